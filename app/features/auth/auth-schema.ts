@@ -1,0 +1,139 @@
+import { z } from "zod";
+
+/**
+ * The account forms' rules, shared by the forms (messages as the user types)
+ * and the server (the same rules enforced again): one schema per input.
+ * Messages are PRODUCT.md's, word for word.
+ */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 20;
+export const PASSWORD_SPECIAL_CHARACTERS = "#?!@$%^&*-";
+
+export const MESSAGES = {
+  passwordRequired: "Password is required.",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordClasses:
+    "Password needs an uppercase letter, a lowercase letter, a digit and one of # ? ! @ $ % ^ & * -",
+  passwordCommon: "This password is too common. Choose one that is harder to guess.",
+  nameRequired: "Name is required.",
+  nameTooLong: "Name must be at most 100 characters.",
+  emailRequired: "Email is required.",
+  emailInvalid: "Enter a valid email address.",
+  photoRequired: "Photo URL is required.",
+  photoInvalid: "Photo URL must start with http:// or https://",
+  photoTooLong: "Photo URL must be at most 2048 characters.",
+  loginSuccess: "Logged in successfully.",
+  googleSuccess: "Signed in with Google.",
+  signUpSuccess: "Account created. Welcome!",
+  emailTaken: "An account with this email already exists.",
+  loginFailed: "Invalid email or password.",
+  loggedOut: "Logged out.",
+  googleFailed: "Google sign-in did not complete. Please try again.",
+  googleNotLinked:
+    "This email already has an account with a password. Log in with your password instead.",
+  tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
+} as const;
+
+const CHARACTER_CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/, /[#?!@$%^&*-]/];
+
+/** One message per failing password, the first rule it breaks. */
+export const passwordSchema = z.string({ error: MESSAGES.passwordRequired }).superRefine((password, ctx) => {
+  const message =
+    password.length === 0
+      ? MESSAGES.passwordRequired
+      : password.length < PASSWORD_MIN_LENGTH
+        ? MESSAGES.passwordTooShort
+        : password.length > PASSWORD_MAX_LENGTH
+          ? MESSAGES.passwordTooLong
+          : CHARACTER_CLASSES.every((pattern) => pattern.test(password))
+            ? null
+            : MESSAGES.passwordClasses;
+  if (message) ctx.addIssue({ code: "custom", message });
+});
+
+export const emailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const nameSchema = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(100, MESSAGES.nameTooLong);
+
+/** Only http(s) URLs: never `javascript:`, `data:` or anything else a browser could run. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const photoSchema = z
+  .string({ error: MESSAGES.photoRequired })
+  .trim()
+  .min(1, MESSAGES.photoRequired)
+  .max(2048, MESSAGES.photoTooLong)
+  .refine(isHttpUrl, MESSAGES.photoInvalid);
+
+export const signUpSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  photo: photoSchema,
+  password: passwordSchema,
+});
+
+/**
+ * Login checks presence only (plus a length cap): an existing account's
+ * password is whatever it is, and the answer to a wrong one is always
+ * 'Invalid email or password.', never a hint about the rules.
+ */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(128, MESSAGES.passwordTooLong),
+});
+
+/** `PUT /user/api/create`: the signed-in user's own record. */
+export const userRecordSchema = z.object({
+  email: emailSchema,
+  name: nameSchema,
+  /** A photo is optional for accounts from an identity provider that has none; when given, http(s) only. */
+  photo: z.union([photoSchema, z.null()]).optional(),
+});
+
+export type SignUpInput = z.infer<typeof signUpSchema>;
+export type LoginInput = z.infer<typeof loginSchema>;
+export type UserRecordInput = z.infer<typeof userRecordSchema>;
+
+export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+
+/** The first message per field, for rendering next to each field. */
+export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors as FieldErrors<T>;
+}
+
+/** Reads a form's string fields (a missing field reads as empty, as a browser would send it). */
+export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  const fields = {} as Record<K, string>;
+  for (const name of names) {
+    const value = form.get(name);
+    fields[name] = typeof value === "string" ? value : "";
+  }
+  return fields;
+}

@@ -1,0 +1,342 @@
+import { betterAuth } from "better-auth/minimal";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { isAPIError } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { and, eq, ne } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { accounts, sessions, users, verifications } from "~/db/schema";
+import { logger } from "~/utils/logger.server";
+import type { LoginInput, SignUpInput } from "./auth-schema";
+import { clientAddress } from "./client-address.server";
+import { hashPassword, verifyPassword } from "./password-hasher.server";
+import type { AuthRateLimiter } from "./rate-limit.server";
+import type { SessionUser } from "./session-user";
+
+/**
+ * Accounts and sessions, through Better Auth. Routes never call Better Auth
+ * directly: they call this service, which adds what the shop needs around it
+ * (rate limits, the client address, one answer for every failed login, the
+ * race between simultaneous sign-ups). See docs/decisions/0004-accounts-with-better-auth.md.
+ */
+export const GOOGLE_PROVIDER_ID = "google";
+export const AUTH_BASE_PATH = "/api/auth";
+/** Better Auth reads the client address for session records from this header, which only the shop sets. */
+const CLIENT_ADDRESS_HEADER = "x-backline-client-address";
+
+const DAY = 60 * 60 * 24;
+
+export interface GoogleSettings {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer; discovery at `${issuer}/.well-known/openid-configuration`. */
+  issuerUrl: string;
+  /** "demo": the local stand-in (no account linking, ever); "google": the real thing. */
+  kind: "google" | "demo";
+}
+
+export interface AuthServiceOptions {
+  db: Database;
+  secret: string;
+  /** The shop's public origin, e.g. https://shop.example.com. */
+  baseUrl: string;
+  google: GoogleSettings | null;
+  limiter: AuthRateLimiter;
+  /** TRUST_PROXY: reverse proxies whose X-Forwarded-For entries are believed. */
+  trustedProxies: number;
+}
+
+export type GoogleAvailability = "configured" | "demo" | "not-configured";
+
+export type SignUpResult =
+  | { ok: true; headers: Headers; user: SessionUser }
+  | { ok: false; reason: "email-taken" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+export type LogInResult =
+  | { ok: true; headers: Headers; user: SessionUser }
+  | { ok: false; reason: "invalid-credentials" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+export type GoogleStartResult =
+  | { ok: true; url: string; headers: Headers }
+  | { ok: false; reason: "not-configured" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+export interface AuthService {
+  google: GoogleAvailability;
+  /** Origins a login form may be redirected to (the identity provider), for the CSP's form-action. */
+  formActionOrigins: string[];
+  /** The requesting client's address, honouring TRUST_PROXY. */
+  addressOf(request: Request, socketAddress: string): string;
+  /** The signed-in user, plus any Set-Cookie that refreshes the session. */
+  getSession(request: Request): Promise<{ user: SessionUser | null; headers: Headers }>;
+  signUp(request: Request, input: SignUpInput, address: string): Promise<SignUpResult>;
+  logIn(request: Request, input: LoginInput, address: string): Promise<LogInResult>;
+  /** Deletes the session on the server; the headers clear the cookies. */
+  logOut(request: Request): Promise<Headers>;
+  startGoogle(
+    request: Request,
+    address: string,
+    urls: { callbackURL: string; errorCallbackURL: string },
+  ): Promise<GoogleStartResult>;
+  /** Sets the signed-in user's name and photo. */
+  updateProfile(request: Request, profile: { name: string; image: string | null }): Promise<SessionUser | null>;
+  /** Better Auth's own HTTP endpoints (only the OAuth callback is routed here). */
+  handler(request: Request, address: string): Promise<Response>;
+}
+
+function createBetterAuth(options: AuthServiceOptions) {
+  const { google } = options;
+  return betterAuth({
+    appName: "Backline",
+    baseURL: options.baseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: options.secret,
+    trustedOrigins: [options.baseUrl],
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      // The shop's own rules (6–20, character classes, common passwords) are
+      // enforced before Better Auth is called; these are only its outer bounds.
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+    },
+    session: {
+      expiresIn: 7 * DAY,
+      // Sliding expiry: an active session is extended at most once a day.
+      updateAge: DAY,
+      // No cookie cache: every request checks the session row, so logging out
+      // (or any revocation) takes effect at once, within PRODUCT's 300 s bound.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      accountLinking: {
+        // The demo provider asserts whatever email is typed into it: it may
+        // never take over an existing account. Real Google links only when it
+        // asserts a verified email (Better Auth checks email_verified).
+        enabled: google?.kind === "google",
+        trustedProviders: [],
+        requireLocalEmailVerified: false,
+      },
+    },
+    // The shop's own limiter (per address and per account, Redis-backed) guards
+    // the account endpoints; Better Auth's HTTP routes other than the OAuth
+    // callback are not exposed at all.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: options.baseUrl.startsWith("https://"),
+      cookiePrefix: "backline",
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const payload = args.length > 0 ? { details: args.map(String) } : {};
+        if (level === "error") logger.error(payload, `auth: ${message}`);
+        else if (level === "warn") logger.warn(payload, `auth: ${message}`);
+        else logger.debug(payload, `auth: ${message}`);
+      },
+    },
+    databaseHooks: {
+      account: {
+        create: {
+          // An identity provider's account was linked to an existing account:
+          // end that account's other sessions, so whoever held them (say, an
+          // attacker who registered the email first) is signed out.
+          after: async (account) => {
+            if (account.providerId === "credential") return;
+            const others = await options.db
+              .select({ id: accounts.id })
+              .from(accounts)
+              .where(and(eq(accounts.userId, account.userId), ne(accounts.id, account.id)))
+              .limit(1);
+            if (others.length > 0) await options.db.delete(sessions).where(eq(sessions.userId, account.userId));
+          },
+        },
+      },
+    },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                name: "Google",
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                discoveryUrl: `${google.issuerUrl}/.well-known/openid-configuration`,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                // ID tokens are checked against the issuer's keys, audience and our nonce.
+                requireIdTokenVerification: true,
+                authentication: "basic",
+                // The demo always shows its form; Google lets the user pick an account.
+                prompt: google.kind === "demo" ? "login" : "select_account",
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
+
+function toSessionUser(user: { id: string; name: string; email: string; image?: string | null }): SessionUser {
+  return { id: user.id, name: user.name, email: user.email, image: user.image ?? null };
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (!isAPIError(error)) return undefined;
+  const body = error.body as { code?: string } | undefined;
+  return body?.code;
+}
+
+export function createAuthService(options: AuthServiceOptions): AuthService {
+  // Created on first use, not at start-up: OpenID discovery against the demo
+  // provider needs this very server to be listening already.
+  let instance: BetterAuthInstance | undefined;
+  const auth = () => {
+    instance ??= createBetterAuth(options);
+    return instance;
+  };
+  const { limiter, db } = options;
+
+  /** The request's headers for Better Auth, with the client address only the shop may set. */
+  const headersFor = (request: Request, address?: string) => {
+    const headers = new Headers(request.headers);
+    headers.delete(CLIENT_ADDRESS_HEADER);
+    if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+    return headers;
+  };
+
+  const currentSessionToken = async (request: Request): Promise<string | null> => {
+    const found = await auth().api.getSession({ headers: headersFor(request), query: { disableRefresh: true } });
+    return found?.session.token ?? null;
+  };
+
+  /** A new sign-in replaces any session the browser already had (no session fixation, nothing left behind). */
+  const revoke = async (token: string | null) => {
+    if (token) await db.delete(sessions).where(eq(sessions.token, token));
+  };
+
+  const emailExists = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)).length > 0;
+
+  return {
+    google: options.google ? (options.google.kind === "demo" ? "demo" : "configured") : "not-configured",
+    formActionOrigins: options.google ? [new URL(options.google.issuerUrl).origin] : [],
+
+    addressOf(request, socketAddress) {
+      return clientAddress(socketAddress, request.headers.get("x-forwarded-for"), options.trustedProxies);
+    },
+
+    async getSession(request) {
+      const { headers, response } = await auth().api.getSession({
+        headers: headersFor(request),
+        returnHeaders: true,
+      });
+      return { user: response ? toSessionUser(response.user) : null, headers };
+    },
+
+    async signUp(request, input, address) {
+      const decision = await limiter.signUp(address, input.email);
+      if (!decision.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+      const previous = await currentSessionToken(request);
+      try {
+        const { headers, response } = await auth().api.signUpEmail({
+          body: { name: input.name, email: input.email, password: input.password, image: input.photo },
+          headers: headersFor(request, address),
+          returnHeaders: true,
+        });
+        await revoke(previous);
+        return { ok: true, headers, user: toSessionUser(response.user) };
+      } catch (error) {
+        const code = errorCode(error);
+        if (code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" || code === "USER_ALREADY_EXISTS") {
+          return { ok: false, reason: "email-taken" };
+        }
+        // Two sign-ups for one email at the same moment: both passed Better
+        // Auth's "does it exist?" check, the unique index let only one insert win.
+        if (code === "FAILED_TO_CREATE_USER" && (await emailExists(input.email))) {
+          return { ok: false, reason: "email-taken" };
+        }
+        throw error;
+      }
+    },
+
+    async logIn(request, input, address) {
+      const decision = await limiter.login(address, input.email);
+      if (!decision.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+      const previous = await currentSessionToken(request);
+      try {
+        const { headers, response } = await auth().api.signInEmail({
+          body: { email: input.email, password: input.password },
+          headers: headersFor(request, address),
+          returnHeaders: true,
+        });
+        await limiter.loginSucceeded(input.email);
+        await revoke(previous);
+        return { ok: true, headers, user: toSessionUser(response.user) };
+      } catch (error) {
+        // Unknown email, wrong password, an account without a password: one answer.
+        if (isAPIError(error) && error.statusCode < 500) {
+          await limiter.loginFailed(input.email);
+          return { ok: false, reason: "invalid-credentials" };
+        }
+        throw error;
+      }
+    },
+
+    async logOut(request) {
+      const { headers } = await auth().api.signOut({ headers: headersFor(request), returnHeaders: true });
+      return headers;
+    },
+
+    async startGoogle(request, address, urls) {
+      if (!options.google) return { ok: false, reason: "not-configured" };
+      const decision = await limiter.googleStart(address);
+      if (!decision.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+      const { headers, response } = await auth().api.signInSocial({
+        body: {
+          provider: GOOGLE_PROVIDER_ID,
+          callbackURL: urls.callbackURL,
+          errorCallbackURL: urls.errorCallbackURL,
+          disableRedirect: true,
+        },
+        headers: headersFor(request, address),
+        returnHeaders: true,
+      });
+      if (!response.url) throw new Error("Google sign-in did not return an authorization URL");
+      return { ok: true, url: response.url, headers };
+    },
+
+    async updateProfile(request, profile) {
+      await auth().api.updateUser({
+        body: { name: profile.name, image: profile.image },
+        headers: headersFor(request),
+      });
+      const { user } = await this.getSession(request);
+      return user;
+    },
+
+    handler(request, address) {
+      return auth().handler(new Request(request, { headers: headersFor(request, address) }));
+    },
+  };
+}
+
+/** Copies every Set-Cookie of `from` onto `to`. */
+export function appendSetCookies(to: Headers, from: Headers): Headers {
+  for (const cookie of from.getSetCookie()) to.append("Set-Cookie", cookie);
+  return to;
+}

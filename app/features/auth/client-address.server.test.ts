@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { addressKey, clientAddress } from "./client-address.server";
+
+describe("clientAddress", () => {
+  it("uses the socket address when no proxy is trusted, whatever X-Forwarded-For says", () => {
+    expect(clientAddress("203.0.113.7", "198.51.100.1", 0)).toBe("203.0.113.7");
+    expect(clientAddress("203.0.113.7", null, 0)).toBe("203.0.113.7");
+  });
+
+  it("with one trusted proxy, takes the address that proxy appended (the rightmost)", () => {
+    // The client wrote "1.1.1.1" itself; the proxy appended the real address.
+    expect(clientAddress("10.0.0.2", "1.1.1.1, 198.51.100.9", 1)).toBe("198.51.100.9");
+    expect(clientAddress("10.0.0.2", "198.51.100.9", 1)).toBe("198.51.100.9");
+  });
+
+  it("with two trusted proxies, skips the inner proxy's entry", () => {
+    expect(clientAddress("10.0.0.3", "1.1.1.1, 198.51.100.9, 10.0.0.2", 2)).toBe("198.51.100.9");
+  });
+
+  it("falls back to the socket when the header is too short or not an address", () => {
+    expect(clientAddress("10.0.0.2", "198.51.100.9", 2)).toBe("10.0.0.2");
+    expect(clientAddress("10.0.0.2", "not-an-ip", 1)).toBe("10.0.0.2");
+    expect(clientAddress("10.0.0.2", "", 1)).toBe("10.0.0.2");
+  });
+});
+
+describe("addressKey", () => {
+  it("keeps IPv4 addresses whole", () => {
+    expect(addressKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+  });
+
+  it("groups IPv6 addresses by their /64 network", () => {
+    const key = addressKey("2001:db8:abcd:12:1111:2222:3333:4444");
+    expect(key).toBe("2001:db8:abcd:12::/64");
+    expect(addressKey("2001:0db8:abcd:0012::1")).toBe(key);
+    expect(addressKey("2001:db8:abcd:12:ffff::9%eth0")).toBe(key);
+    expect(addressKey("2001:db8:abcd:13::1")).not.toBe(key);
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("2001:db8::")).toBe("2001:db8:0:0::/64");
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { loginPath, safeRedirectPath } from "./redirect";
+
+describe("safeRedirectPath", () => {
+  it.each([
+    ["/", "/"],
+    ["/about", "/about"],
+    ["/?search=blender&page=2", "/?search=blender&page=2"],
+    ["/contact#form", "/contact#form"],
+    ["/a/../about", "/about"],
+  ])("keeps the same-origin path %s", (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected);
+  });
+
+  it.each([
+    ["//evil.example", "protocol-relative"],
+    ["///evil.example", "triple slash"],
+    ["/\\evil.example", "backslash after the slash"],
+    ["/\\/evil.example", "backslash then slash"],
+    ["\\\\evil.example", "two backslashes"],
+    ["http://evil.example/", "absolute http"],
+    ["https://evil.example/", "absolute https"],
+    ["javascript:alert(1)", "javascript URL"],
+    ["evil.example", "no leading slash"],
+    ["about", "relative path"],
+    ["/\t/evil.example", "tab that browsers drop"],
+    ["/\n/evil.example", "newline that browsers drop"],
+    [" /about", "leading space"],
+    ["", "empty"],
+    [`/${"a".repeat(3000)}`, "too long"],
+  ])("rejects %s (%s) with the fallback", (input) => {
+    expect(safeRedirectPath(input)).toBe("/");
+    expect(safeRedirectPath(input, "/account")).toBe("/account");
+  });
+
+  it("rejects values that are not strings", () => {
+    expect(safeRedirectPath(null)).toBe("/");
+    expect(safeRedirectPath(undefined)).toBe("/");
+    expect(safeRedirectPath(["/about"])).toBe("/");
+  });
+});
+
+describe("loginPath", () => {
+  it("carries the page to come back to", () => {
+    expect(loginPath("/?category=fitness")).toBe("/login?redirectTo=%2F%3Fcategory%3Dfitness");
+  });
+  it("leaves out the home page, the account pages and anything unsafe", () => {
+    expect(loginPath("/")).toBe("/login");
+    expect(loginPath("/sign-up")).toBe("/login");
+    expect(loginPath("//evil.example")).toBe("/login");
+  });
+});

@@ -1,0 +1,8 @@
+/** The signed-in shopper as pages see it: safe to send to the browser. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  /** Profile photo URL (http or https), or null for initials. */
+  image: string | null;
+}

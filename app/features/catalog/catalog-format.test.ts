@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatPrice, productCount } from "./catalog-format";
+
+describe("catalogue formatting", () => {
+  it("writes dates in UTC, so the server and every browser agree", () => {
+    // 23:30 UTC is already the next day east of Greenwich and still the same day west of it.
+    expect(formatDate("2025-03-04T23:30:00.000Z")).toBe("Mar 4, 2025");
+    expect(formatDate("2025-03-05T00:10:00.000Z")).toBe("Mar 5, 2025");
+  });
+
+  it("writes prices as US dollars with cents", () => {
+    expect(formatPrice(89.99)).toBe("$89.99");
+    expect(formatPrice(199)).toBe("$199.00");
+    expect(formatPrice(1234.5)).toBe("$1,234.50");
+  });
+
+  it("counts products in words", () => {
+    expect(productCount(0)).toBe("0 products");
+    expect(productCount(1)).toBe("1 product");
+    expect(productCount(100_000)).toBe("100,000 products");
+  });
+});

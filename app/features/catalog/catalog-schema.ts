@@ -1,0 +1,183 @@
+import { z } from "zod";
+
+/**
+ * The catalogue's vocabulary and its query schema, shared by the shop page,
+ * the JSON API and the forms. The API keeps the specification's words
+ * (`band`, `bandName`); the UI says "brand" and maps it here, once.
+ */
+
+export const BRANDS = [
+  { value: "teachPro", label: "TeachPro" },
+  { value: "cycleFit", label: "CycleFit" },
+  { value: "blendMaster", label: "BlendMaster" },
+  { value: "artistry", label: "Artistry" },
+  { value: "campSafe", label: "CampSafe" },
+] as const;
+
+export const CATEGORIES = [
+  { value: "electronics", label: "Electronics" },
+  { value: "fitness", label: "Fitness" },
+  { value: "home appliances", label: "Home appliances" },
+  { value: "home goods", label: "Home goods" },
+  { value: "outdoor", label: "Outdoor" },
+] as const;
+
+export const SORTS = [
+  { value: "dsc", label: "High to Low" },
+  { value: "asc", label: "Low to High" },
+  { value: "date-added", label: "Date Added" },
+] as const;
+
+export type BrandValue = (typeof BRANDS)[number]["value"];
+export type CategoryValue = (typeof CATEGORIES)[number]["value"];
+export type SortValue = (typeof SORTS)[number]["value"];
+
+export const SORT_VALUES = SORTS.map((sort) => sort.value) as [SortValue, ...SortValue[]];
+
+export function brandLabel(value: string): string {
+  return BRANDS.find((brand) => brand.value === value)?.label ?? value;
+}
+
+export function categoryLabel(value: string): string {
+  return CATEGORIES.find((category) => category.value === value)?.label ?? value;
+}
+
+export const PAGE_SIZE_DEFAULT = 5;
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_MAX = 1_000_000;
+export const SEARCH_MAX_LENGTH = 100;
+export const PRICE_RANGE = { min: 5, max: 200, step: 5 } as const;
+
+/** A query-string value: absent and empty both mean "not given". */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+}
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number from ${min} to ${max}.`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `${name} must be a whole number from ${min} to ${max}.`)
+        .max(max, `${name} must be a whole number from ${min} to ${max}.`),
+    );
+
+/** Filters shared by a page of products and the count. */
+export const catalogFiltersSchema = z.object({
+  search: optional(
+    z
+      .string()
+      .max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters.`)
+      .transform((value) => value.trim()),
+  ),
+  category: optional(z.string().max(100, "category must be at most 100 characters.")),
+  band: optional(z.string().max(100, "band must be at most 100 characters.")),
+  range: optional(
+    z
+      .string()
+      .regex(/^\d+(\.\d{1,2})?$/, "range must be a price of 0 or more, such as 50 or 49.99.")
+      .transform(Number)
+      .pipe(z.number().max(1_000_000, "range must be at most 1000000.")),
+  ),
+});
+
+export const catalogQuerySchema = catalogFiltersSchema.extend({
+  page: optional(wholeNumber("page", 1, PAGE_MAX)),
+  size: optional(wholeNumber("size", 1, PAGE_SIZE_MAX)),
+  sort: optional(z.enum(SORT_VALUES, { error: `sort must be one of ${SORT_VALUES.join(", ")}.` })),
+});
+
+export type CatalogFilters = {
+  search?: string;
+  category?: string;
+  band?: string;
+  /** Maximum price; 0 or absent means no limit. */
+  range?: number;
+};
+
+export type CatalogQuery = CatalogFilters & {
+  page: number;
+  size: number;
+  sort?: SortValue;
+};
+
+export interface CatalogParameterError {
+  code: "invalid_parameter";
+  message: string;
+  field: string;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: CatalogParameterError };
+
+const QUERY_PARAMETERS = ["page", "size", "sort", "search", "category", "band", "range"] as const;
+
+/** Turns URLSearchParams into a plain object, refusing a parameter given twice. */
+function singleValues(
+  params: URLSearchParams,
+  names: readonly string[],
+): ParseResult<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const name of names) {
+    const all = params.getAll(name);
+    if (all.length > 1) {
+      return {
+        ok: false,
+        error: { code: "invalid_parameter", field: name, message: `${name} must be given at most once.` },
+      };
+    }
+    if (all.length === 1) values[name] = all[0] as string;
+  }
+  return { ok: true, value: values };
+}
+
+function firstIssue(error: z.ZodError): CatalogParameterError {
+  const issue = error.issues[0];
+  const field = String(issue?.path[0] ?? "query");
+  return { code: "invalid_parameter", field, message: issue?.message ?? `${field} is not valid.` };
+}
+
+/** Parses the query of `/all-products` and of the shop page. */
+export function parseCatalogQuery(params: URLSearchParams): ParseResult<CatalogQuery> {
+  const raw = singleValues(params, QUERY_PARAMETERS);
+  if (!raw.ok) return raw;
+  const result = catalogQuerySchema.safeParse(raw.value);
+  if (!result.success) return { ok: false, error: firstIssue(result.error) };
+  const { page = 1, size = PAGE_SIZE_DEFAULT, ...filters } = result.data;
+  return { ok: true, value: { ...normaliseFilters(filters), page, size, sort: result.data.sort } };
+}
+
+/** Parses the query of `/counts`: the filters only; paging and sort are ignored. */
+export function parseCatalogFilters(params: URLSearchParams): ParseResult<CatalogFilters> {
+  const raw = singleValues(params, ["search", "category", "band", "range"]);
+  if (!raw.ok) return raw;
+  const result = catalogFiltersSchema.safeParse(raw.value);
+  if (!result.success) return { ok: false, error: firstIssue(result.error) };
+  return { ok: true, value: normaliseFilters(result.data) };
+}
+
+/** Drops filters that filter nothing, so equal queries have equal cache keys. */
+function normaliseFilters(filters: CatalogFilters): CatalogFilters {
+  const normalised: CatalogFilters = {};
+  if (filters.search) normalised.search = filters.search;
+  if (filters.category) normalised.category = filters.category;
+  if (filters.band) normalised.band = filters.band;
+  if (filters.range && filters.range > 0) normalised.range = filters.range;
+  return normalised;
+}
+
+/** A product as the API and the shop page show it. */
+export interface Product {
+  id: number;
+  name: string;
+  image: string;
+  price: number;
+  ratings: number;
+  bandName: string;
+  category: string;
+  /** ISO 8601. */
+  creationDate: string;
+  description: string;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { parseCatalogQuery } from "./catalog-schema";
+import {
+  canonicalShopUrl,
+  EMPTY_FORM_VALUES,
+  formValuesFromQuery,
+  hasActiveFilters,
+  shopHref,
+  shopPageHref,
+  shopSearchParams,
+  withoutEmptyParameters,
+} from "./catalog-url";
+
+function parse(search: string) {
+  const result = parseCatalogQuery(new URLSearchParams(search));
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+describe("shop URLs", () => {
+  it("writes every filter, the sort and the page in one fixed order", () => {
+    expect(
+      shopHref({ sort: "asc", page: 2, search: "mixer", range: 100, category: "fitness", band: "blendMaster" }),
+    ).toBe("/?band=blendMaster&category=fitness&range=100&search=mixer&sort=asc&page=2");
+  });
+
+  it("leaves out what filters nothing: empty values, range 0 and page 1", () => {
+    expect(shopHref(EMPTY_FORM_VALUES)).toBe("/");
+    expect(shopHref({ ...EMPTY_FORM_VALUES, search: "   ", page: 1 })).toBe("/");
+  });
+
+  it("trims the search and encodes it", () => {
+    expect(shopHref({ search: "  home goods & more " })).toBe("/?search=home+goods+%26+more");
+    expect(shopHref({ category: "home appliances" })).toBe("/?category=home+appliances");
+  });
+
+  it("round-trips through the shared query parser", () => {
+    const href = "/?band=cycleFit&category=home+goods&range=45&search=yoga+mat&sort=date-added&page=3";
+    const query = parse(href.slice(2));
+    expect(shopPageHref(query, query.page)).toBe(href);
+    expect(shopSearchParams({ ...formValuesFromQuery(query), page: query.page }).toString()).toBe(href.slice(2));
+  });
+
+  it("keeps filters and sort but changes the page", () => {
+    const query = parse("search=blend&sort=dsc&page=4");
+    expect(shopPageHref(query, 1)).toBe("/?search=blend&sort=dsc");
+    expect(shopPageHref(query, 5)).toBe("/?search=blend&sort=dsc&page=5");
+  });
+
+  it("knows when any filter or the sort is set", () => {
+    expect(hasActiveFilters(EMPTY_FORM_VALUES)).toBe(false);
+    expect(hasActiveFilters({ ...EMPTY_FORM_VALUES, range: 50 })).toBe(true);
+    expect(hasActiveFilters({ ...EMPTY_FORM_VALUES, sort: "asc" })).toBe(true);
+  });
+});
+
+describe("withoutEmptyParameters", () => {
+  it("drops the empty fields a form without JavaScript sends", () => {
+    const tidy = withoutEmptyParameters(new URLSearchParams("band=&category=fitness&range=0&search=&sort="));
+    expect(tidy?.toString()).toBe("category=fitness");
+  });
+
+  it("returns null when there is nothing to drop", () => {
+    expect(withoutEmptyParameters(new URLSearchParams("category=fitness&range=50"))).toBeNull();
+    expect(withoutEmptyParameters(new URLSearchParams(""))).toBeNull();
+  });
+
+  it("leaves parameters it does not own alone", () => {
+    expect(withoutEmptyParameters(new URLSearchParams("utm_source=&sort="))?.toString()).toBe("utm_source=");
+  });
+});
+
+describe("canonicalShopUrl", () => {
+  it("keeps brand and category, drops search, price, sort and page", () => {
+    const query = parse("band=artistry&category=home+goods&search=mat&range=50&sort=asc&page=3");
+    expect(canonicalShopUrl("https://backline.shop", query)).toBe(
+      "https://backline.shop/?band=artistry&category=home+goods",
+    );
+    expect(canonicalShopUrl("http://localhost:3000", parse("page=2"))).toBe("http://localhost:3000/");
+  });
+});

@@ -1,0 +1,95 @@
+import type { CatalogQuery, SortValue } from "./catalog-schema";
+
+/**
+ * The shop page's URL is its state. These helpers turn a parsed query back
+ * into the query string, in one fixed order and without parameters that
+ * filter nothing, so equal states have equal URLs (shareable, cacheable, and
+ * Back/Forward land on exactly what the shopper saw).
+ */
+
+/** What the filter form holds; empty string / 0 mean "not filtered". */
+export interface CatalogFormValues {
+  band: string;
+  category: string;
+  /** Maximum price; 0 = any price. */
+  range: number;
+  search: string;
+  sort: SortValue | "";
+}
+
+export const EMPTY_FORM_VALUES: CatalogFormValues = { band: "", category: "", range: 0, search: "", sort: "" };
+
+export type ShopUrlState = Partial<CatalogFormValues> & { page?: number };
+
+/** The form's values for a parsed query. */
+export function formValuesFromQuery(query: Partial<CatalogQuery>): CatalogFormValues {
+  return {
+    band: query.band ?? "",
+    category: query.category ?? "",
+    range: query.range ?? 0,
+    search: query.search ?? "",
+    sort: query.sort ?? "",
+  };
+}
+
+/** The query string of a shop state, parameters in a fixed order, empty ones left out. */
+export function shopSearchParams(state: ShopUrlState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.band) params.set("band", state.band);
+  if (state.category) params.set("category", state.category);
+  if (state.range && state.range > 0) params.set("range", String(state.range));
+  const search = state.search?.trim();
+  if (search) params.set("search", search);
+  if (state.sort) params.set("sort", state.sort);
+  if (state.page && state.page > 1) params.set("page", String(state.page));
+  return params;
+}
+
+/** `/` or `/?band=…`: the shop page's address for a state. */
+export function shopHref(state: ShopUrlState): string {
+  const search = shopSearchParams(state).toString();
+  return search ? `/?${search}` : "/";
+}
+
+/** The same filters and sort on another page. */
+export function shopPageHref(query: Partial<CatalogQuery>, page: number): string {
+  return shopHref({ ...formValuesFromQuery(query), page });
+}
+
+/** True when any filter or the sort differs from the shop's default view. */
+export function hasActiveFilters(values: CatalogFormValues): boolean {
+  return Boolean(values.band || values.category || values.range > 0 || values.search.trim() || values.sort);
+}
+
+const SHOP_PARAMETERS = ["band", "category", "range", "search", "sort", "page"] as const;
+
+/**
+ * A GET form submitted without JavaScript sends every field, empty or not
+ * (`/?band=&category=&range=0&search=&sort=`). Returns the query string
+ * without those no-op parameters, or null when there is nothing to drop, so
+ * the server can redirect to the tidy URL.
+ */
+export function withoutEmptyParameters(params: URLSearchParams): URLSearchParams | null {
+  let changed = false;
+  const tidy = new URLSearchParams();
+  for (const [name, value] of params) {
+    const isShopParameter = (SHOP_PARAMETERS as readonly string[]).includes(name);
+    if (isShopParameter && (value.trim() === "" || (name === "range" && value === "0"))) {
+      changed = true;
+      continue;
+    }
+    tidy.append(name, value);
+  }
+  return changed ? tidy : null;
+}
+
+/**
+ * The canonical address of a shop view. Brand and category are kept: they
+ * are a small, fixed set of real listings a search engine may want to show
+ * ("BlendMaster home appliances"). Search text, price cap, sort and page are
+ * dropped: they are unbounded or only re-order or slice the same listing, and
+ * indexing every combination would split the listing into endless duplicates.
+ */
+export function canonicalShopUrl(origin: string, query: Partial<CatalogQuery>): string {
+  return new URL(shopHref({ band: query.band, category: query.category }), origin).toString();
+}

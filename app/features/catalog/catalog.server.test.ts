@@ -1,0 +1,351 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { type NewProductRow, products } from "~/db/schema";
+import { openTestDatabases, type TestDatabase } from "../../../tests/support/test-database";
+import { countProducts, createCatalog, findProducts, searchTerms } from "./catalog.server";
+import type { CatalogQuery, Product } from "./catalog-schema";
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.UTC(2026, 10, 1);
+
+/** A small catalogue with known values: ties in price and date on purpose. */
+const FIXTURE: Omit<NewProductRow, "image">[] = [
+  {
+    name: "BlendMaster Pro 900 Blender",
+    bandName: "blendMaster",
+    category: "home appliances",
+    price: 89.99,
+    ratings: 4.5,
+    creationDate: new Date(NOW - 10 * DAY),
+    description: "Crushes ice and frozen fruit in seconds.",
+  },
+  {
+    name: "CampSafe Trail Lantern",
+    bandName: "campSafe",
+    category: "outdoor",
+    price: 24.5,
+    ratings: 4.1,
+    creationDate: new Date(NOW - 100 * DAY),
+    description: "A rechargeable light for long nights at camp.",
+  },
+  {
+    name: "CycleFit Running Shoes",
+    bandName: "cycleFit",
+    category: "fitness",
+    price: 59,
+    ratings: 4,
+    creationDate: new Date(NOW - 30 * DAY),
+    description: "Light shoes for daily training.",
+  },
+  {
+    name: "BlendMaster Stand Mixer",
+    bandName: "blendMaster",
+    category: "home appliances",
+    price: 149.99,
+    ratings: 4.8,
+    creationDate: new Date(NOW - 5 * DAY),
+    description: "Kneads dough and whips cream with a quiet motor.",
+  },
+  {
+    name: "Artistry Linen Cushion",
+    bandName: "artistry",
+    category: "home goods",
+    price: 24.5,
+    ratings: 3.9,
+    creationDate: new Date(NOW - 200 * DAY),
+    description: "Hand-stitched cover, lovely by a lantern-lit window.",
+  },
+  {
+    name: "TeachPro Smart Tablet",
+    bandName: "teachPro",
+    category: "electronics",
+    price: 199.99,
+    ratings: 4.4,
+    creationDate: new Date(NOW - 5 * DAY),
+    description: "A tablet for classrooms with a sturdy case.",
+  },
+  {
+    name: "CycleFit Yoga Mat",
+    bandName: "cycleFit",
+    category: "fitness",
+    price: 5,
+    ratings: 0,
+    creationDate: new Date(NOW - 700 * DAY),
+    description: "Non-slip mat for home workouts.",
+  },
+  {
+    name: "CampSafe Dome Tent",
+    bandName: "campSafe",
+    category: "outdoor",
+    price: 179,
+    ratings: 4.6,
+    creationDate: new Date(NOW - 60 * DAY),
+    description: "Two-person tent that pitches in minutes.",
+  },
+  {
+    name: "Artistry Ceramic Vase",
+    bandName: "artistry",
+    category: "home goods",
+    price: 24.5,
+    ratings: 5,
+    creationDate: new Date(NOW - 45 * DAY),
+    description: "Glazed stoneware for fresh flowers.",
+  },
+  {
+    name: "TeachPro Wireless Headphones",
+    bandName: "teachPro",
+    category: "electronics",
+    price: 99.95,
+    ratings: 4.2,
+    creationDate: new Date(NOW - 15 * DAY),
+    description: "Clear sound for lessons and music.",
+  },
+  {
+    name: "CycleFit Adjustable Dumbbells",
+    bandName: "cycleFit",
+    category: "fitness",
+    price: 120,
+    ratings: 4.7,
+    creationDate: new Date(NOW - 365 * DAY),
+    description: "From 2 to 24 kg with one twist.",
+  },
+  {
+    name: "CampSafe Camping Stove",
+    bandName: "campSafe",
+    category: "outdoor",
+    price: 50,
+    ratings: 3.5,
+    creationDate: new Date(NOW - 15 * DAY),
+    description: "Compact gas stove for the outdoor kitchen.",
+  },
+];
+
+const BLENDER = FIXTURE[0] as NewProductRow;
+const names = (list: Product[]) => list.map((product) => product.name);
+const query = (overrides: Partial<CatalogQuery> = {}): CatalogQuery => ({ page: 1, size: 100, ...overrides });
+
+/** Pages through a query with the given page size and returns every product seen. */
+async function everyPage(db: Database, base: Partial<CatalogQuery>, size: number): Promise<Product[]> {
+  const seen: Product[] = [];
+  for (let page = 1; page < 100; page++) {
+    const rows = await findProducts(db, query({ ...base, page, size }));
+    if (rows.length === 0) break;
+    seen.push(...rows);
+  }
+  return seen;
+}
+
+const engines = await openTestDatabases();
+
+afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.close()));
+});
+
+describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
+  let db: Database;
+  let ids: number[];
+
+  beforeAll(async () => {
+    db = engine.db;
+    const inserted = await db
+      .insert(products)
+      .values(FIXTURE.map((product) => ({ ...product, image: "/images/products/test.svg" })))
+      .returning({ id: products.id });
+    ids = inserted.map((row) => row.id);
+  });
+
+  const idOf = (name: string) => ids[FIXTURE.findIndex((product) => product.name === name)];
+
+  it("returns products with every API field, dates in ISO 8601 and prices as numbers", async () => {
+    const [first] = await findProducts(db, query({ size: 1 }));
+    expect(first).toEqual({
+      id: idOf("BlendMaster Pro 900 Blender"),
+      name: "BlendMaster Pro 900 Blender",
+      image: "/images/products/test.svg",
+      price: 89.99,
+      ratings: 4.5,
+      bandName: "blendMaster",
+      category: "home appliances",
+      creationDate: new Date(NOW - 10 * DAY).toISOString(),
+      description: "Crushes ice and frozen fruit in seconds.",
+    });
+  });
+
+  it("without sort or search, lists in the fixed catalogue order (oldest entry first)", async () => {
+    expect(names(await findProducts(db, query()))).toEqual(FIXTURE.map((product) => product.name));
+  });
+
+  it("pages by size: page 2 of 5 holds the sixth to tenth products", async () => {
+    const page2 = await findProducts(db, query({ page: 2, size: 5 }));
+    expect(names(page2)).toEqual(FIXTURE.slice(5, 10).map((product) => product.name));
+  });
+
+  it("returns an empty page past the end", async () => {
+    expect(await findProducts(db, query({ page: 4, size: 5 }))).toEqual([]);
+  });
+
+  it("sorts by price low to high, equal prices by id", async () => {
+    const list = await findProducts(db, query({ sort: "asc" }));
+    expect(list.map((product) => product.price)).toEqual([...list.map((p) => p.price)].sort((a, b) => a - b));
+    const ties = list.filter((product) => product.price === 24.5).map((product) => product.id);
+    expect(ties).toEqual([...ties].sort((a, b) => a - b));
+    expect(list[0]?.name).toBe("CycleFit Yoga Mat");
+  });
+
+  it("sorts by price high to low, equal prices by id descending", async () => {
+    const list = await findProducts(db, query({ sort: "dsc" }));
+    expect(list[0]?.name).toBe("TeachPro Smart Tablet");
+    expect(list.map((product) => product.price)).toEqual([...list.map((p) => p.price)].sort((a, b) => b - a));
+    const ties = list.filter((product) => product.price === 24.5).map((product) => product.id);
+    expect(ties).toEqual([...ties].sort((a, b) => b - a));
+  });
+
+  it("sorts by date added, newest first, equal dates by id descending", async () => {
+    const list = await findProducts(db, query({ sort: "date-added" }));
+    expect(names(list).slice(0, 2)).toEqual(["TeachPro Smart Tablet", "BlendMaster Stand Mixer"]);
+    const dates = list.map((product) => product.creationDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it.each([
+    [{}],
+    [{ sort: "asc" as const }],
+    [{ sort: "dsc" as const }],
+    [{ sort: "date-added" as const }],
+    [{ search: "camp" }],
+    [{ category: "fitness", sort: "asc" as const }],
+    [{ range: 60, sort: "dsc" as const }],
+  ])("paging through %o yields each product exactly once and agrees with the count", async (base) => {
+    for (const size of [1, 2, 5]) {
+      const seen = await everyPage(db, base, size);
+      const uniqueIds = new Set(seen.map((product) => product.id));
+      expect(uniqueIds.size).toBe(seen.length);
+      const { sort: _sort, ...filters } = base as Partial<CatalogQuery>;
+      expect(seen.length).toBe(await countProducts(db, filters));
+      expect(names(seen)).toEqual(names(await findProducts(db, query(base))));
+    }
+  });
+
+  it("filters by exact category", async () => {
+    const list = await findProducts(db, query({ category: "home goods" }));
+    expect(names(list)).toEqual(["Artistry Linen Cushion", "Artistry Ceramic Vase"]);
+    expect(await countProducts(db, { category: "home goods" })).toBe(2);
+  });
+
+  it("filters by exact brand", async () => {
+    const list = await findProducts(db, query({ band: "campSafe" }));
+    expect(names(list)).toEqual(["CampSafe Trail Lantern", "CampSafe Dome Tent", "CampSafe Camping Stove"]);
+  });
+
+  it("matches nothing for an unknown category or brand, or one in the wrong case", async () => {
+    for (const filters of [
+      { category: "toys" },
+      { band: "acme" },
+      { band: "CampSafe" },
+      { category: "Fitness" },
+    ]) {
+      expect(await findProducts(db, query(filters))).toEqual([]);
+      expect(await countProducts(db, filters)).toBe(0);
+    }
+  });
+
+  it("limits by maximum price, the limit included", async () => {
+    const list = await findProducts(db, query({ range: 50 }));
+    expect(list.every((product) => product.price <= 50)).toBe(true);
+    expect(names(list)).toContain("CampSafe Camping Stove");
+    expect(await countProducts(db, { range: 50 })).toBe(5);
+  });
+
+  it("combines filters with AND", async () => {
+    expect(
+      names(await findProducts(db, query({ band: "cycleFit", category: "fitness", range: 60 }))),
+    ).toEqual(["CycleFit Running Shoes", "CycleFit Yoga Mat"]);
+    expect(await countProducts(db, { band: "cycleFit", category: "fitness", range: 60 })).toBe(2);
+  });
+
+  describe("search", () => {
+    it("matches a partial word, case-insensitively", async () => {
+      expect(names(await findProducts(db, query({ search: "blend" })))).toEqual([
+        "BlendMaster Pro 900 Blender",
+        "BlendMaster Stand Mixer",
+      ]);
+      expect(names(await findProducts(db, query({ search: "BLENDMAS" })))).toHaveLength(2);
+    });
+
+    it("finds a word by its stem ('mixers' finds 'Mixer')", async () => {
+      expect(names(await findProducts(db, query({ search: "mixers" })))).toEqual(["BlendMaster Stand Mixer"]);
+    });
+
+    it("finds a prefix of the written word even where the stem is shorter ('runn' finds 'Running')", async () => {
+      expect(names(await findProducts(db, query({ search: "runn" })))).toEqual(["CycleFit Running Shoes"]);
+    });
+
+    it("searches brand, category and description too", async () => {
+      expect(names(await findProducts(db, query({ search: "campsafe" })))).toHaveLength(3);
+      expect(await countProducts(db, { search: "appliances" })).toBe(2);
+      expect(names(await findProducts(db, query({ search: "stoneware" })))).toEqual([
+        "Artistry Ceramic Vase",
+      ]);
+    });
+
+    it("requires every word", async () => {
+      expect(names(await findProducts(db, query({ search: "camp stove" })))).toEqual([
+        "CampSafe Camping Stove",
+      ]);
+      expect(await findProducts(db, query({ search: "camp blender" }))).toEqual([]);
+    });
+
+    it("ranks a match in the name above a match in the description", async () => {
+      expect(names(await findProducts(db, query({ search: "lantern" })))).toEqual([
+        "CampSafe Trail Lantern",
+        "Artistry Linen Cushion",
+      ]);
+    });
+
+    it("keeps the chosen sort over relevance", async () => {
+      const list = await findProducts(db, query({ search: "campsafe", sort: "asc" }));
+      expect(list.map((product) => product.price)).toEqual([24.5, 50, 179]);
+    });
+
+    it("treats tsquery syntax as plain text, and a search of no words as no search", async () => {
+      expect(names(await findProducts(db, query({ search: "tent & | ! :* ('" })))).toEqual([
+        "CampSafe Dome Tent",
+      ]);
+      expect(await countProducts(db, { search: "&|!():*" })).toBe(FIXTURE.length);
+    });
+
+    it("returns nothing for a word no product has", async () => {
+      expect(await findProducts(db, query({ search: "zeppelin" }))).toEqual([]);
+      expect(await countProducts(db, { search: "zeppelin" })).toBe(0);
+    });
+  });
+
+  describe("createCatalog", () => {
+    it("reuses answers within the cache time and reads afresh after clear()", async () => {
+      const catalog = createCatalog(db, { cacheSeconds: 60 });
+      const before = await catalog.countProducts({ search: "kettle" });
+      await db.insert(products).values({ ...BLENDER, name: "BlendMaster Kettle", image: "/k.svg" });
+      expect(await catalog.countProducts({ search: "kettle" })).toBe(before);
+      catalog.clear();
+      expect(await catalog.countProducts({ search: "kettle" })).toBe(before + 1);
+      await db.execute(sql`delete from products where name = 'BlendMaster Kettle'`);
+    });
+
+    it("reads the database every time when the cache is off", async () => {
+      const catalog = createCatalog(db, { cacheSeconds: 0 });
+      const before = await catalog.countProducts({});
+      await db.insert(products).values({ ...BLENDER, name: "Temporary", image: "/t.svg" });
+      expect(await catalog.countProducts({})).toBe(before + 1);
+      await db.execute(sql`delete from products where name = 'Temporary'`);
+    });
+  });
+});
+
+describe("searchTerms", () => {
+  it("keeps letters and digits, lower-cased, at most 12 words", () => {
+    expect(searchTerms("BlendMaster  Pro-900!")).toEqual(["blendmaster", "pro", "900"]);
+    expect(searchTerms("Café crème")).toEqual(["café", "crème"]);
+    expect(searchTerms(Array.from({ length: 20 }, (_, i) => `w${i}`).join(" "))).toHaveLength(12);
+  });
+});

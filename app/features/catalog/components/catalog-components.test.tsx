@@ -1,0 +1,124 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { ShopProduct } from "../catalog-format";
+import type { CatalogFilterControls } from "../use-catalog-filters";
+import { CatalogFilters, SortSelect } from "./catalog-filters";
+import { PriceRangeSlider } from "./price-range-slider";
+import { ProductCard } from "./product-card";
+import { StarRating } from "./star-rating";
+
+const PRODUCT: ShopProduct = {
+  id: 7,
+  name: "BlendMaster Pro 900 Blender",
+  image: "/images/products/blendmaster-pro-900-blender.svg",
+  price: 89.99,
+  ratings: 4.5,
+  bandName: "blendMaster",
+  category: "home appliances",
+  creationDate: "2025-03-04T23:30:00.000Z",
+};
+
+/** Renders inside a router, as the shop page does. */
+function renderInRouter(element: React.ReactNode): string {
+  const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
+  return renderToString(<Stub initialEntries={["/"]} />);
+}
+
+const noop = () => {};
+function controls(values: Partial<CatalogFilterControls["values"]> = {}): CatalogFilterControls {
+  return {
+    values: { band: "", category: "", range: 0, search: "", sort: "", ...values },
+    choose: noop,
+    slide: noop,
+    type: noop,
+    applyNow: noop,
+    endTyping: noop,
+  };
+}
+
+describe("ProductCard", () => {
+  it("shows picture, date added, name, brand label, category, price and rating", () => {
+    const html = renderToString(<ProductCard product={PRODUCT} />);
+    expect(html).toContain('alt="BlendMaster Pro 900 Blender"');
+    expect(html).toContain('width="800"');
+    expect(html).toContain('height="600"');
+    expect(html).toContain('<time dateTime="2025-03-04T23:30:00.000Z">Mar 4, 2025</time>');
+    expect(html).toContain("BlendMaster<");
+    expect(html).toContain("Home appliances");
+    expect(html).toContain("$89.99");
+    expect(html).toContain("Rated 4.5 out of 5");
+  });
+
+  it("loads its picture lazily unless it is in the first row", () => {
+    expect(renderToString(<ProductCard product={PRODUCT} />)).toContain('loading="lazy"');
+    const eager = renderToString(<ProductCard product={PRODUCT} eager priority />);
+    expect(eager).toContain('loading="eager"');
+    expect(eager).toMatch(/fetchPriority="high"|fetchpriority="high"/);
+  });
+});
+
+describe("StarRating", () => {
+  it("fills the stars to the nearest half and says the number", () => {
+    const html = renderToString(<StarRating rating={3.74} />);
+    expect(html).toContain("Rated 3.7 out of 5");
+    expect(html).toContain("width:70%");
+  });
+});
+
+describe("PriceRangeSlider", () => {
+  it.each([
+    [0, "any", "Any price"],
+    [45, "green", "Up to $45"],
+    [50, "yellow", "Up to $50"],
+    [145, "yellow", "Up to $145"],
+    [150, "red", "Up to $150"],
+  ])("at %i shows tone %s and the words %s", (value, tone, words) => {
+    const html = renderToString(<PriceRangeSlider name="range" value={value} onChange={noop} />);
+    expect(html).toContain(`data-tone="${tone}"`);
+    expect(html).toContain(`>${words}</output>`);
+    expect(html).toContain(`aria-valuetext="${words}"`);
+    expect(html).toMatch(/min="0" max="200" step="5"/);
+  });
+});
+
+describe("CatalogFilters", () => {
+  it("is a GET form to / with the specification's field names and current values", () => {
+    const html = renderInRouter(
+      <>
+        <CatalogFilters filters={controls({ band: "cycleFit", category: "fitness", range: 100, search: "mat" })} />
+        <SortSelect filters={controls({ sort: "date-added" })} />
+      </>,
+    );
+    expect(html).toMatch(/<form[^>]*method="get"[^>]*action="\/"|<form[^>]*action="\/"[^>]*method="get"/);
+    expect(html).toContain('name="band"');
+    expect(html).toContain('name="category"');
+    expect(html).toContain('name="range"');
+    expect(html).toContain('placeholder="Search Category"');
+    expect(html).toContain('value="mat"');
+    expect(html).toContain('value="100"');
+    expect(html).toMatch(/<option value="cycleFit" selected="">CycleFit<\/option>/);
+    expect(html).toMatch(/<option value="fitness" selected="">Fitness<\/option>/);
+    // The sort sits outside the form and joins it by id.
+    expect(html).toMatch(/name="sort" form="catalog-filters"/);
+    expect(html).toMatch(/<option value="date-added" selected="">Date Added<\/option>/);
+    expect(html).toContain(">High to Low<");
+    expect(html).toContain(">Low to High<");
+    // The submit button for browsers without JavaScript.
+    expect(html).toMatch(/<noscript>.*Apply filters.*<\/noscript>/s);
+    expect(html).toContain("Reset filters");
+  });
+
+  it("offers the brands with their labels and values", () => {
+    const html = renderInRouter(<CatalogFilters filters={controls()} />);
+    for (const [value, label] of [
+      ["teachPro", "TeachPro"],
+      ["cycleFit", "CycleFit"],
+      ["blendMaster", "BlendMaster"],
+      ["artistry", "Artistry"],
+      ["campSafe", "CampSafe"],
+    ]) {
+      expect(html).toContain(`<option value="${value}">${label}</option>`);
+    }
+  });
+});

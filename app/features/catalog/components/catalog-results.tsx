@@ -1,0 +1,115 @@
+import { Link, useRevalidator } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { AlertIcon, BoxIcon, ResetIcon } from "~/components/ui/icons";
+import type { ShopProduct } from "../catalog-format";
+import { ProductCard } from "./product-card";
+
+/** How many cards can sit in the first row (three columns on wide screens): their pictures load at once. */
+const FIRST_ROW = 3;
+
+/** The cards: one column on phones, two from 640 px, three from 1280 px. */
+export function ProductGrid({ products }: { products: readonly ShopProduct[] }) {
+  return (
+    <ul aria-label="Products" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} eager={index < FIRST_ROW} priority={index === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StatePanel({
+  icon,
+  title,
+  children,
+  tone = "neutral",
+}: {
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+  tone?: "neutral" | "error";
+}) {
+  return (
+    <div
+      className={`flex flex-col items-center rounded-2xl border px-6 py-14 text-center ${
+        tone === "error" ? "border-red-200 bg-red-50" : "border-dashed border-slate-300 bg-white"
+      }`}
+    >
+      <div
+        className={`flex size-12 items-center justify-center rounded-full ${
+          tone === "error" ? "bg-red-100 text-red-700" : "bg-indigo-50 text-indigo-600"
+        }`}
+      >
+        {icon}
+      </div>
+      <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+/** Nothing matches the filters. */
+export function NoProductsMatch() {
+  return (
+    <StatePanel icon={<BoxIcon className="size-6" />} title="No products match">
+      <p className="mt-2 max-w-sm text-sm text-slate-600">
+        Try another search word, a different brand or category, or a higher price.
+      </p>
+      <Link to="/" preventScrollReset className={buttonClasses("primary", "md", "mt-6")}>
+        <ResetIcon className="size-4" />
+        Reset filters
+      </Link>
+    </StatePanel>
+  );
+}
+
+/** A page number past the last page (an old bookmark, a hand-edited URL). */
+export function PageOutOfRange({ page, totalPages, firstPageHref }: { page: number; totalPages: number; firstPageHref: string }) {
+  return (
+    <StatePanel icon={<BoxIcon className="size-6" />} title="No products match">
+      <p className="mt-2 max-w-sm text-sm text-slate-600">
+        {`There is no page ${page.toLocaleString("en-US")}: these filters fill ${totalPages.toLocaleString("en-US")} ${
+          totalPages === 1 ? "page" : "pages"
+        }.`}
+      </p>
+      <Link to={firstPageHref} className={buttonClasses("primary", "md", "mt-6")}>
+        Go to page 1
+      </Link>
+    </StatePanel>
+  );
+}
+
+/**
+ * The catalogue could not be read. Retry asks the server again for this same
+ * URL (a revalidation, no reload); without JavaScript the button is a plain
+ * GET of the same address.
+ */
+export function CatalogUnavailable({ retryHref }: { retryHref: string }) {
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === "loading";
+  const [action, search] = retryHref.split("?");
+  return (
+    <StatePanel tone="error" icon={<AlertIcon className="size-6" />} title="We couldn't load the products">
+      <p className="mt-2 max-w-sm text-sm text-slate-700">
+        The catalogue can't be read right now. Please try again in a moment.
+      </p>
+      <form
+        method="get"
+        action={action}
+        onSubmit={(event) => {
+          event.preventDefault();
+          revalidator.revalidate();
+        }}
+      >
+        {[...new URLSearchParams(search)].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" disabled={retrying} className={buttonClasses("primary", "md", "mt-6")}>
+          {retrying ? "Retrying…" : "Retry"}
+        </button>
+      </form>
+    </StatePanel>
+  );
+}

@@ -1,0 +1,57 @@
+import { brandLabel, categoryLabel } from "../catalog-schema";
+import { formatDate, formatPrice, type ShopProduct } from "../catalog-format";
+import { StarRating } from "./star-rating";
+
+interface ProductCardProps {
+  product: ShopProduct;
+  /** Above the fold on first paint: load the picture at once instead of lazily. */
+  eager?: boolean;
+  /** The page's most important picture (the largest contentful paint). */
+  priority?: boolean;
+}
+
+/** Product pictures are 4:3 (800×600); width and height reserve the space, so nothing shifts. */
+export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
+
+export function ProductCard({ product, eager = false, priority = false }: ProductCardProps) {
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <div className="aspect-[4/3] overflow-hidden bg-slate-100">
+        <img
+          src={product.image}
+          alt={product.name}
+          width={PRODUCT_IMAGE_SIZE.width}
+          height={PRODUCT_IMAGE_SIZE.height}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-center justify-between gap-3 text-xs">
+          <span className="rounded-full bg-indigo-50 px-2.5 py-1 font-semibold text-indigo-700">
+            {categoryLabel(product.category)}
+          </span>
+          <span className="text-slate-600">
+            Added <time dateTime={product.creationDate}>{formatDate(product.creationDate)}</time>
+          </span>
+        </div>
+        <div>
+          <h3 className="text-base leading-snug font-semibold text-slate-900">{product.name}</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            <span className="sr-only">Brand: </span>
+            {brandLabel(product.bandName)}
+          </p>
+        </div>
+        <div className="mt-auto flex items-end justify-between gap-3 pt-1">
+          <StarRating rating={product.ratings} />
+          <p className="text-lg font-bold text-slate-900 tabular-nums">
+            <span className="sr-only">Price: </span>
+            {formatPrice(product.price)}
+          </p>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import { StarIcon } from "~/components/ui/icons";
+
+/**
+ * Five stars filled to the rating (to the nearest half), with the number
+ * beside them and in words for screen readers.
+ */
+export function StarRating({ rating }: { rating: number }) {
+  const clamped = Math.min(Math.max(rating, 0), 5);
+  const fill = `${(Math.round(clamped * 2) / 2 / 5) * 100}%`;
+  return (
+    <p className="flex items-center gap-1.5">
+      <span className="sr-only">{`Rated ${clamped.toFixed(1)} out of 5`}</span>
+      <span aria-hidden="true" className="relative inline-flex text-slate-300">
+        {STARS}
+        <span className="absolute inset-0 flex overflow-hidden text-amber-400" style={{ width: fill }}>
+          {STARS}
+        </span>
+      </span>
+      <span aria-hidden="true" className="text-sm font-medium text-slate-600 tabular-nums">
+        {clamped.toFixed(1)}
+      </span>
+    </p>
+  );
+}
+
+const STARS = [0, 1, 2, 3, 4].map((index) => <StarIcon key={index} className="size-4 shrink-0" />);

@@ -1,0 +1,28 @@
+import { PRICE_RANGE } from "./catalog-schema";
+import { formatWholePrice } from "./catalog-format";
+
+/**
+ * The price slider's scale: 0 means "Any price" and sits at the far left;
+ * every other position is a maximum price from PRICE_RANGE.min to
+ * PRICE_RANGE.max in PRICE_RANGE.step steps (5, 10, … 200).
+ */
+export const SLIDER_MIN = 0;
+export const SLIDER_MAX = PRICE_RANGE.max;
+export const SLIDER_STEP = PRICE_RANGE.step;
+
+/** The specification's colour bands: green below 50, yellow from 50 to below 150, red from 150. */
+export const PRICE_TONE_THRESHOLDS = { yellow: 50, red: 150 } as const;
+
+export type PriceTone = "any" | "green" | "yellow" | "red";
+
+export function priceTone(range: number): PriceTone {
+  if (!range || range <= 0) return "any";
+  if (range < PRICE_TONE_THRESHOLDS.yellow) return "green";
+  if (range < PRICE_TONE_THRESHOLDS.red) return "yellow";
+  return "red";
+}
+
+/** The slider's value in words: the colour is never the only signal. */
+export function priceRangeLabel(range: number): string {
+  return range > 0 ? `Up to ${formatWholePrice(range)}` : "Any price";
+}

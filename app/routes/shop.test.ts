@@ -1,0 +1,150 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ShopServices, servicesContext } from "~/context.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { type NewProductRow, products } from "~/db/schema";
+import { type Catalog, createCatalog } from "~/features/catalog/catalog.server";
+import { openTestDatabases, type TestDatabase } from "../../tests/support/test-database";
+import { loader, resultSummary, shopTitle } from "./shop";
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.UTC(2026, 0, 15);
+
+/** Twelve products: eight BlendMaster blenders (the first of them cheapest) and four CycleFit items. */
+const FIXTURE: NewProductRow[] = Array.from({ length: 12 }, (_, index) => {
+  const blender = index < 8;
+  return {
+    name: blender ? `BlendMaster Blender ${index + 1}` : `CycleFit Trainer ${index + 1}`,
+    bandName: blender ? "blendMaster" : "cycleFit",
+    category: blender ? "home appliances" : "fitness",
+    price: 20 + index * 15,
+    ratings: 4,
+    creationDate: new Date(NOW - index * DAY),
+    description: "A product for the shop page tests.",
+    image: `/images/products/test-${index + 1}.svg`,
+  };
+});
+
+type LoaderArgs = Parameters<typeof loader>[0];
+
+function argsFor(path: string, services: Partial<ShopServices>): LoaderArgs {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services as ShopServices);
+  const url = new URL(path, "http://shop.test");
+  return { request: new Request(url), url, context, params: {}, pattern: "/" } as unknown as LoaderArgs;
+}
+
+interface Outcome {
+  status: number;
+  location?: string | null;
+  body?: Record<string, unknown> | string;
+}
+
+/** The loader's outcome, whether it returned, returned data() or threw a Response/data(). */
+async function run(path: string, services: Partial<ShopServices>): Promise<Outcome> {
+  try {
+    const result = await loader(argsFor(path, services));
+    if (result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit") {
+      const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
+      return { status: wrapped.init?.status ?? 200, body: wrapped.data as Record<string, unknown> };
+    }
+    return { status: 200, body: result as unknown as Record<string, unknown> };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+    const wrapped = thrown as { type?: string; data: unknown; init: ResponseInit | null };
+    if (wrapped.type === "DataWithResponseInit") {
+      return { status: wrapped.init?.status ?? 500, body: wrapped.data as Outcome["body"] };
+    }
+    throw thrown;
+  }
+}
+
+function ok(body: Outcome["body"]): Record<string, unknown> {
+  if (typeof body !== "object") throw new Error(`expected loader data, got ${String(body)}`);
+  return body;
+}
+
+const engines = await openTestDatabases();
+afterAll(() => Promise.all(engines.map((engine) => engine.close())));
+
+describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
+  let services: Partial<ShopServices>;
+  beforeAll(async () => {
+    await engine.db.insert(products).values(FIXTURE);
+    services = { catalog: createCatalog(engine.db, { cacheSeconds: 0 }) };
+  });
+
+  it("reads one page of five products and the count of every match", async () => {
+    const { status, body } = await run("/?band=blendMaster&sort=asc&page=2", services);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "ok", count: 8, query: { band: "blendMaster", sort: "asc", page: 2, size: 5 } });
+    const names = (ok(body).products as { name: string }[]).map((product) => product.name);
+    expect(names).toEqual(["BlendMaster Blender 6", "BlendMaster Blender 7", "BlendMaster Blender 8"]);
+  });
+
+  it("does not send what the cards never show", async () => {
+    const { body } = await run("/", services);
+    const [first] = ok(body).products as Record<string, unknown>[];
+    expect(first).not.toHaveProperty("description");
+    expect(first).toMatchObject({ name: expect.any(String), image: expect.any(String), creationDate: expect.any(String) });
+  });
+
+  it("always shows five a page, whatever size the URL asks for", async () => {
+    const { body } = await run("/?size=50", services);
+    expect((ok(body).products as unknown[]).length).toBe(5);
+  });
+
+  it("answers a page past the end with no products and the true count", async () => {
+    const { status, body } = await run("/?page=99", services);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "ok", count: 12, products: [] });
+  });
+
+  it("gives a canonical URL with brand and category only", async () => {
+    const { body } = await run("/?category=fitness&search=trainer&sort=dsc&page=1", services);
+    expect(ok(body).canonicalUrl).toBe("http://shop.test/?category=fitness");
+  });
+});
+
+describe("shop page loader", () => {
+  it("redirects the empty fields of a no-JavaScript form to the tidy URL", async () => {
+    expect(await run("/?band=&category=fitness&range=0&search=&sort=", {})).toEqual({
+      status: 302,
+      location: "/?category=fitness",
+    });
+    expect(await run("/?band=&category=&range=0&search=&sort=", {})).toEqual({ status: 302, location: "/" });
+  });
+
+  it("refuses a malformed URL with 400 and a message naming the parameter", async () => {
+    const { status, body } = await run("/?page=abc", {});
+    expect(status).toBe(400);
+    expect(body).toMatch(/page/);
+  });
+
+  it("renders an inline error state (503), not a crash, when the catalogue cannot be read", async () => {
+    const failure = () => Promise.reject(new Error("connection refused"));
+    const catalog = { findProducts: failure, countProducts: failure, clear: () => {} } as unknown as Catalog;
+    const database = {} as DatabaseHandle;
+    const { status, body } = await run("/?search=mixer", { catalog, database });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: "unavailable", query: { search: "mixer" } });
+  });
+});
+
+describe("shop page text", () => {
+  it("titles the listing by brand, category, search and page", () => {
+    expect(shopTitle({})).toBe("Shop electronics, fitness, home and outdoor gear | Backline");
+    expect(shopTitle({ band: "blendMaster", category: "home appliances", page: 2 })).toBe(
+      "BlendMaster Home appliances — page 2 | Backline",
+    );
+    expect(shopTitle({ search: "mixer" })).toBe("Shop electronics, fitness, home and outdoor gear — “mixer” | Backline");
+  });
+
+  it("summarises which products are on screen", () => {
+    expect(resultSummary(64, 1, 5)).toBe("Showing 1–5 of 64 products");
+    expect(resultSummary(64, 13, 5)).toBe("Showing 61–64 of 64 products");
+    expect(resultSummary(1, 1, 5)).toBe("Showing 1 of 1 product");
+    expect(resultSummary(0, 1, 5)).toBe("0 products");
+    expect(resultSummary(64, 99, 5)).toBe("64 products");
+  });
+});

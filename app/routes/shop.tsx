@@ -1,0 +1,192 @@
+import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
+import { servicesContext } from "~/context.server";
+import { type ShopProduct, productCount } from "~/features/catalog/catalog-format";
+import {
+  brandLabel,
+  type CatalogFilters as CatalogFilterQuery,
+  type CatalogQuery,
+  categoryLabel,
+  PAGE_SIZE_DEFAULT,
+  parseCatalogQuery,
+} from "~/features/catalog/catalog-schema";
+import { canonicalShopUrl, shopPageHref, withoutEmptyParameters } from "~/features/catalog/catalog-url";
+import { CatalogFilters, SortSelect } from "~/features/catalog/components/catalog-filters";
+import {
+  CatalogUnavailable,
+  NoProductsMatch,
+  PageOutOfRange,
+  ProductGrid,
+} from "~/features/catalog/components/catalog-results";
+import { useCatalogFilters } from "~/features/catalog/use-catalog-filters";
+import { unlessUnavailable } from "~/utils/http.server";
+import type { Route } from "./+types/shop";
+
+const SHOP_DESCRIPTION =
+  "Shop Backline's catalogue of electronics, fitness gear, home appliances, home goods and outdoor kit from TeachPro, CycleFit, BlendMaster, Artistry and CampSafe.";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // The no-JavaScript form sends every field, empty or not: answer with the tidy URL.
+  const tidy = withoutEmptyParameters(url.searchParams);
+  if (tidy) throw redirect(tidy.size > 0 ? `/?${tidy}` : "/");
+
+  const parsed = parseCatalogQuery(url.searchParams);
+  if (!parsed.ok) throw data(parsed.error.message, { status: 400 });
+  // The shop page always shows five products a page (the API's `size` is for API clients).
+  const query: CatalogQuery = { ...parsed.value, size: PAGE_SIZE_DEFAULT };
+  const filters: CatalogFilterQuery = {
+    search: query.search,
+    category: query.category,
+    band: query.band,
+    range: query.range,
+  };
+  const canonicalUrl = canonicalShopUrl(url.origin, query);
+
+  const { catalog } = context.get(servicesContext);
+  const [products, count] = await Promise.all([
+    unlessUnavailable(catalog.findProducts(query)),
+    unlessUnavailable(catalog.countProducts(filters)),
+  ]);
+  if (products === null || count === null) {
+    // Not thrown: the page still renders, filters and all, with an inline error and Retry.
+    return data({ status: "unavailable" as const, query, canonicalUrl }, { status: 503 });
+  }
+  return {
+    status: "ok" as const,
+    query,
+    canonicalUrl,
+    count,
+    products: products.map(({ description: _description, ...product }): ShopProduct => product),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = shopTitle(loaderData?.query);
+  const tags: Route.MetaDescriptors = [
+    { title },
+    { name: "description", content: SHOP_DESCRIPTION },
+    { property: "og:title", content: title },
+    { property: "og:description", content: SHOP_DESCRIPTION },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Backline" },
+  ];
+  if (loaderData) {
+    tags.push(
+      { property: "og:url", content: loaderData.canonicalUrl },
+      { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
+    );
+  }
+  return tags;
+}
+
+/** "BlendMaster Home appliances — page 2 — Backline": a tab and a search result say what the listing holds. */
+export function shopTitle(query: Partial<CatalogQuery> | undefined): string {
+  const listing = [query?.band ? brandLabel(query.band) : "", query?.category ? categoryLabel(query.category) : ""]
+    .filter(Boolean)
+    .join(" ");
+  const parts = [
+    listing || "Shop electronics, fitness, home and outdoor gear",
+    query?.search ? `“${query.search}”` : "",
+    query?.page && query.page > 1 ? `page ${query.page}` : "",
+  ].filter(Boolean);
+  return `${parts.join(" — ")} | Backline`;
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { query } = loaderData;
+  const filters = useCatalogFilters(query);
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const count = loaderData.status === "ok" ? loaderData.count : 0;
+  const totalPages = Math.max(1, Math.ceil(count / query.size));
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12">
+      <header className="max-w-3xl">
+        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">The Backline catalogue</p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Our Shop Category</h1>
+        <p className="mt-3 text-base text-slate-600 sm:text-lg">
+          Gear for players, makers and movers: filter by brand, category and price, or search for what you need.
+        </p>
+      </header>
+
+      <div className="mt-8 grid gap-8 lg:mt-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
+        <aside className="lg:sticky lg:top-24">
+          <CatalogFilters filters={filters} />
+        </aside>
+
+        <section aria-labelledby="results-heading" className="min-w-0">
+          <h2 id="results-heading" className="sr-only">
+            Products
+          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p role="status" className="text-sm text-slate-700">
+              {loaderData.status === "ok" ? resultSummary(count, query.page, query.size) : ""}
+            </p>
+            <SortSelect filters={filters} />
+          </div>
+
+          <div aria-busy={loading} className="relative mt-5">
+            <div
+              aria-hidden="true"
+              className={`absolute inset-x-0 -top-3 h-1 overflow-hidden rounded-full transition-opacity ${
+                loading ? "opacity-100 delay-150" : "opacity-0"
+              }`}
+            >
+              <div className="progress-bar h-full w-1/3 rounded-full bg-indigo-500" />
+            </div>
+            <div className={`transition-opacity ${loading ? "opacity-60 delay-150" : "opacity-100"}`}>
+              {loaderData.status === "unavailable" ? (
+                <CatalogUnavailable retryHref={shopPageHref(query, query.page)} />
+              ) : loaderData.products.length > 0 ? (
+                <ProductGrid products={loaderData.products} />
+              ) : count > 0 ? (
+                <PageOutOfRange page={query.page} totalPages={totalPages} firstPageHref={shopPageHref(query, 1)} />
+              ) : (
+                <NoProductsMatch />
+              )}
+            </div>
+          </div>
+
+          {loaderData.status === "ok" && loaderData.products.length > 0 ? (
+            <div className="mt-10">
+              <Pagination
+                page={query.page}
+                totalPages={totalPages}
+                hrefFor={(page) => shopPageHref(query, page)}
+                label="Product pages"
+              />
+            </div>
+          ) : null}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+/** "Showing 6–10 of 64 products". */
+export function resultSummary(count: number, page: number, size: number): string {
+  const first = (page - 1) * size + 1;
+  if (count === 0 || first > count) return productCount(count);
+  const last = Math.min(page * size, count);
+  return `Showing ${first === last ? first : `${first}–${last}`} of ${productCount(count)}`;
+}
+
+/** A URL the shop cannot read (page=abc, sort=sideways): say which part, and offer the way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const badLink = isRouteErrorResponse(error) && error.status === 400;
+  const title = badLink ? "This link has filters we can't read" : "Something went wrong";
+  const message =
+    badLink && typeof error.data === "string" ? error.data : "The shop could not be shown. Please try again.";
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-20 text-center sm:px-6">
+      <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Our Shop Category</p>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      <Link to="/" className={buttonClasses("primary", "md", "mt-8")}>
+        Reset filters
+      </Link>
+    </main>
+  );
+}

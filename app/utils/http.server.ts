@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import { logger } from "./logger.server";
+
+export interface ApiError {
+  code: string;
+  message: string;
+  field?: string;
+}
+
+/** The API's error body: `{ "error": { code, message, field? } }`. */
+export function apiError(status: number, error: ApiError): Response {
+  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Resolves to null when the read fails, after logging why: the caller answers 503. */
+export function unlessUnavailable<T>(read: Promise<T>): Promise<T | null> {
+  return read.catch((error: unknown) => {
+    logger.error({ err: error }, "catalogue read failed");
+    return null;
+  });
+}
+
+/** The database did not answer: the client may retry, nothing it sent was wrong. */
+export function catalogUnavailable(): Response {
+  return apiError(503, {
+    code: "catalog_unavailable",
+    message: "The catalogue cannot be read right now. Please try again in a moment.",
+  });
+}
+
+/** Short public caching: a catalogue changes rarely, but not never. */
+export const CATALOG_CACHE_CONTROL = "public, max-age=10, stale-while-revalidate=60";
+
+/**
+ * A JSON response that a client may cache and revalidate: it carries an ETag
+ * of its body, and a request whose If-None-Match already names that body gets
+ * 304 with no body.
+ */
+export function cacheableJson(
+  request: Request,
+  data: unknown,
+  cacheControl = CATALOG_CACHE_CONTROL,
+): Response {
+  const body = JSON.stringify(data);
+  // Weak: the bytes on the wire may be compressed on the way out.
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const headers = {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": cacheControl,
+    ETag: etag,
+    Vary: "Accept-Encoding",
+  };
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: 200, headers });
+}
+
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => opaque(candidate) === opaque(etag));
+}

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests: the production build, served by `tests/e2e/serve.mjs` on
+ * a fresh embedded database, driven through Debian's Chromium (Playwright's
+ * own browser download is not available here).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const BASE_URL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  outputDir: "./test-results/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node tests/e2e/serve.mjs",
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT) },
+  },
+});

@@ -1,0 +1,59 @@
+// Shared frame of the db:* scripts: open the database the shop is configured
+// for (getEnv), migrate, do the work, close, and print one clear line. An
+// expected failure (bad configuration, DATA_DIR in use, server unreachable)
+// exits 1 with its message only; anything else is a bug and keeps its stack.
+import { type DatabaseHandle, openDatabase } from "../app/db/client.server";
+import { DataDirInUseError } from "../app/db/data-dir-lock.server";
+import { migrateDatabase } from "../app/db/migrate.server";
+import { ConfigError, getEnv } from "../app/utils/env.server";
+
+/** A failure the user can fix from its message alone, e.g. a bad command-line argument. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export async function runDatabaseScript(work: (database: DatabaseHandle) => Promise<string>): Promise<void> {
+  try {
+    const env = getEnv();
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+    });
+    let message: string;
+    try {
+      await migrateDatabase(database);
+      message = await work(database);
+    } finally {
+      await database.close();
+    }
+    console.log(message);
+  } catch (error) {
+    process.stderr.write(`${describeFailure(error)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof UsageError) {
+    return error.message;
+  }
+  const reason = databaseFailure(error);
+  if (reason) return reason;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** Network errors and PostgreSQL's own errors (they carry a code) explain themselves in one line. */
+function databaseFailure(error: unknown): string | undefined {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return `Could not reach the database: ${error.errors.map((inner) => (inner as Error).message).join("; ")}`;
+  }
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as NodeJS.ErrnoException).code;
+  // Node's network errors: ECONNREFUSED, ENOTFOUND, ETIMEDOUT…
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return `Could not reach the database: ${error.message}`;
+  // PostgreSQL's SQLSTATE codes: a wrong database name, password, permission…
+  if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return `The database refused: ${error.message}`;
+  if (/connection|timeout|terminated/i.test(error.message)) return `Could not reach the database: ${error.message}`;
+  return undefined;
+}

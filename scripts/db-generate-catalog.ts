@@ -1,0 +1,55 @@
+// `npm run db:generate-catalog -- --count 100000 [--replace] [--seed 1]`:
+// fill the configured database with a large synthetic catalogue, for
+// benchmarks and for trying pagination and search at scale.
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { generateCatalog } from "../app/db/seed/seed.server";
+import { runDatabaseScript, UsageError } from "./database-script";
+
+const USAGE = "usage: npm run db:generate-catalog -- --count <1..5000000> [--replace] [--seed <n>]";
+
+const argsSchema = z.object({
+  count: z.coerce
+    .number({ error: "--count must be a whole number." })
+    .int("--count must be a whole number.")
+    .min(1, "--count must be at least 1.")
+    .max(5_000_000, "--count must be at most 5000000."),
+  replace: z.boolean().default(false),
+  seed: z.coerce.number().int("--seed must be a whole number.").min(0).max(2 ** 32 - 1).default(1),
+});
+
+function parseCommandLine() {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: { count: { type: "string" }, replace: { type: "boolean" }, seed: { type: "string" } },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (${USAGE})`);
+  }
+  if (values.count === undefined) throw new UsageError(`--count is required. (${USAGE})`);
+  const result = argsSchema.safeParse(values);
+  if (!result.success) throw new UsageError(`${result.error.issues[0]?.message} (${USAGE})`);
+  return result.data;
+}
+
+let args: z.infer<typeof argsSchema> | undefined;
+try {
+  args = parseCommandLine();
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exitCode = 1;
+}
+
+if (args) {
+  const { count, replace, seed } = args;
+  await runDatabaseScript(async (database) => {
+    const started = performance.now();
+    const { inserted } = await generateCatalog(database.db, { count, replace, seed });
+    const seconds = (performance.now() - started) / 1000;
+    const rate = Math.round(inserted / seconds);
+    const verb = replace ? "Replaced the catalogue with" : "Added";
+    return `${verb} ${inserted.toLocaleString("en")} products in ${seconds.toFixed(1)} s (${rate.toLocaleString("en")} rows/s).`;
+  });
+}

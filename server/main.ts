@@ -1,0 +1,9 @@
+import * as build from "virtual:react-router/server-build";
+import { createShopHandler } from "./shop-server";
+import { exitOnStartupError, startShop } from "./start";
+
+// Production entry: `npm start` runs the bundled form of this file, build/server/index.js.
+startShop({
+  mode: "production",
+  handlerFor: (services) => createShopHandler({ build, services, mode: "production" }),
+}).catch(exitOnStartupError);

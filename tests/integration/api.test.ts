@@ -1,0 +1,172 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ShopProcess, startShopProcess } from "../support/shop-process";
+import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
+
+/**
+ * The JSON API as a client sees it, through the production build: status
+ * codes, JSON shapes, caching headers and the 400 body for bad parameters.
+ * Runs on the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const engines: {
+  name: string;
+  env: () => Promise<{ env: Record<string, string>; cleanup(): Promise<void> }>;
+}[] = [{ name: "PGlite", env: async () => ({ env: {}, cleanup: async () => {} }) }];
+if (process.env.TEST_DATABASE_URL) {
+  engines.push({
+    name: "PostgreSQL",
+    env: async () => {
+      const scratch: ScratchPostgres = await createScratchPostgres();
+      return { env: { DATABASE_URL: scratch.url }, cleanup: () => scratch.drop() };
+    },
+  });
+}
+
+describe.each(engines)("JSON API on $name", ({ env }) => {
+  let shop: ShopProcess;
+  let cleanup: () => Promise<void>;
+  const get = (path: string, init?: RequestInit) => fetch(`${shop.url}${path}`, init);
+
+  beforeAll(async () => {
+    const engine = await env();
+    cleanup = engine.cleanup;
+    shop = await startShopProcess(engine.env);
+  });
+
+  afterAll(async () => {
+    await shop?.stop();
+    await cleanup?.();
+  });
+
+  it("GET /all-products returns the first 5 products as a JSON array", async () => {
+    const response = await get("/all-products");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = (await response.json()) as Record<string, unknown>[];
+    expect(body).toHaveLength(5);
+    for (const product of body) {
+      expect(Object.keys(product).sort()).toEqual(
+        [
+          "bandName",
+          "category",
+          "creationDate",
+          "description",
+          "id",
+          "image",
+          "name",
+          "price",
+          "ratings",
+        ].sort(),
+      );
+      expect(typeof product.price).toBe("number");
+      expect(new Date(product.creationDate as string).toISOString()).toBe(product.creationDate);
+    }
+  });
+
+  it("GET /all-products honours page, size, sort and filters", async () => {
+    const response = await get("/all-products?page=2&size=3&sort=asc&category=fitness&range=150");
+    const body = (await response.json()) as { price: number; category: string }[];
+    expect(body).toHaveLength(3);
+    expect(body.every((product) => product.category === "fitness" && product.price <= 150)).toBe(true);
+    expect(body.map((product) => product.price)).toEqual(
+      [...body.map((product) => product.price)].sort((a, b) => a - b),
+    );
+  });
+
+  it("GET /counts returns {count} for the same filters, and the pages agree with it", async () => {
+    const count = (await (await get("/counts?band=blendMaster")).json()) as { count: number };
+    expect(count).toEqual({ count: expect.any(Number) });
+    const all = (await (await get("/all-products?band=blendMaster&size=100")).json()) as unknown[];
+    expect(all).toHaveLength(count.count);
+    expect(count.count).toBeGreaterThan(0);
+  });
+
+  it("an unknown brand or category matches nothing", async () => {
+    expect(await (await get("/all-products?band=acme")).json()).toEqual([]);
+    expect(await (await get("/counts?category=toys")).json()).toEqual({ count: 0 });
+  });
+
+  it("carries short public caching and an ETag; a repeated request gets 304", async () => {
+    const first = await get("/all-products?sort=dsc");
+    const etag = first.headers.get("etag");
+    expect(first.headers.get("cache-control")).toMatch(/public, max-age=\d+/);
+    expect(etag).toBeTruthy();
+    const second = await get("/all-products?sort=dsc", { headers: { "If-None-Match": etag as string } });
+    expect(second.status).toBe(304);
+    expect(await second.text()).toBe("");
+    const other = await get("/all-products?sort=asc", { headers: { "If-None-Match": etag as string } });
+    expect(other.status).toBe(200);
+
+    const counts = await get("/counts");
+    const countsAgain = await get("/counts", {
+      headers: { "If-None-Match": counts.headers.get("etag") as string },
+    });
+    expect(countsAgain.status).toBe(304);
+  });
+
+  it.each([
+    ["/all-products?page=abc", "page"],
+    ["/all-products?page=0", "page"],
+    ["/all-products?size=0", "size"],
+    ["/all-products?size=5000", "size"],
+    ["/all-products?sort=sideways", "sort"],
+    [`/all-products?search=${"x".repeat(101)}`, "search"],
+    ["/all-products?range=cheap", "range"],
+    ["/all-products?page=1&page=2", "page"],
+    ["/counts?range=-1", "range"],
+    [`/counts?search=${"y".repeat(101)}`, "search"],
+  ])("GET %s is a 400 naming %s", async (path, field) => {
+    const response = await get(path);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { error: { code: string; message: string; field: string } };
+    expect(body).toEqual({
+      error: { code: "invalid_parameter", field, message: expect.stringContaining(field) },
+    });
+  });
+
+  it("GET /healthz answers 200 {status: ok} once the database answers", async () => {
+    const response = await get("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("sends security headers on API responses", async () => {
+    const response = await get("/counts");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("random query strings never produce a 5xx", async () => {
+    const names = ["page", "size", "sort", "search", "category", "band", "range", "x"];
+    const value = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.integer({ min: -10, max: 10_000_000 }).map(String),
+      fc.constantFrom("asc", "dsc", "date-added", "", "%", "%zz", "1e9", "NaN", "0x10", " 5 ", "\u0000"),
+    );
+    const query = fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom("/all-products", "/counts"), async (pairs, path) => {
+        const search = new URLSearchParams(pairs).toString();
+        const response = await get(`${path}?${search}`);
+        await response.arrayBuffer();
+        expect(response.status).toBeLessThan(500);
+        expect([200, 400]).toContain(response.status);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("raw malformed percent-encoding never produces a 5xx", async () => {
+    for (const path of [
+      "/all-products?search=%E0%A4%A",
+      "/all-products?%%%",
+      "/counts?band=%ZZ",
+      "/all-products?page=%00",
+    ]) {
+      const response = await get(path);
+      expect(response.status).toBeLessThan(500);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  freePort,
+  runShopToExit,
+  type ShopProcess,
+  startShopProcess,
+  temporaryDataDir,
+} from "../support/shop-process";
+
+const running: ShopProcess[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((shop) => shop.stop()));
+});
+
+async function start(env: Record<string, string> = {}) {
+  const shop = await startShopProcess(env);
+  running.push(shop);
+  return shop;
+}
+
+const count = async (shop: ShopProcess) =>
+  ((await (await fetch(`${shop.url}/counts`)).json()) as { count: number }).count;
+
+describe("start-up", () => {
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://root@localhost/shop" }, "DATABASE_URL"],
+    [{ CATALOG_CACHE_SECONDS: "-1" }, "CATALOG_CACHE_SECONDS"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+  ])("refuses bad configuration %o with a message naming %s", async (env, variable) => {
+    const { code, output } = await runShopToExit({ DATA_DIR: temporaryDataDir(), ...env });
+    expect(code).toBe(1);
+    expect(output).toContain("Backline could not start: Invalid configuration");
+    expect(output).toContain(variable);
+    expect(output).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it("creates the schema on an empty database and loads the demo catalogue", async () => {
+    const shop = await start();
+    expect(fs.readdirSync(shop.dataDir).length).toBeGreaterThan(0);
+    expect(await count(shop)).toBeGreaterThanOrEqual(60);
+  });
+
+  it("keeps the data across a restart", async () => {
+    const dataDir = temporaryDataDir();
+    const first = await start({ DATA_DIR: dataDir });
+    const before = (await (
+      await fetch(`${first.url}/all-products?size=100&sort=date-added`)
+    ).json()) as unknown[];
+    expect(await first.stop()).toBe(0);
+
+    const second = await start({ DATA_DIR: dataDir, SEED_DEMO_CATALOG: "0" });
+    const after = (await (
+      await fetch(`${second.url}/all-products?size=100&sort=date-added`)
+    ).json()) as unknown[];
+    expect(after).toEqual(before);
+    expect(after.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it("refuses a second process on the same DATA_DIR with a clear message", async () => {
+    const first = await start();
+    const { code, output } = await runShopToExit({ DATA_DIR: first.dataDir, PORT: String(await freePort()) });
+    expect(code).toBe(1);
+    expect(output).toContain("is already in use by another Backline process");
+    // The first process is unharmed.
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+  });
+
+  it("takes over the lock left by a process that died", async () => {
+    const dataDir = temporaryDataDir();
+    // A PID that cannot be running.
+    fs.writeFileSync(`${dataDir}/backline.lock`, "2147483646");
+    const shop = await start({ DATA_DIR: dataDir });
+    expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+
+/**
+ * Fresh, migrated, empty databases for integration tests, one per engine the
+ * shop supports, so every database test runs against both:
+ *
+ * - always PGlite, in memory (nothing on disk, gone when closed);
+ * - PostgreSQL too when TEST_DATABASE_URL is set (e.g.
+ *   postgres://postgres@127.0.0.1:5432/test). Each call then creates its own
+ *   database `backline_test_<random>` on that server and drops it on close, so
+ *   test files running in parallel never see each other's rows. The user in
+ *   the URL needs the CREATEDB privilege.
+ *
+ * Typical use, one set per test file:
+ *
+ *   const engines = await openTestDatabases();
+ *   afterAll(() => Promise.all(engines.map((engine) => engine.close())));
+ *   describe.each(engines)("… on $name", (engine) => { … engine.db … });
+ */
+export interface TestDatabase {
+  /** For test titles: "PGlite" or "PostgreSQL". */
+  name: "PGlite" | "PostgreSQL";
+  kind: DatabaseHandle["kind"];
+  handle: DatabaseHandle;
+  db: Database;
+  /** Closes the connection and, on PostgreSQL, drops the throwaway database. */
+  close(): Promise<void>;
+}
+
+/** Every engine to test: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+export async function openTestDatabases(): Promise<TestDatabase[]> {
+  const engines = [await openPgliteTestDatabase()];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    try {
+      engines.push(await openPostgresTestDatabase(serverUrl));
+    } catch (error) {
+      await Promise.all(engines.map((engine) => engine.close()));
+      throw error;
+    }
+  }
+  return engines;
+}
+
+/** An empty, migrated in-memory PGlite database. */
+export async function openPgliteTestDatabase(): Promise<TestDatabase> {
+  const handle = await openDatabase({ dataDir: "memory://" });
+  await migrateOrClose(handle);
+  return { name: "PGlite", kind: handle.kind, handle, db: handle.db, close: () => handle.close() };
+}
+
+/**
+ * An empty, migrated database of its own on the PostgreSQL server of
+ * `serverUrl`; the database named in the URL is only used to create and drop it.
+ */
+export async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase> {
+  const databaseName = `backline_test_${randomBytes(6).toString("hex")}`;
+  await onServer(serverUrl, `create database "${databaseName}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    await migrateOrClose(handle);
+  } catch (error) {
+    await dropDatabase(serverUrl, databaseName);
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    name: "PostgreSQL",
+    kind: handle.kind,
+    handle,
+    db: handle.db,
+    close() {
+      closing ??= handle.close().then(() => dropDatabase(serverUrl, databaseName));
+      return closing;
+    },
+  };
+}
+
+async function migrateOrClose(handle: DatabaseHandle): Promise<void> {
+  try {
+    await migrateDatabase(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+function dropDatabase(serverUrl: string, databaseName: string): Promise<void> {
+  // FORCE (PostgreSQL 13+) ends any connection a failed test left behind.
+  return onServer(serverUrl, `drop database if exists "${databaseName}" with (force)`);
+}
+
+/** Runs one statement on the server's own database (CREATE/DROP DATABASE cannot be parameterised). */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
