@@ -1,5 +1,7 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
+import type { AuthService } from "~/features/auth/auth.server";
+import type { DemoIdentityProvider } from "~/features/auth/demo-idp.server";
 import type { Catalog } from "~/features/catalog/catalog.server";
 
 /**
@@ -10,6 +12,10 @@ import type { Catalog } from "~/features/catalog/catalog.server";
 export interface ShopServices {
   database: DatabaseHandle;
   catalog: Catalog;
+  /** Accounts and sessions (Better Auth behind the shop's own rules). */
+  auth: AuthService;
+  /** The local stand-in for Google, only with DEMO_IDENTITY_PROVIDER=1; mounted at /demo-idp. */
+  demoIdentityProvider: DemoIdentityProvider | null;
 }
 
 export const servicesContext = createContext<ShopServices>();

@@ -6,6 +6,7 @@ import compression from "compression";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { requestInfoContext, type ShopServices, servicesContext } from "../app/context.server";
+import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
 import { STATIC_SECURITY_HEADERS } from "../app/utils/security-headers.server";
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
@@ -60,8 +61,18 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
     },
   });
 
+  const demoIdentityProvider = options.services.demoIdentityProvider;
+
   return (req, res) => {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
+    // CSRF: nothing that changes state is accepted from another site.
+    if (isCrossSiteRequest(req)) {
+      res.writeHead(403, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+      res.end(CROSS_SITE_REJECTION);
+      return;
+    }
+    // The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1 only), at /demo-idp.
+    if (demoIdentityProvider?.handle(req, res)) return;
     compress(req, res, () => {
       staticFiles(req, res, () => {
         router(req, res);

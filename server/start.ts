@@ -4,6 +4,7 @@ import { type DatabaseHandle, openDatabase } from "../app/db/client.server";
 import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 import { migrateDatabase } from "../app/db/migrate.server";
 import { seedDemoCatalog } from "../app/db/seed/seed.server";
+import { createAccounts } from "../app/features/auth/accounts.server";
 import { createCatalog } from "../app/features/catalog/catalog.server";
 import { ConfigError, getEnv } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
@@ -43,14 +44,18 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
     throw error;
   }
 
+  const accounts = createAccounts(env, database.db);
   const services: ShopServices = {
     database,
     catalog: createCatalog(database.db, { cacheSeconds: env.CATALOG_CACHE_SECONDS }),
+    auth: accounts.auth,
+    demoIdentityProvider: accounts.demoIdentityProvider,
   };
   const server = http.createServer(options.handlerFor(services));
   // Keep-alive longer than typical load balancers' idle timeout (60 s).
   server.keepAliveTimeout = 65_000;
   await listen(server, env.PORT, env.HOST).catch(async (error) => {
+    await accounts.close();
     await database.close();
     throw error;
   });
@@ -67,7 +72,7 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= shutdown(server, database);
+    closing ??= shutdown(server, database).finally(() => accounts.close());
     return closing;
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -3,17 +3,21 @@
  * nonce per response, so React Router's inline hydration scripts run and no
  * other inline script can (no 'unsafe-inline' for scripts).
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, options: { formActionOrigins?: readonly string[] } = {}): string {
+  // The login page's "Continue with Google" form is redirected to the identity
+  // provider, and form-action also governs where a form submission redirects.
+  const formAction = ["'self'", ...(options.formActionOrigins ?? [])].join(" ");
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     // Inline style attributes (React's style prop) are harmless; scripts are not.
     "style-src 'self' 'unsafe-inline'",
-    // Profile photos may live on any https host.
-    "img-src 'self' data: https:",
+    // Profile photos may live on any http(s) host (the sign-up form accepts
+    // both); an image cannot run script.
+    "img-src 'self' data: https: http:",
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self'",
+    `form-action ${formAction}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -57,16 +57,13 @@ export async function openPgliteTestDatabase(): Promise<TestDatabase> {
  * `serverUrl`; the database named in the URL is only used to create and drop it.
  */
 export async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase> {
-  const databaseName = `backline_test_${randomBytes(6).toString("hex")}`;
-  await onServer(serverUrl, `create database "${databaseName}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
+  const scratch = await createScratchPostgres(serverUrl);
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    handle = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
     await migrateOrClose(handle);
   } catch (error) {
-    await dropDatabase(serverUrl, databaseName);
+    await scratch.drop();
     throw error;
   }
   let closing: Promise<void> | undefined;
@@ -76,10 +73,32 @@ export async function openPostgresTestDatabase(serverUrl: string): Promise<TestD
     handle,
     db: handle.db,
     close() {
-      closing ??= handle.close().then(() => dropDatabase(serverUrl, databaseName));
+      closing ??= handle.close().then(() => scratch.drop());
       return closing;
     },
   };
+}
+
+export interface ScratchPostgres {
+  /** Connection string of the new, empty database. */
+  url: string;
+  /** Drops the database, ending any connection still open to it. */
+  drop(): Promise<void>;
+}
+
+/**
+ * An empty database of its own on the server of `serverUrl` (default
+ * TEST_DATABASE_URL), for tests that hand a DATABASE_URL to a shop process.
+ */
+export async function createScratchPostgres(
+  serverUrl = process.env.TEST_DATABASE_URL,
+): Promise<ScratchPostgres> {
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const databaseName = `backline_test_${randomBytes(6).toString("hex")}`;
+  await onServer(serverUrl, `create database "${databaseName}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return { url: url.toString(), drop: () => dropDatabase(serverUrl, databaseName) };
 }
 
 async function migrateOrClose(handle: DatabaseHandle): Promise<void> {

@@ -26,8 +26,8 @@ function FooterHeading({ children }: { children: React.ReactNode }) {
 export function SiteFooter() {
   return (
     <footer className="mx-auto w-full max-w-[2520px] bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.6fr_1.2fr_1fr_1fr] lg:px-8">
-        <div>
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.6fr_1.2fr_1fr_1fr] lg:px-8">
+        <div className="col-span-2 sm:col-span-1">
           <BrandMark tone="light" />
           <p className="mt-4 max-w-xs text-sm leading-6">
             Join a community of 31,000+ members for tips, tutorials and first looks at new gear.
@@ -59,7 +59,7 @@ export function SiteFooter() {
           </ul>
         </div>
 
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <FooterHeading>Contact</FooterHeading>
           <address className="mt-4 space-y-3 text-sm leading-6 not-italic">
             <p className="flex gap-3">

@@ -20,6 +20,7 @@ export interface DemoProduct {
   daysAgo: number;
 }
 
+// biome-ignore format: one product per line reads as a table
 export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   // Electronics
   { slug: "teachpro-smart-tablet-10", name: "TeachPro Smart Tablet 10", description: "A 10-inch classroom tablet with a drop-proof case and a stylus that clips into the frame. Twelve hours of battery for a full school day.", price: 189.99, ratings: 4.6, bandName: "teachPro", category: "electronics", daysAgo: 12 },

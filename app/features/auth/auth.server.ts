@@ -8,6 +8,7 @@ import { accounts, sessions, users, verifications } from "~/db/schema";
 import { logger } from "~/utils/logger.server";
 import type { LoginInput, SignUpInput } from "./auth-schema";
 import { clientAddress } from "./client-address.server";
+import type { GoogleAvailability } from "./google-sign-in-message";
 import { hashPassword, verifyPassword } from "./password-hasher.server";
 import type { AuthRateLimiter } from "./rate-limit.server";
 import type { SessionUser } from "./session-user";
@@ -45,7 +46,7 @@ export interface AuthServiceOptions {
   trustedProxies: number;
 }
 
-export type GoogleAvailability = "configured" | "demo" | "not-configured";
+export type { GoogleAvailability };
 
 export type SignUpResult =
   | { ok: true; headers: Headers; user: SessionUser }
@@ -64,6 +65,8 @@ export type GoogleStartResult =
 
 export interface AuthService {
   google: GoogleAvailability;
+  /** Served over https: cookies are Secure (and the session cookie __Secure-). */
+  secureCookies: boolean;
   /** Origins a login form may be redirected to (the identity provider), for the CSP's form-action. */
   formActionOrigins: string[];
   /** The requesting client's address, honouring TRUST_PROXY. */
@@ -234,6 +237,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   return {
     google: options.google ? (options.google.kind === "demo" ? "demo" : "configured") : "not-configured",
+    secureCookies: options.baseUrl.startsWith("https://"),
     formActionOrigins: options.google ? [new URL(options.google.issuerUrl).origin] : [],
 
     addressOf(request, socketAddress) {

@@ -57,6 +57,9 @@ describe("parseCatalogQuery", () => {
     ["range=1e3", "range", "range must be a price of 0 or more, such as 50 or 49.99."],
     ["page=1&page=2", "page", "page must be given at most once."],
     [`category=${"x".repeat(101)}`, "category", "category must be at most 100 characters."],
+    ["category=%00", "category", "category must not contain control characters."],
+    ["band=camp%0ASafe", "band", "band must not contain control characters."],
+    ["search=tent%00", "search", "search must not contain control characters."],
   ])("refuses %s, naming %s", (query, field, message) => {
     expect(parse(query)).toEqual({ ok: false, error: { code: "invalid_parameter", field, message } });
   });

@@ -65,16 +65,22 @@ const wholeNumber = (name: string, min: number, max: number) =>
         .max(max, `${name} must be a whole number from ${min} to ${max}.`),
     );
 
+/**
+ * Free text from a query string. Control characters (NUL above all, which
+ * PostgreSQL cannot store in text) are refused rather than silently dropped.
+ */
+const queryText = (name: string, max: number) =>
+  z
+    .string()
+    .max(max, `${name} must be at most ${max} characters.`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    .regex(/^[^\u0000-\u001f\u007f]*$/, `${name} must not contain control characters.`);
+
 /** Filters shared by a page of products and the count. */
 export const catalogFiltersSchema = z.object({
-  search: optional(
-    z
-      .string()
-      .max(SEARCH_MAX_LENGTH, `search must be at most ${SEARCH_MAX_LENGTH} characters.`)
-      .transform((value) => value.trim()),
-  ),
-  category: optional(z.string().max(100, "category must be at most 100 characters.")),
-  band: optional(z.string().max(100, "band must be at most 100 characters.")),
+  search: optional(queryText("search", SEARCH_MAX_LENGTH).transform((value) => value.trim())),
+  category: optional(queryText("category", 100)),
+  band: optional(queryText("band", 100)),
   range: optional(
     z
       .string()

@@ -20,7 +20,14 @@ function parse(search: string) {
 describe("shop URLs", () => {
   it("writes every filter, the sort and the page in one fixed order", () => {
     expect(
-      shopHref({ sort: "asc", page: 2, search: "mixer", range: 100, category: "fitness", band: "blendMaster" }),
+      shopHref({
+        sort: "asc",
+        page: 2,
+        search: "mixer",
+        range: 100,
+        category: "fitness",
+        band: "blendMaster",
+      }),
     ).toBe("/?band=blendMaster&category=fitness&range=100&search=mixer&sort=asc&page=2");
   });
 
@@ -38,7 +45,9 @@ describe("shop URLs", () => {
     const href = "/?band=cycleFit&category=home+goods&range=45&search=yoga+mat&sort=date-added&page=3";
     const query = parse(href.slice(2));
     expect(shopPageHref(query, query.page)).toBe(href);
-    expect(shopSearchParams({ ...formValuesFromQuery(query), page: query.page }).toString()).toBe(href.slice(2));
+    expect(shopSearchParams({ ...formValuesFromQuery(query), page: query.page }).toString()).toBe(
+      href.slice(2),
+    );
   });
 
   it("keeps filters and sort but changes the page", () => {

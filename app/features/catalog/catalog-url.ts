@@ -17,7 +17,13 @@ export interface CatalogFormValues {
   sort: SortValue | "";
 }
 
-export const EMPTY_FORM_VALUES: CatalogFormValues = { band: "", category: "", range: 0, search: "", sort: "" };
+export const EMPTY_FORM_VALUES: CatalogFormValues = {
+  band: "",
+  category: "",
+  range: 0,
+  search: "",
+  sort: "",
+};
 
 export type ShopUrlState = Partial<CatalogFormValues> & { page?: number };
 

@@ -1,5 +1,5 @@
-import { PRICE_RANGE } from "./catalog-schema";
 import { formatWholePrice } from "./catalog-format";
+import { PRICE_RANGE } from "./catalog-schema";
 
 /**
  * The price slider's scale: 0 means "Any price" and sits at the far left;

@@ -86,7 +86,9 @@ describe("CatalogFilters", () => {
   it("is a GET form to / with the specification's field names and current values", () => {
     const html = renderInRouter(
       <>
-        <CatalogFilters filters={controls({ band: "cycleFit", category: "fitness", range: 100, search: "mat" })} />
+        <CatalogFilters
+          filters={controls({ band: "cycleFit", category: "fitness", range: 100, search: "mat" })}
+        />
         <SortSelect filters={controls({ sort: "date-added" })} />
       </>,
     );

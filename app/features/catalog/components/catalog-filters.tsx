@@ -48,8 +48,8 @@ export function CatalogFilters({ filters }: { filters: CatalogFilterControls }) 
         </Link>
       </div>
 
-      <div className="mt-4 grid grid-cols-2 gap-x-3 gap-y-5 md:grid-cols-4 lg:grid-cols-1">
-        <div className="col-span-2 flex flex-col gap-1.5 lg:col-span-1">
+      <div className="mt-4 grid grid-cols-1 gap-x-3 gap-y-5 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-1">
+        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
           <label htmlFor={searchId} className="text-sm font-semibold text-slate-800">
             Search
           </label>
@@ -77,7 +77,6 @@ export function CatalogFilters({ filters }: { filters: CatalogFilterControls }) 
           value={values.band}
           options={BRAND_OPTIONS}
           onChange={(band) => filters.choose("band", band)}
-          className="col-span-1"
         />
         <SelectField
           label="Category"
@@ -85,10 +84,9 @@ export function CatalogFilters({ filters }: { filters: CatalogFilterControls }) 
           value={values.category}
           options={CATEGORY_OPTIONS}
           onChange={(category) => filters.choose("category", category)}
-          className="col-span-1"
         />
 
-        <div className="col-span-2 md:col-span-4 lg:col-span-1">
+        <div className="sm:col-span-2 md:col-span-4 lg:col-span-1">
           <PriceRangeSlider name="range" value={values.range} onChange={filters.slide} />
         </div>
       </div>

@@ -66,7 +66,15 @@ export function NoProductsMatch() {
 }
 
 /** A page number past the last page (an old bookmark, a hand-edited URL). */
-export function PageOutOfRange({ page, totalPages, firstPageHref }: { page: number; totalPages: number; firstPageHref: string }) {
+export function PageOutOfRange({
+  page,
+  totalPages,
+  firstPageHref,
+}: {
+  page: number;
+  totalPages: number;
+  firstPageHref: string;
+}) {
   return (
     <StatePanel icon={<BoxIcon className="size-6" />} title="No products match">
       <p className="mt-2 max-w-sm text-sm text-slate-600">

@@ -1,7 +1,14 @@
 import { useId } from "react";
-import { PRICE_RANGE } from "../catalog-schema";
 import { formatWholePrice } from "../catalog-format";
-import { type PriceTone, priceRangeLabel, priceTone, SLIDER_MAX, SLIDER_MIN, SLIDER_STEP } from "../price-range";
+import { PRICE_RANGE } from "../catalog-schema";
+import {
+  type PriceTone,
+  priceRangeLabel,
+  priceTone,
+  SLIDER_MAX,
+  SLIDER_MIN,
+  SLIDER_STEP,
+} from "../price-range";
 
 interface PriceRangeSliderProps {
   name: string;

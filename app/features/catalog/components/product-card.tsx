@@ -1,5 +1,5 @@
-import { brandLabel, categoryLabel } from "../catalog-schema";
 import { formatDate, formatPrice, type ShopProduct } from "../catalog-format";
+import { brandLabel, categoryLabel } from "../catalog-schema";
 import { StarRating } from "./star-rating";
 
 interface ProductCardProps {
@@ -29,8 +29,9 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
         />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <div className="flex items-center justify-between gap-3 text-xs">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 text-xs whitespace-nowrap">
           <span className="rounded-full bg-indigo-50 px-2.5 py-1 font-semibold text-indigo-700">
+            <span className="sr-only">Category: </span>
             {categoryLabel(product.category)}
           </span>
           <span className="text-slate-600">

@@ -1,0 +1,25 @@
+import { useState } from "react";
+import { FormField, type FormFieldProps } from "./form-field";
+
+/** A password input with a Show password / Hide password toggle. */
+export function PasswordField(props: Omit<FormFieldProps, "type" | "children">) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <FormField {...props}>
+      {(input) => (
+        <div className="relative">
+          <input {...input} type={visible ? "text" : "password"} className={`${input.className} pr-20`} />
+          <button
+            type="button"
+            onClick={() => setVisible((value) => !value)}
+            aria-label={visible ? "Hide password" : "Show password"}
+            aria-controls={input.id}
+            className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            {visible ? "Hide" : "Show"}
+          </button>
+        </div>
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,263 @@
+import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import type http from "node:http";
+import Provider, { type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { logger } from "~/utils/logger.server";
+
+/**
+ * The demo identity provider: a standards-compliant OpenID Connect provider
+ * (panva's oidc-provider, the certified implementation) running inside the
+ * shop under /demo-idp, that stands in for Google in the local demo and the
+ * tests. Active only with DEMO_IDENTITY_PROVIDER=1. The shop talks to it
+ * exactly as to Google: discovery, authorization code + PKCE + state + nonce,
+ * signed ID tokens. It asserts whatever email is typed into it, so it never
+ * says that email is verified, and the shop never links it to an existing
+ * account. See docs/decisions/0007-demo-identity-provider.md.
+ */
+export const DEMO_IDP_PATH = "/demo-idp";
+export const DEMO_CLIENT_ID = "backline-demo";
+
+export interface DemoIdentityProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Handles the request when it is for /demo-idp; returns false otherwise. */
+  handle(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+}
+
+/** Everything oidc-provider stores (sessions, codes, grants), in memory: the demo keeps nothing. */
+function memoryAdapter() {
+  const store = new Map<string, { payload: AdapterPayload; expiresAt: number }>();
+  const byUid = new Map<string, string>();
+  const byUserCode = new Map<string, string>();
+  const live = (key: string) => {
+    const entry = store.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt < Date.now()) {
+      store.delete(key);
+      return undefined;
+    }
+    return entry.payload;
+  };
+  return class MemoryAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+    private key(id: string) {
+      return `${this.model}:${id}`;
+    }
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+      const key = this.key(id);
+      store.set(key, { payload, expiresAt: Date.now() + expiresIn * 1000 });
+      if (payload.uid) byUid.set(payload.uid, key);
+      if (payload.userCode) byUserCode.set(payload.userCode, key);
+      // Bound the demo's memory: forget the oldest entries past 10,000.
+      if (store.size > 10_000) store.delete(store.keys().next().value as string);
+    }
+    async find(id: string) {
+      return live(this.key(id));
+    }
+    async findByUid(uid: string) {
+      const key = byUid.get(uid);
+      return key ? live(key) : undefined;
+    }
+    async findByUserCode(userCode: string) {
+      const key = byUserCode.get(userCode);
+      return key ? live(key) : undefined;
+    }
+    async consume(id: string) {
+      const payload = live(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const [key, entry] of store) if (entry.payload.grantId === grantId) store.delete(key);
+    }
+  };
+}
+
+interface DemoIdentity {
+  email: string;
+  name: string;
+}
+
+/** The account id carries the identity itself, so nothing about people is stored. */
+const encodeAccountId = (identity: DemoIdentity) => Buffer.from(JSON.stringify(identity)).toString("base64url");
+function decodeAccountId(accountId: string): DemoIdentity | null {
+  try {
+    const value = JSON.parse(Buffer.from(accountId, "base64url").toString("utf8")) as Partial<DemoIdentity>;
+    return typeof value.email === "string" && typeof value.name === "string" ? { email: value.email, name: value.name } : null;
+  } catch {
+    return null;
+  }
+}
+/** A stable subject per email, as Google's `sub` is per person. */
+const subjectOf = (email: string) => createHash("sha256").update(`backline-demo:${email}`).digest("hex").slice(0, 24);
+
+export function createDemoIdentityProvider(options: { baseUrl: string; redirectUri: string }): DemoIdentityProvider {
+  const issuer = `${options.baseUrl}${DEMO_IDP_PATH}`;
+  const clientSecret = randomBytes(32).toString("base64url");
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const signingKey = { ...privateKey.export({ format: "jwk" }), kid: "demo-1", use: "sig", alg: "RS256" };
+
+  const configuration: Configuration = {
+    adapter: memoryAdapter(),
+    clients: [
+      {
+        client_id: DEMO_CLIENT_ID,
+        client_secret: clientSecret,
+        redirect_uris: [options.redirectUri],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    jwks: { keys: [signingKey as never] },
+    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    pkce: { required: () => true },
+    scopes: ["openid", "email", "profile"],
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    // Claims go into the ID token itself, as Google does.
+    conformIdTokenClaims: false,
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${DEMO_IDP_PATH}/interaction/${interaction.uid}` },
+    async findAccount(_ctx, accountId) {
+      const identity = decodeAccountId(accountId);
+      if (!identity) return undefined;
+      return {
+        accountId,
+        claims: async () => ({
+          sub: subjectOf(identity.email),
+          email: identity.email,
+          // Anyone can type any email here: it is never verified.
+          email_verified: false,
+          name: identity.name,
+        }),
+      };
+    },
+    // The shop is the only client: the consent step is implied.
+    async loadExistingGrant(ctx) {
+      const { session, client } = ctx.oidc;
+      if (!session?.accountId || !client) return undefined;
+      const grantId = session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope("openid email profile");
+      await grant.save();
+      return grant;
+    },
+    renderError(ctx, out) {
+      ctx.type = "html";
+      ctx.body = page("Sign-in error", `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`);
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  provider.on("server_error", (_ctx, error) => logger.error({ err: error }, "demo identity provider failed"));
+  const callback = provider.callback();
+
+  async function interaction(req: http.IncomingMessage, res: http.ServerResponse) {
+    const details = await provider.interactionDetails(req, res);
+    if (details.prompt.name !== "login") {
+      // Consent is implied (loadExistingGrant); nothing else is asked.
+      await provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
+      return;
+    }
+    if (req.method === "POST") {
+      const form = new URLSearchParams(await readBody(req));
+      const email = (form.get("email") ?? "").trim().toLowerCase();
+      const name = (form.get("name") ?? "").trim();
+      const problem = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+        ? "Enter a valid email address."
+        : !name || name.length > 100
+          ? "Name is required (at most 100 characters)."
+          : null;
+      if (!problem) {
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: encodeAccountId({ email, name }) } },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
+      sendHtml(res, 400, loginPage(details.uid, { email, name, problem }));
+      return;
+    }
+    sendHtml(res, 200, loginPage(details.uid, { email: "", name: "", problem: null }));
+  }
+
+  return {
+    issuer,
+    clientId: DEMO_CLIENT_ID,
+    clientSecret,
+    handle(req, res) {
+      const url = req.url ?? "/";
+      if (url !== DEMO_IDP_PATH && !url.startsWith(`${DEMO_IDP_PATH}/`) && !url.startsWith(`${DEMO_IDP_PATH}?`)) {
+        return false;
+      }
+      const inner = url.slice(DEMO_IDP_PATH.length) || "/";
+      if (/^\/interaction\/[\w-]+$/.test(inner.split("?")[0] ?? "")) {
+        interaction(req, res).catch((error: unknown) => {
+          logger.warn({ err: error }, "demo identity provider: interaction failed");
+          if (!res.headersSent) sendHtml(res, 400, page("Sign-in expired", "<p>This sign-in has expired. Close this window and try again.</p>"));
+        });
+        return true;
+      }
+      // Mounted like Express would: oidc-provider derives its mount path from originalUrl.
+      Object.assign(req, { originalUrl: url, url: inner });
+      callback(req, res);
+      return true;
+    },
+  };
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+      if (body.length > 10_000) req.destroy(new Error("form too large"));
+    });
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+}
+
+function sendHtml(res: http.ServerResponse, status: number, html: string) {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader(
+    "Content-Security-Policy",
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  res.end(html);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem;color:#0f172a}label{display:block;margin-top:1rem;font-weight:600}input{display:block;width:100%;box-sizing:border-box;margin-top:.25rem;padding:.5rem;border:1px solid #64748b;border-radius:.375rem;font:inherit}button{margin-top:1.5rem;width:100%;padding:.6rem;border:0;border-radius:.375rem;background:#1d4ed8;color:#fff;font:inherit;font-weight:600;cursor:pointer}.note{background:#fef3c7;border:1px solid #d97706;border-radius:.375rem;padding:.75rem}.error{color:#b91c1c}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+function loginPage(uid: string, form: { email: string; name: string; problem: string | null }): string {
+  return page(
+    "Demo sign-in (stands in for Google)",
+    `<h1>Demo sign-in</h1>
+<p class="note">This is a <strong>demo identity provider</strong> running on this machine. It stands in for Google so the shop's
+“Continue with Google” can be tried without a Google account. Nothing you type here is checked or sent anywhere.</p>
+${form.problem ? `<p class="error" role="alert">${escapeHtml(form.problem)}</p>` : ""}
+<form method="post" action="${DEMO_IDP_PATH}/interaction/${escapeHtml(uid)}">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(form.email)}">
+<label for="name">Name</label><input id="name" name="name" type="text" autocomplete="name" required maxlength="100" value="${escapeHtml(form.name)}">
+<button type="submit">Continue</button>
+</form>`,
+  );
+}
