@@ -41,6 +41,9 @@ export default defineConfig({
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT) },
+    // The demo identity provider stands in for Google; TRUST_PROXY lets each
+    // account test present its own client address (X-Forwarded-For), so the
+    // rate limits of one test never reach another.
+    env: { PORT: String(PORT), DEMO_IDENTITY_PROVIDER: "1", TRUST_PROXY: "1" },
   },
 });

@@ -8,6 +8,7 @@ import sirv from "sirv";
 import { requestInfoContext, type ShopServices, servicesContext } from "../app/context.server";
 import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
 import { STATIC_SECURITY_HEADERS } from "../app/utils/security-headers.server";
+import { createCatalogApi } from "./catalog-api";
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
@@ -62,6 +63,7 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
   });
 
   const demoIdentityProvider = options.services.demoIdentityProvider;
+  const catalogApi = createCatalogApi(options.services);
 
   return (req, res) => {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
@@ -74,6 +76,7 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
     // The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1 only), at /demo-idp.
     if (demoIdentityProvider?.handle(req, res)) return;
     compress(req, res, () => {
+      if (catalogApi(req, res)) return;
       staticFiles(req, res, () => {
         router(req, res);
       });

@@ -7,9 +7,33 @@ export interface ApiError {
   field?: string;
 }
 
-/** The API's error body: `{ "error": { code, message, field? } }`. */
+/**
+ * A JSON answer, independent of the HTTP layer: the catalogue API writes it
+ * straight to Node's response (server/catalog-api.ts), route actions turn it
+ * into a web Response (toResponse).
+ */
+export interface JsonReply {
+  status: number;
+  headers: Record<string, string>;
+  /** null for 304. */
+  body: string | null;
+}
+
+/** The API's error body: `{ "error": { code, message, field? } }`, never cached. */
+export function errorReply(status: number, error: ApiError): JsonReply {
+  return {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+    body: JSON.stringify({ error }),
+  };
+}
+
+export function toResponse(reply: JsonReply): Response {
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}
+
 export function apiError(status: number, error: ApiError): Response {
-  return Response.json({ error }, { status, headers: { "Cache-Control": "no-store" } });
+  return toResponse(errorReply(status, error));
 }
 
 /** Resolves to null when the read fails, after logging why: the caller answers 503. */
@@ -21,8 +45,8 @@ export function unlessUnavailable<T>(read: Promise<T>): Promise<T | null> {
 }
 
 /** The database did not answer: the client may retry, nothing it sent was wrong. */
-export function catalogUnavailable(): Response {
-  return apiError(503, {
+export function catalogUnavailable(): JsonReply {
+  return errorReply(503, {
     code: "catalog_unavailable",
     message: "The catalogue cannot be read right now. Please try again in a moment.",
   });
@@ -32,15 +56,15 @@ export function catalogUnavailable(): Response {
 export const CATALOG_CACHE_CONTROL = "public, max-age=10, stale-while-revalidate=60";
 
 /**
- * A JSON response that a client may cache and revalidate: it carries an ETag
+ * A JSON answer that a client may cache and revalidate: it carries an ETag
  * of its body, and a request whose If-None-Match already names that body gets
  * 304 with no body.
  */
-export function cacheableJson(
-  request: Request,
+export function cacheableReply(
+  ifNoneMatch: string | null | undefined,
   data: unknown,
   cacheControl = CATALOG_CACHE_CONTROL,
-): Response {
+): JsonReply {
   const body = JSON.stringify(data);
   // Weak: the bytes on the wire may be compressed on the way out.
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
@@ -50,13 +74,11 @@ export function cacheableJson(
     ETag: etag,
     Vary: "Accept-Encoding",
   };
-  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(body, { status: 200, headers });
+  if (matchesEtag(ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  return { status: 200, headers, body };
 }
 
-function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");

@@ -126,6 +126,26 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
     });
   });
 
+  it("refuses other methods with 405 and an Allow header", async () => {
+    const response = await get("/all-products", { method: "DELETE" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("method_not_allowed");
+  });
+
+  it("answers HEAD with the headers and no body", async () => {
+    const response = await get("/counts", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("etag")).toBeTruthy();
+    expect(await response.text()).toBe("");
+  });
+
+  it("compresses large answers for clients that accept gzip", async () => {
+    const response = await get("/all-products?size=50", { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(((await response.json()) as unknown[]).length).toBe(50);
+  });
+
   it("GET /healthz answers 200 {status: ok} once the database answers", async () => {
     const response = await get("/healthz");
     expect(response.status).toBe(200);
