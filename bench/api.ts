@@ -31,7 +31,8 @@ const SCENARIOS = [
     name: "filtered + price-sorted",
     path: "/all-products?category=fitness&band=cycleFit&range=150&sort=dsc",
   },
-  { name: "search", path: "/all-products?search=blend" },
+  { name: "search, typical (~1.5% match)", path: "/all-products?search=yoga%20mat" },
+  { name: "search, broad prefix (~22% match)", path: "/all-products?search=blend" },
   { name: "page 1,000", path: "/all-products?page=1000" },
   { name: "/counts with a filter", path: "/counts?category=outdoor&range=100" },
 ];

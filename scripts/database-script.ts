@@ -51,9 +51,11 @@ function databaseFailure(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as NodeJS.ErrnoException).code;
   // Node's network errors: ECONNREFUSED, ENOTFOUND, ETIMEDOUT…
-  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return `Could not reach the database: ${error.message}`;
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code))
+    return `Could not reach the database: ${error.message}`;
   // PostgreSQL's SQLSTATE codes: a wrong database name, password, permission…
   if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return `The database refused: ${error.message}`;
-  if (/connection|timeout|terminated/i.test(error.message)) return `Could not reach the database: ${error.message}`;
+  if (/connection|timeout|terminated/i.test(error.message))
+    return `Could not reach the database: ${error.message}`;
   return undefined;
 }

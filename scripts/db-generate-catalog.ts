@@ -15,7 +15,12 @@ const argsSchema = z.object({
     .min(1, "--count must be at least 1.")
     .max(5_000_000, "--count must be at most 5000000."),
   replace: z.boolean().default(false),
-  seed: z.coerce.number().int("--seed must be a whole number.").min(0).max(2 ** 32 - 1).default(1),
+  seed: z.coerce
+    .number()
+    .int("--seed must be a whole number.")
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(1),
 });
 
 function parseCommandLine() {

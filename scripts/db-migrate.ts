@@ -3,5 +3,7 @@
 import { runDatabaseScript } from "./database-script";
 
 await runDatabaseScript(async (database) =>
-  database.kind === "pglite" ? "The embedded database is up to date." : "The PostgreSQL database is up to date.",
+  database.kind === "pglite"
+    ? "The embedded database is up to date."
+    : "The PostgreSQL database is up to date.",
 );

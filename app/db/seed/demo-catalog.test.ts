@@ -13,11 +13,16 @@ describe("the demo catalogue", () => {
 
   it("puts every brand in at least 3 categories and at least 10 products in every category", () => {
     for (const brand of BRANDS) {
-      const categories = new Set(DEMO_PRODUCTS.filter((p) => p.bandName === brand.value).map((p) => p.category));
+      const categories = new Set(
+        DEMO_PRODUCTS.filter((p) => p.bandName === brand.value).map((p) => p.category),
+      );
       expect(categories.size, brand.label).toBeGreaterThanOrEqual(3);
     }
     for (const category of CATEGORIES) {
-      expect(DEMO_PRODUCTS.filter((p) => p.category === category.value).length, category.label).toBeGreaterThanOrEqual(10);
+      expect(
+        DEMO_PRODUCTS.filter((p) => p.category === category.value).length,
+        category.label,
+      ).toBeGreaterThanOrEqual(10);
     }
   });
 

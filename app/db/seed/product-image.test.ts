@@ -21,17 +21,29 @@ describe("product pictures", () => {
       expect(Buffer.byteLength(svg)).toBeLessThan(4096);
       expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 800 600"[^>]*role="img"/);
       expect(svg).toContain(`<title>${product.name}</title>`);
-      expect(svg.replace('xmlns="http://www.w3.org/2000/svg"', "")).not.toMatch(/https?:|href|@import|url\((?!#)/);
+      expect(svg.replace('xmlns="http://www.w3.org/2000/svg"', "")).not.toMatch(
+        /https?:|href|@import|url\((?!#)/,
+      );
     }
   });
 
   it("escape the product name in the title", () => {
-    const svg = renderProductImage({ slug: "x", name: 'Pots & "Pans" <set>', bandName: "artistry", category: "home goods" });
+    const svg = renderProductImage({
+      slug: "x",
+      name: 'Pots & "Pans" <set>',
+      bandName: "artistry",
+      category: "home goods",
+    });
     expect(svg).toContain("<title>Pots &#38; &#34;Pans&#34; &#60;set&#62;</title>");
   });
 
   it("still draw a product of an unknown category or with a name no rule knows", () => {
-    const svg = renderProductImage({ slug: "mystery", name: "Mystery Thing", bandName: "nobody", category: "toys" });
+    const svg = renderProductImage({
+      slug: "mystery",
+      name: "Mystery Thing",
+      bandName: "nobody",
+      category: "toys",
+    });
     expect(svg).toContain("<title>Mystery Thing</title>");
     expect(svg).toContain("NOBODY");
   });

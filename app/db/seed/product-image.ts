@@ -142,7 +142,7 @@ function handheld(p: Palette, keypad: boolean): string {
     `<rect x="334" y="146" width="132" height="${screenHeight}" rx="14" fill="${p.ink}"/>` +
     `<rect x="344" y="156" width="112" height="${screenHeight - 20}" rx="8" fill="url(#s)"/>` +
     (keypad
-      ? `<path d="M350 240l25-30 20 18 25-40 30 52z" fill="#fff" opacity=".4"/>` + keys.join("")
+      ? `<path d="M350 240l25-30 20 18 25-40 30 52z" fill="#fff" opacity=".4"/>${keys.join("")}`
       : `<path d="M356 330l26-40 22 24 24-60 22 76z" fill="#fff" opacity=".4"/><rect x="356" y="172" width="60" height="14" rx="7" fill="#fff" opacity=".6"/>` +
         `<circle cx="370" cy="420" r="16" fill="${p.inkSoft}"/><circle cx="430" cy="420" r="16" fill="${p.accent}"/>`)
   );
@@ -157,14 +157,19 @@ const remote: Motif = (p) =>
 
 const powerBank: Motif = (p) => {
   const cells = [0, 1, 2, 3, 4, 5]
-    .map((i) => `<rect x="${236 + (i % 3) * 58}" y="${196 + Math.floor(i / 3) * 96}" width="50" height="88" rx="4" fill="url(#s)"/>`)
+    .map(
+      (i) =>
+        `<rect x="${236 + (i % 3) * 58}" y="${196 + Math.floor(i / 3) * 96}" width="50" height="88" rx="4" fill="url(#s)"/>`,
+    )
     .join("");
   return (
     `<rect x="224" y="184" width="190" height="210" rx="12" fill="${p.ink}"/>` +
     cells +
     `<rect x="420" y="220" width="150" height="250" rx="26" fill="url(#b)"/>` +
     `<rect x="440" y="250" width="110" height="12" rx="6" fill="#fff" opacity=".4"/>` +
-    [0, 1, 2, 3].map((i) => `<circle cx="${456 + i * 26}" cy="420" r="7" fill="${i < 3 ? p.accent : p.inkSoft}"/>`).join("") +
+    [0, 1, 2, 3]
+      .map((i) => `<circle cx="${456 + i * 26}" cy="420" r="7" fill="${i < 3 ? p.accent : p.inkSoft}"/>`)
+      .join("") +
     `<rect x="470" y="300" width="50" height="70" rx="10" fill="${p.ink}" opacity=".25"/>`
   );
 };
@@ -206,7 +211,7 @@ const projector: Motif = (p) =>
   `<circle cx="250" cy="400" r="10" fill="${p.accent}"/>` +
   `<rect x="240" y="440" width="30" height="30" rx="6" fill="${p.ink}"/><rect x="450" y="440" width="30" height="30" rx="6" fill="${p.ink}"/>`;
 
-const dumbbell: Motif = (p) =>
+const dumbbell: Motif = () =>
   `<rect x="300" y="322" width="200" height="36" rx="14" fill="url(#m)"/>` +
   `<rect x="230" y="250" width="56" height="180" rx="20" fill="url(#b)"/>` +
   `<rect x="514" y="250" width="56" height="180" rx="20" fill="url(#b)"/>` +
@@ -316,7 +321,10 @@ const toaster: Motif = (p) =>
 
 const tower: Motif = (p) => {
   const slots = [0, 1, 2, 3, 4, 5]
-    .map((i) => `<rect x="345" y="${250 + i * 30}" width="110" height="12" rx="6" fill="${p.ink}" opacity=".3"/>`)
+    .map(
+      (i) =>
+        `<rect x="345" y="${250 + i * 30}" width="110" height="12" rx="6" fill="${p.ink}" opacity=".3"/>`,
+    )
     .join("");
   return (
     `<rect x="310" y="140" width="180" height="330" rx="50" fill="url(#b)"/>` +
@@ -462,7 +470,7 @@ const stove: Motif = (p) =>
   `<path d="M320 470l40-40h80l40 40" fill="none" stroke="url(#m)" stroke-width="12" stroke-linecap="round"/>` +
   `<path d="M370 230c-10-20 14-30 4-50M420 230c-10-20 14-30 4-50" fill="none" stroke="#fff" stroke-opacity=".6" stroke-width="8" stroke-linecap="round"/>`;
 
-const easel: Motif = (p) =>
+const easel: Motif = () =>
   `<path d="M400 120L300 470M400 120l100 350M400 120v350" stroke="#b8875a" stroke-width="14" stroke-linecap="round"/>` +
   `<rect x="290" y="170" width="220" height="170" rx="6" fill="#fbf7ee"/>` +
   `<path d="M300 330l60-70 40 40 50-60 50 90z" fill="url(#b)"/>` +

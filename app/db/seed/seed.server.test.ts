@@ -50,11 +50,16 @@ describe.each(engines)("the demo catalogue and generated catalogues on $name", (
     expect(inserted).toBe(DEMO_PRODUCTS.length);
     expect(rows.length).toBeGreaterThanOrEqual(60);
     for (const brand of BRANDS) {
-      const categories = new Set(rows.filter((row) => row.bandName === brand.value).map((row) => row.category));
+      const categories = new Set(
+        rows.filter((row) => row.bandName === brand.value).map((row) => row.category),
+      );
       expect(categories.size, brand.label).toBeGreaterThanOrEqual(3);
     }
     for (const category of CATEGORIES) {
-      expect(rows.filter((row) => row.category === category.value).length, category.label).toBeGreaterThanOrEqual(10);
+      expect(
+        rows.filter((row) => row.category === category.value).length,
+        category.label,
+      ).toBeGreaterThanOrEqual(10);
     }
   });
 
@@ -101,7 +106,9 @@ describe.each(engines)("the demo catalogue and generated catalogues on $name", (
     const demoImages = new Set(Object.values(productImages));
     for (const row of rows) expect(demoImages.has(row.image), row.image).toBe(true);
     // Every brand meets every category at this size.
-    expect(new Set(rows.map((row) => `${row.bandName}/${row.category}`)).size).toBe(BRANDS.length * CATEGORIES.length);
+    expect(new Set(rows.map((row) => `${row.bandName}/${row.category}`)).size).toBe(
+      BRANDS.length * CATEGORIES.length,
+    );
   });
 
   it("adds to the catalogue by default and replaces it with { replace: true }, ids restarting at 1", async () => {

@@ -20,7 +20,9 @@ const IMAGES: Readonly<Record<string, string>> = productImages;
 export function demoProductImage(slug: string): string {
   const image = IMAGES[slug];
   if (!image) {
-    throw new Error(`No picture for demo product "${slug}": run \`npm run db:generate-images\` and commit the result.`);
+    throw new Error(
+      `No picture for demo product "${slug}": run \`npm run db:generate-images\` and commit the result.`,
+    );
   }
   return image;
 }
@@ -125,10 +127,15 @@ interface CatalogBatch {
  * then VACUUM ANALYZE, so the planner has statistics and index-only scans
  * can use the visibility map.
  */
-export async function generateCatalog(db: Database, options: GenerateCatalogOptions): Promise<{ inserted: number }> {
+export async function generateCatalog(
+  db: Database,
+  options: GenerateCatalogOptions,
+): Promise<{ inserted: number }> {
   const { count, batchSize = 5000, now = new Date(), seed = 1, replace = false } = options;
-  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a whole number of 0 or more, not ${count}.`);
-  if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a whole number of 1 or more, not ${batchSize}.`);
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(`count must be a whole number of 0 or more, not ${count}.`);
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1)
+    throw new RangeError(`batchSize must be a whole number of 1 or more, not ${batchSize}.`);
 
   const nextProduct = syntheticProducts(count, now, seed);
   await db.transaction(async (tx) => {
