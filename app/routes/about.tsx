@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
-import { BRANDS, CATEGORIES } from "~/features/catalog/catalog-schema";
+import { BRANDS, CATEGORIES } from "~/features/catalog/catalog-vocabulary";
 
 export function meta() {
   return pageMeta({
@@ -68,7 +68,9 @@ export default function About() {
       <div className="mt-14 flex flex-col items-start gap-4 rounded-2xl bg-indigo-600 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 className="text-xl font-bold">Ready to look around?</h2>
-          <p className="mt-1 text-indigo-100">Filter by brand, category and price to find the right thing quickly.</p>
+          <p className="mt-1 text-indigo-100">
+            Filter by brand, category and price to find the right thing quickly.
+          </p>
         </div>
         <Link to="/" className={buttonClasses("secondary", "md", "border-transparent")}>
           Browse the shop

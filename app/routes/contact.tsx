@@ -6,7 +6,8 @@ import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/ui/icon
 export function meta() {
   return pageMeta({
     title: "Contact | Backline",
-    description: "Questions about an order or a product? Email or call the Backline team; we answer within one working day.",
+    description:
+      "Questions about an order or a product? Email or call the Backline team; we answer within one working day.",
   });
 }
 
@@ -16,10 +17,20 @@ const HOURS = [
   { days: "Sunday", time: "Closed" },
 ] as const;
 
-function Card({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+function Card({
+  icon,
+  title,
+  children,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <div className="flex size-10 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">{icon}</div>
+      <div className="flex size-10 items-center justify-center rounded-full bg-indigo-50 text-indigo-700">
+        {icon}
+      </div>
       <h2 className="mt-4 text-lg font-bold text-slate-900">{title}</h2>
       <div className="mt-2 text-slate-600">{children}</div>
     </section>
@@ -30,7 +41,9 @@ export default function Contact() {
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Contact</p>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">We're here to help</h1>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+        We're here to help
+      </h1>
       <p className="mt-5 text-lg leading-8 text-slate-600">
         Questions about an order, a product or a return? Write or call, and a real person will answer within
         one working day.

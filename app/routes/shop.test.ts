@@ -50,7 +50,8 @@ async function run(path: string, services: Partial<ShopServices>): Promise<Outco
     }
     return { status: 200, body: result as unknown as Record<string, unknown> };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("Location") };
     const wrapped = thrown as { type?: string; data: unknown; init: ResponseInit | null };
     if (wrapped.type === "DataWithResponseInit") {
       return { status: wrapped.init?.status ?? 500, body: wrapped.data as Outcome["body"] };
@@ -77,7 +78,11 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
   it("reads one page of five products and the count of every match", async () => {
     const { status, body } = await run("/?band=blendMaster&sort=asc&page=2", services);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: "ok", count: 8, query: { band: "blendMaster", sort: "asc", page: 2, size: 5 } });
+    expect(body).toMatchObject({
+      status: "ok",
+      count: 8,
+      query: { band: "blendMaster", sort: "asc", page: 2, size: 5 },
+    });
     const names = (ok(body).products as { name: string }[]).map((product) => product.name);
     expect(names).toEqual(["BlendMaster Blender 6", "BlendMaster Blender 7", "BlendMaster Blender 8"]);
   });
@@ -86,7 +91,11 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
     const { body } = await run("/", services);
     const [first] = ok(body).products as Record<string, unknown>[];
     expect(first).not.toHaveProperty("description");
-    expect(first).toMatchObject({ name: expect.any(String), image: expect.any(String), creationDate: expect.any(String) });
+    expect(first).toMatchObject({
+      name: expect.any(String),
+      image: expect.any(String),
+      creationDate: expect.any(String),
+    });
   });
 
   it("always shows five a page, whatever size the URL asks for", async () => {
@@ -137,7 +146,9 @@ describe("shop page text", () => {
     expect(shopTitle({ band: "blendMaster", category: "home appliances", page: 2 })).toBe(
       "BlendMaster Home appliances — page 2 | Backline",
     );
-    expect(shopTitle({ search: "mixer" })).toBe("Shop electronics, fitness, home and outdoor gear — “mixer” | Backline");
+    expect(shopTitle({ search: "mixer" })).toBe(
+      "Shop electronics, fitness, home and outdoor gear — “mixer” | Backline",
+    );
   });
 
   it("summarises which products are on screen", () => {

@@ -2,16 +2,14 @@ import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { servicesContext } from "~/context.server";
-import { type ShopProduct, productCount } from "~/features/catalog/catalog-format";
+import { productCount, type ShopProduct } from "~/features/catalog/catalog-format";
 import {
-  brandLabel,
   type CatalogFilters as CatalogFilterQuery,
   type CatalogQuery,
-  categoryLabel,
-  PAGE_SIZE_DEFAULT,
   parseCatalogQuery,
 } from "~/features/catalog/catalog-schema";
 import { canonicalShopUrl, shopPageHref, withoutEmptyParameters } from "~/features/catalog/catalog-url";
+import { brandLabel, categoryLabel, PAGE_SIZE_DEFAULT } from "~/features/catalog/catalog-vocabulary";
 import { CatalogFilters, SortSelect } from "~/features/catalog/components/catalog-filters";
 import {
   CatalogUnavailable,
@@ -82,7 +80,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** "BlendMaster Home appliances — page 2 — Backline": a tab and a search result say what the listing holds. */
 export function shopTitle(query: Partial<CatalogQuery> | undefined): string {
-  const listing = [query?.band ? brandLabel(query.band) : "", query?.category ? categoryLabel(query.category) : ""]
+  const listing = [
+    query?.band ? brandLabel(query.band) : "",
+    query?.category ? categoryLabel(query.category) : "",
+  ]
     .filter(Boolean)
     .join(" ");
   const parts = [
@@ -104,10 +105,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">The Backline catalogue</p>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Our Shop Category</h1>
+        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">
+          The Backline catalogue
+        </p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          Our Shop Category
+        </h1>
         <p className="mt-3 text-base text-slate-600 sm:text-lg">
-          Gear for players, makers and movers: filter by brand, category and price, or search for what you need.
+          Gear for players, makers and movers: filter by brand, category and price, or search for what you
+          need.
         </p>
       </header>
 
@@ -142,7 +148,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               ) : loaderData.products.length > 0 ? (
                 <ProductGrid products={loaderData.products} />
               ) : count > 0 ? (
-                <PageOutOfRange page={query.page} totalPages={totalPages} firstPageHref={shopPageHref(query, 1)} />
+                <PageOutOfRange
+                  page={query.page}
+                  totalPages={totalPages}
+                  firstPageHref={shopPageHref(query, 1)}
+                />
               ) : (
                 <NoProductsMatch />
               )}

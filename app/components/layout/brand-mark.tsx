@@ -6,9 +6,16 @@ export function BrandMark({ tone = "dark" }: { tone?: "dark" | "light" }) {
     <Link to="/" className="inline-flex items-center gap-2.5 rounded-lg" aria-label="Backline home">
       <svg viewBox="0 0 32 32" className="size-9 shrink-0" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="8" fill="#4f46e5" />
-        <path d="M9 23V9M13 23v-9M17 23V12M21 23v-6M25 23v-3" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
+        <path
+          d="M9 23V9M13 23v-9M17 23V12M21 23v-6M25 23v-3"
+          stroke="#fff"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+        />
       </svg>
-      <span className={`text-xl font-extrabold tracking-tight ${tone === "dark" ? "text-slate-900" : "text-white"}`}>
+      <span
+        className={`text-xl font-extrabold tracking-tight ${tone === "dark" ? "text-slate-900" : "text-white"}`}
+      >
         Backline
       </span>
     </Link>

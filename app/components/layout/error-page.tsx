@@ -13,7 +13,10 @@ interface ErrorPageProps {
 /** A friendly full page for "not found" and for anything that went wrong. */
 export function ErrorPage({ eyebrow, title, message, detail }: ErrorPageProps) {
   return (
-    <main id="main" className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center px-4 py-20 text-center sm:py-28">
+    <main
+      id="main"
+      className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center px-4 py-20 text-center sm:py-28"
+    >
       <p className="text-sm font-bold tracking-widest text-indigo-700 uppercase">{eyebrow}</p>
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{title}</h1>
       <p className="mt-5 text-base leading-7 text-slate-600">{message}</p>
@@ -34,4 +37,5 @@ export function ErrorPage({ eyebrow, title, message, detail }: ErrorPageProps) {
   );
 }
 
-export const NOT_FOUND_MESSAGE = "We couldn't find that page. It may have moved, or the link may be mistyped.";
+export const NOT_FOUND_MESSAGE =
+  "We couldn't find that page. It may have moved, or the link may be mistyped.";

@@ -1,5 +1,12 @@
 import { Link } from "react-router";
-import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, YouTubeIcon } from "~/components/ui/icons";
+import {
+  FacebookIcon,
+  InstagramIcon,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+  YouTubeIcon,
+} from "~/components/ui/icons";
 import { BrandMark } from "./brand-mark";
 
 /** Footer facts shared with the Contact page, so the two never disagree. */

@@ -11,7 +11,8 @@ const BASE =
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 active:bg-indigo-800",
-  secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:border-slate-400 hover:bg-slate-50",
+  secondary:
+    "border border-slate-300 bg-white text-slate-800 shadow-sm hover:border-slate-400 hover:bg-slate-50",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
 };
 
@@ -20,6 +21,10 @@ const SIZES: Record<ButtonSize, string> = {
   md: "h-11 px-5 text-sm",
 };
 
-export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra = ""): string {
+export function buttonClasses(
+  variant: ButtonVariant = "primary",
+  size: ButtonSize = "md",
+  extra = "",
+): string {
   return [BASE, VARIANTS[variant], SIZES[size], extra].filter(Boolean).join(" ");
 }

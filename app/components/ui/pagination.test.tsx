@@ -7,8 +7,14 @@ function render(page: number, totalPages: number): string {
   const Stub = createRoutesStub([
     {
       path: "/",
+      // biome-ignore lint/correctness/noComponentHookFactories: a one-off test route around the component under test
       Component: () => (
-        <Pagination page={page} totalPages={totalPages} hrefFor={(n) => `/?page=${n}`} label="Product pages" />
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          hrefFor={(n) => `/?page=${n}`}
+          label="Product pages"
+        />
       ),
     },
   ]);

@@ -82,7 +82,11 @@ function EdgeLink({ direction, href }: { direction: "previous" | "next"; href: s
     );
   }
   return (
-    <Link to={href} rel={direction === "previous" ? "prev" : "next"} className={`${ITEM} ${EDGE} hover:bg-slate-50`}>
+    <Link
+      to={href}
+      rel={direction === "previous" ? "prev" : "next"}
+      className={`${ITEM} ${EDGE} hover:bg-slate-50`}
+    >
       {content}
     </Link>
   );

@@ -20,11 +20,23 @@ interface SelectFieldProps {
 }
 
 /** A labelled native select: keyboard, screen readers and phones all know it. */
-export function SelectField({ label, name, value, options, onChange, form, className = "", inline = false }: SelectFieldProps) {
+export function SelectField({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+  form,
+  className = "",
+  inline = false,
+}: SelectFieldProps) {
   const id = useId();
   return (
     <div className={`${inline ? "flex items-center gap-2" : "flex flex-col gap-1.5"} ${className}`}>
-      <label htmlFor={id} className={`text-sm font-semibold text-slate-800 ${inline ? "whitespace-nowrap" : ""}`}>
+      <label
+        htmlFor={id}
+        className={`text-sm font-semibold text-slate-800 ${inline ? "whitespace-nowrap" : ""}`}
+      >
         {label}
       </label>
       <div className="relative">

@@ -1,4 +1,4 @@
-import type { BrandValue, CategoryValue } from "~/features/catalog/catalog-schema";
+import type { BrandValue, CategoryValue } from "~/features/catalog/catalog-vocabulary";
 
 /**
  * The curated catalogue an empty shop starts with: enough products to page

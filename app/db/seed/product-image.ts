@@ -1,4 +1,4 @@
-import { brandLabel } from "~/features/catalog/catalog-schema";
+import { brandLabel } from "~/features/catalog/catalog-vocabulary";
 import { hashString, seededRandom } from "./seeded-random";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRICE_RANGE } from "./catalog-schema";
+import { PRICE_RANGE } from "./catalog-vocabulary";
 import { priceRangeLabel, priceTone, SLIDER_MAX, SLIDER_MIN, SLIDER_STEP } from "./price-range";
 
 describe("price slider", () => {

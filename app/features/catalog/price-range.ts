@@ -1,5 +1,5 @@
 import { formatWholePrice } from "./catalog-format";
-import { PRICE_RANGE } from "./catalog-schema";
+import { PRICE_RANGE } from "./catalog-vocabulary";
 
 /**
  * The price slider's scale: 0 means "Any price" and sits at the far left;

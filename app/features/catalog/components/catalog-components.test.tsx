@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ShopProduct } from "../catalog-format";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { CatalogFilters, SortSelect } from "./catalog-filters";
+import { CatalogUnavailable, NoProductsMatch, PageOutOfRange } from "./catalog-results";
 import { PriceRangeSlider } from "./price-range-slider";
 import { ProductCard } from "./product-card";
 import { StarRating } from "./star-rating";
@@ -21,6 +22,7 @@ const PRODUCT: ShopProduct = {
 
 /** Renders inside a router, as the shop page does. */
 function renderInRouter(element: React.ReactNode): string {
+  // biome-ignore lint/correctness/noComponentHookFactories: a one-off test route around the element under test
   const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
   return renderToString(<Stub initialEntries={["/"]} />);
 }
@@ -76,7 +78,7 @@ describe("PriceRangeSlider", () => {
   ])("at %i shows tone %s and the words %s", (value, tone, words) => {
     const html = renderToString(<PriceRangeSlider name="range" value={value} onChange={noop} />);
     expect(html).toContain(`data-tone="${tone}"`);
-    expect(html).toContain(`>${words}</output>`);
+    expect(html).toContain(`>${words}</span>`);
     expect(html).toContain(`aria-valuetext="${words}"`);
     expect(html).toMatch(/min="0" max="200" step="5"/);
   });
@@ -122,5 +124,29 @@ describe("CatalogFilters", () => {
     ]) {
       expect(html).toContain(`<option value="${value}">${label}</option>`);
     }
+  });
+});
+
+describe("result states", () => {
+  it("an unreadable catalogue shows an inline error with a Retry button for the same address", () => {
+    const html = renderInRouter(<CatalogUnavailable retryHref="/?band=artistry&page=2" />);
+    expect(html).toContain("We couldn&#x27;t load the products");
+    expect(html).toMatch(/<button type="submit"[^>]*>Retry<\/button>/);
+    expect(html).toContain('<input type="hidden" name="band" value="artistry"/>');
+    expect(html).toContain('<input type="hidden" name="page" value="2"/>');
+  });
+
+  it("no match offers to reset the filters", () => {
+    const html = renderInRouter(<NoProductsMatch />);
+    expect(html).toContain("No products match");
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>.*Reset filters<\/a>/s);
+  });
+
+  it("a page past the end links to page 1 of the same filters", () => {
+    const html = renderInRouter(
+      <PageOutOfRange page={40} totalPages={3} firstPageHref="/?category=outdoor" />,
+    );
+    expect(html).toContain("There is no page 40: these filters fill 3 pages.");
+    expect(html).toMatch(/href="\/\?category=outdoor"[^>]*>Go to page 1</);
   });
 });

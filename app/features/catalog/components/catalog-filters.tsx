@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { ResetIcon, SearchIcon } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/select-field";
-import { BRANDS, CATEGORIES, SEARCH_MAX_LENGTH, SORTS, type SortValue } from "../catalog-schema";
+import { BRANDS, CATEGORIES, SEARCH_MAX_LENGTH, SORTS, type SortValue } from "../catalog-vocabulary";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { PriceRangeSlider } from "./price-range-slider";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { formatWholePrice } from "../catalog-format";
-import { PRICE_RANGE } from "../catalog-schema";
+import { PRICE_RANGE } from "../catalog-vocabulary";
 import {
   type PriceTone,
   priceRangeLabel,
@@ -47,13 +47,14 @@ export function PriceRangeSlider({ name, value, onChange }: PriceRangeSliderProp
         <label htmlFor={id} className="text-sm font-semibold text-slate-800">
           Max price
         </label>
-        <output
-          htmlFor={id}
+        {/* Not a live region: the slider's aria-valuetext already tells screen readers the value. */}
+        <span
+          data-price-value
           data-tone={tone}
           className={`rounded-full px-2.5 py-0.5 text-sm font-semibold tabular-nums ring-1 ring-inset ${TONE_BADGE[tone]}`}
         >
           {label}
-        </output>
+        </span>
       </div>
       <input
         id={id}

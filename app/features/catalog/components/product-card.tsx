@@ -1,5 +1,5 @@
 import { formatDate, formatPrice, type ShopProduct } from "../catalog-format";
-import { brandLabel, categoryLabel } from "../catalog-schema";
+import { brandLabel, categoryLabel } from "../catalog-vocabulary";
 import { StarRating } from "./star-rating";
 
 interface ProductCardProps {

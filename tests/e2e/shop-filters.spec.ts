@@ -1,0 +1,192 @@
+import { apiCount, apiProducts, ShopPage } from "./support/shop-page";
+import { expect, test } from "./support/test";
+
+/** The hue in degrees of a CSS colour as getComputedStyle writes it (oklch() with Tailwind 4, or rgb()). */
+function hueOf(colour: string): number {
+  const numbers = (colour.match(/-?[\d.]+/g) ?? []).map(Number);
+  if (colour.startsWith("oklch")) return numbers[2] ?? Number.NaN;
+  const [r = 0, g = 0, b = 0] = numbers.map((n) => n / 255);
+  const max = Math.max(r, g, b);
+  const delta = max - Math.min(r, g, b);
+  if (delta === 0) return 0;
+  const hue = max === r ? ((g - b) / delta) % 6 : max === g ? (b - r) / delta + 2 : (r - g) / delta + 4;
+  return (hue * 60 + 360) % 360;
+}
+
+test.describe("shop page filters", () => {
+  test("the first page arrives with five cards, the count and the default order of the API", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Shop Category");
+    await shop.expectCardsToMatchApi(request, "");
+    const count = await apiCount(request, "");
+    await expect(shop.summary).toHaveText(`Showing 1–5 of ${count} products`);
+  });
+
+  test("the brand dropdown offers the specification's brands and filters by brand", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    const options = await shop.brand
+      .locator("option")
+      .evaluateAll((elements) =>
+        elements.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
+      );
+    expect(options).toEqual([
+      ["", "All brands"],
+      ["teachPro", "TeachPro"],
+      ["cycleFit", "CycleFit"],
+      ["blendMaster", "BlendMaster"],
+      ["artistry", "Artistry"],
+      ["campSafe", "CampSafe"],
+    ]);
+    await shop.brand.selectOption("blendMaster");
+    await shop.expectQuery("band=blendMaster");
+    await shop.expectCardsToMatchApi(request, "band=blendMaster");
+    await expect(shop.cards.first()).toContainText("BlendMaster");
+    const count = await apiCount(request, "band=blendMaster");
+    await expect(shop.summary).toHaveText(`Showing 1–5 of ${count} products`);
+  });
+
+  test("the category dropdown filters by category", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    const values = await shop.category
+      .locator("option")
+      .evaluateAll((elements) => elements.map((option) => (option as HTMLOptionElement).value));
+    expect(values).toEqual(["", "electronics", "fitness", "home appliances", "home goods", "outdoor"]);
+    await shop.category.selectOption("home appliances");
+    await shop.expectQuery("category=home+appliances");
+    await shop.expectCardsToMatchApi(request, "category=home appliances");
+    for (const card of await shop.cards.all()) await expect(card).toContainText("Home appliances");
+  });
+
+  test("the price slider caps the price, shows its value in words and colours it by band", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await expect(shop.price).toHaveAttribute("min", "0");
+    await expect(shop.price).toHaveAttribute("max", "200");
+    await expect(shop.price).toHaveAttribute("step", "5");
+    await expect(shop.price).toHaveValue("0");
+    await expect(shop.priceValue).toHaveText("Any price");
+
+    const bands = [
+      { value: "45", tone: "green", hues: [120, 160] },
+      { value: "50", tone: "yellow", hues: [70, 110] },
+      { value: "145", tone: "yellow", hues: [70, 110] },
+      { value: "150", tone: "red", hues: [0, 40] },
+    ] as const;
+    for (const { value, tone, hues } of bands) {
+      await shop.price.fill(value);
+      await expect(shop.priceValue).toHaveText(`Up to $${value}`);
+      await expect(shop.priceValue).toHaveAttribute("data-tone", tone);
+      await expect(shop.price).toHaveAttribute("aria-valuetext", `Up to $${value}`);
+      // The badge's colour is really green, yellow or red (OKLCH hue of its background).
+      const hue = hueOf(
+        await shop.priceValue.evaluate((element) => getComputedStyle(element).backgroundColor),
+      );
+      expect(hue, `hue of the ${tone} band`).toBeGreaterThanOrEqual(hues[0]);
+      expect(hue, `hue of the ${tone} band`).toBeLessThanOrEqual(hues[1]);
+    }
+    await shop.price.fill("45");
+    await shop.expectQuery("range=45");
+    const expected = await shop.expectCardsToMatchApi(request, "range=45");
+    expect(expected.length).toBeGreaterThan(0);
+    for (const product of await apiProducts(request, "range=45"))
+      expect(product.price).toBeLessThanOrEqual(45);
+  });
+
+  test("the search box searches as the shopper types, in one history entry", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await expect(shop.search).toHaveAttribute("placeholder", "Search Category");
+    await shop.search.pressSequentially("blend", { delay: 60 });
+    await shop.expectQuery("search=blend");
+    await shop.expectCardsToMatchApi(request, "search=blend");
+    // Typing more refines the same entry rather than piling up history.
+    await shop.search.pressSequentially("er", { delay: 400 });
+    await shop.expectQuery("search=blender");
+    await shop.expectCardsToMatchApi(request, "search=blender");
+    await page.goBack();
+    await shop.expectQuery("");
+    await expect(shop.search).toHaveValue("");
+  });
+
+  test("Enter in the search box searches at once", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.search.fill("mixer");
+    await shop.search.press("Enter");
+    await shop.expectQuery("search=mixer");
+    await shop.expectCardsToMatchApi(request, "search=mixer");
+  });
+
+  for (const [value, label] of [
+    ["dsc", "High to Low"],
+    ["asc", "Low to High"],
+    ["date-added", "Date Added"],
+  ] as const) {
+    test(`sorting ${label} orders the cards as the API does`, async ({ page, request }) => {
+      const shop = new ShopPage(page);
+      await shop.goto();
+      await shop.sort.selectOption({ label });
+      await shop.expectQuery(`sort=${value}`);
+      await shop.expectCardsToMatchApi(request, `sort=${value}`);
+    });
+  }
+
+  test("every control together gives the API's answer, with the state written in the address", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.brand.selectOption("blendMaster");
+    await shop.category.selectOption("home appliances");
+    await shop.price.fill("150");
+    await shop.expectQuery("band=blendMaster&category=home+appliances&range=150");
+    await shop.sort.selectOption("asc");
+    await shop.search.fill("blend");
+    await shop.search.press("Enter");
+    const query = "band=blendMaster&category=home+appliances&range=150&search=blend&sort=asc";
+    await shop.expectQuery(query);
+    await shop.expectCardsToMatchApi(request, query);
+    await expect(shop.summary).toContainText(`of ${await apiCount(request, query)} product`);
+  });
+
+  test("Reset filters returns to the whole catalogue and clears every control", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto("band=cycleFit&category=fitness&range=100&search=yoga&sort=dsc");
+    await expect(shop.brand).toHaveValue("cycleFit");
+    await shop.filters.getByRole("link", { name: "Reset filters" }).click();
+    await shop.expectQuery("");
+    await expect(shop.brand).toHaveValue("");
+    await expect(shop.category).toHaveValue("");
+    await expect(shop.price).toHaveValue("0");
+    await expect(shop.search).toHaveValue("");
+    await expect(shop.sort).toHaveValue("");
+    await shop.expectCardsToMatchApi(request, "");
+  });
+
+  test("no match shows an empty state whose button resets the filters", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.search.fill("zzzqqq");
+    await shop.search.press("Enter");
+    await shop.expectQuery("search=zzzqqq");
+    await expect(shop.main.getByRole("heading", { name: "No products match" })).toBeVisible();
+    await expect(shop.summary).toHaveText("0 products");
+    await expect(shop.pagination).toHaveCount(0);
+    await shop.results.getByRole("link", { name: "Reset filters" }).click();
+    await shop.expectQuery("");
+    await shop.expectCardsToMatchApi(request, "");
+  });
+});

@@ -1,0 +1,184 @@
+import { apiProducts, ShopPage } from "./support/shop-page";
+import { expect, test } from "./support/test";
+
+test.describe("the address is the shop's state", () => {
+  test("Back and Forward restore the previous filters, controls and results", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.brand.selectOption("cycleFit");
+    await shop.expectQuery("band=cycleFit");
+    await shop.category.selectOption("fitness");
+    await shop.expectQuery("band=cycleFit&category=fitness");
+    await shop.pageLink(2).click();
+    await shop.expectQuery("band=cycleFit&category=fitness&page=2");
+
+    await page.goBack();
+    await shop.expectQuery("band=cycleFit&category=fitness");
+    await page.goBack();
+    await shop.expectQuery("band=cycleFit");
+    await expect(shop.brand).toHaveValue("cycleFit");
+    await expect(shop.category).toHaveValue("");
+    await shop.expectCardsToMatchApi(request, "band=cycleFit");
+
+    await page.goBack();
+    await shop.expectQuery("");
+    await expect(shop.brand).toHaveValue("");
+    await shop.expectCardsToMatchApi(request, "");
+
+    await page.goForward();
+    await shop.expectQuery("band=cycleFit");
+    await expect(shop.brand).toHaveValue("cycleFit");
+    await shop.expectCardsToMatchApi(request, "band=cycleFit");
+  });
+
+  test("a shared URL is rendered complete by the server, cards included", async ({ page, request }) => {
+    const query = "band=blendMaster&category=home+appliances&range=150&search=blend&sort=asc";
+    const expected = (await apiProducts(request, query)).map((product) => product.name);
+    expect(expected.length).toBeGreaterThan(0);
+
+    const response = await request.get(`/?${query}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    for (const name of expected) expect(html).toContain(`>${name}</h3>`);
+
+    const shop = new ShopPage(page);
+    await shop.goto(query);
+    await shop.expectCardsToMatchApi(request, query);
+    await expect(shop.brand).toHaveValue("blendMaster");
+    await expect(shop.category).toHaveValue("home appliances");
+    await expect(shop.price).toHaveValue("150");
+    await expect(shop.search).toHaveValue("blend");
+    await expect(shop.sort).toHaveValue("asc");
+  });
+
+  test("filters update the results in place: no reload, no scroll jump", async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await page.evaluate(() => {
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+      window.scrollTo(0, 260);
+    });
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await shop.brand.selectOption("artistry");
+    await shop.expectQuery("band=artistry");
+    await shop.expectCardsToMatchApi(request, "band=artistry");
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
+  test("results are marked busy while they load", async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.data\?.*band=campSafe/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await shop.brand.selectOption("campSafe");
+    await expect(shop.results).toHaveAttribute("aria-busy", "true");
+    release();
+    await shop.expectQuery("band=campSafe");
+    await expect(shop.results).toHaveAttribute("aria-busy", "false");
+  });
+
+  test("a slow, stale answer never overwrites a newer one", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    // The first request (TeachPro) is held back until after the second (Artistry) has answered.
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    await page.route(/\.data\?.*band=teachPro/, async (route) => {
+      await firstHeld;
+      await route.continue().catch(() => {});
+    });
+    await shop.brand.selectOption("teachPro");
+    await expect(shop.results).toHaveAttribute("aria-busy", "true");
+    await shop.brand.selectOption("artistry");
+    await shop.expectQuery("band=artistry");
+    const expected = await shop.expectCardsToMatchApi(request, "band=artistry");
+    releaseFirst();
+    await page.waitForTimeout(500);
+    expect(await shop.cardNames()).toEqual(expected);
+    await expect(page).toHaveURL(/band=artistry/);
+    await expect(shop.brand).toHaveValue("artistry");
+  });
+
+  test.describe("a malformed address", () => {
+    // Chromium reports the document's own 400 status on the console.
+    test.use({ allowedConsoleErrors: [/status of 400/] });
+
+    test("gets 400 and a page that says what is wrong, with a way back", async ({ page }) => {
+      const response = await page.goto("/?page=abc");
+      expect(response?.status()).toBe(400);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link has filters we can't read");
+      await expect(page.getByRole("main")).toContainText("page must be a whole number");
+      await page.getByRole("main").getByRole("link", { name: "Reset filters" }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Shop Category");
+    });
+  });
+
+  test("dates render the same on the server and in a browser far from UTC (no hydration mismatch)", async ({
+    browser,
+    request,
+  }) => {
+    const context = await browser.newContext({ timezoneId: "Pacific/Kiritimati", locale: "de-DE" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const shop = new ShopPage(page);
+    await shop.goto("sort=date-added");
+    const [newest] = await apiProducts(request, "sort=date-added");
+    const expected = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
+      new Date(newest?.creationDate ?? ""),
+    );
+    await expect(shop.cards.first().locator("time")).toHaveText(expected);
+    // Interact so hydration has certainly finished, then check React reported nothing.
+    await shop.brand.selectOption("artistry");
+    await shop.expectQuery("band=artistry&sort=date-added");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filters are a plain form with a submit button, and pagination still works", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await page.goto("/");
+    await shop.expectCardsToMatchApi(request, "");
+    await shop.brand.selectOption("cycleFit");
+    await shop.price.fill("100");
+    await shop.sort.selectOption("dsc");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    // Empty fields are tidied away by a redirect.
+    await expect(page).toHaveURL((url) => url.search === "?band=cycleFit&range=100&sort=dsc");
+    await shop.expectCardsToMatchApi(request, "band=cycleFit&range=100&sort=dsc");
+    await expect(shop.brand).toHaveValue("cycleFit");
+
+    await shop.pageLink(2).click();
+    await expect(page).toHaveURL((url) => url.search === "?band=cycleFit&range=100&sort=dsc&page=2");
+    await shop.expectCardsToMatchApi(request, "band=cycleFit&range=100&sort=dsc&page=2");
+  });
+});
+
+test.describe("with JavaScript", () => {
+  test("there is no Apply filters button: every change applies by itself", async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await expect(page.getByRole("button", { name: "Apply filters" })).toHaveCount(0);
+  });
+});

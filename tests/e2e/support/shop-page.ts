@@ -1,0 +1,97 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect } from "./test";
+
+export interface ApiProduct {
+  id: number;
+  name: string;
+  price: number;
+  bandName: string;
+  category: string;
+  creationDate: string;
+}
+
+/** The shop page as a shopper uses it: its controls, cards and pagination. */
+export class ShopPage {
+  readonly main: Locator;
+  readonly filters: Locator;
+  readonly search: Locator;
+  readonly brand: Locator;
+  readonly category: Locator;
+  readonly price: Locator;
+  readonly priceValue: Locator;
+  readonly sort: Locator;
+  readonly results: Locator;
+  readonly cards: Locator;
+  readonly summary: Locator;
+  readonly pagination: Locator;
+  readonly previous: Locator;
+  readonly next: Locator;
+
+  constructor(readonly page: Page) {
+    this.main = page.getByRole("main");
+    this.filters = page.getByRole("search", { name: "Product filters" });
+    this.search = this.filters.getByRole("searchbox", { name: "Search" });
+    this.brand = this.filters.getByRole("combobox", { name: "Brand" });
+    this.category = this.filters.getByRole("combobox", { name: "Category" });
+    this.price = this.filters.getByRole("slider", { name: "Max price" });
+    this.priceValue = this.filters.locator("[data-price-value]");
+    this.sort = this.main.getByRole("combobox", { name: "Sort By Price" });
+    this.results = this.main.locator("[aria-busy]");
+    this.cards = this.main.getByRole("list", { name: "Products" }).getByRole("listitem");
+    this.summary = this.main.getByRole("status");
+    this.pagination = this.main.getByRole("navigation", { name: "Product pages" });
+    this.previous = this.pagination.getByRole("link", { name: "Previous" });
+    this.next = this.pagination.getByRole("link", { name: "Next" });
+  }
+
+  async goto(query = "") {
+    await this.page.goto(query ? `/?${query}` : "/");
+    await this.waitUntilIdle();
+  }
+
+  /** Results are settled: no navigation pending. */
+  async waitUntilIdle() {
+    await expect(this.results).toHaveAttribute("aria-busy", "false");
+  }
+
+  /** Waits for the address to carry exactly these parameters (in this order), then for the results. */
+  async expectQuery(query: string) {
+    await expect(this.page).toHaveURL(
+      (url) => url.pathname === "/" && url.search === (query ? `?${query}` : ""),
+    );
+    await this.waitUntilIdle();
+  }
+
+  cardNames(): Promise<string[]> {
+    return this.cards.getByRole("heading", { level: 3 }).allTextContents();
+  }
+
+  pageLink(page: number): Locator {
+    return this.pagination.getByRole("link", { name: `Page ${page}`, exact: true });
+  }
+
+  /** The cards must show exactly the API's page for the same query, in the same order. */
+  async expectCardsToMatchApi(request: APIRequestContext, query: string) {
+    const expected = (await apiProducts(request, query)).map((product) => product.name);
+    await expect.poll(() => this.cardNames()).toEqual(expected);
+    return expected;
+  }
+}
+
+/** The JSON API's page of five for a shop query (same parameters, `size=5`). */
+export async function apiProducts(request: APIRequestContext, query: string): Promise<ApiProduct[]> {
+  const params = new URLSearchParams(query);
+  params.set("size", "5");
+  const response = await request.get(`/all-products?${params}`);
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** The API's count for the same filters. */
+export async function apiCount(request: APIRequestContext, query: string): Promise<number> {
+  const params = new URLSearchParams(query);
+  for (const name of ["page", "size", "sort"]) params.delete(name);
+  const response = await request.get(`/counts?${params}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { count: number }).count;
+}
