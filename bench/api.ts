@@ -1,5 +1,5 @@
 /**
- * Catalogue API benchmark: `npm run bench` (after `npm run build`).
+ * Catalogue API benchmark: `npm run bench -- api` (bench/run.ts builds first if needed).
  *
  * For a 100,000-product catalogue on PostgreSQL and on PGlite, it runs the
  * production server in its own process and loads it with autocannon on
@@ -156,8 +156,6 @@ async function benchEngine(engine: string, env: Record<string, string>) {
         }
       }
       if (cacheSeconds === "10") {
-        const page = await (await fetch(`${shop.url}/`)).text();
-        void page;
         const ssr = await load(`${shop.url}/`, 10);
         rows.push({ scenario: "shop page `/` (server-rendered HTML)", connections: 10, figures: ssr });
       }
@@ -173,9 +171,6 @@ async function benchEngine(engine: string, env: Record<string, string>) {
 
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
-  if (!fs.existsSync(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) {
-    run("npx", ["react-router", "build"], {});
-  }
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   const startedAt = new Date().toISOString();
 

@@ -32,7 +32,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5000,
+    // Many short queries at once, not one big one: parallel workers only add
+    // start-up cost and compete with the other connections for the cores
+    // (a broad search measured 111 ms with workers, 24 ms without).
+    options: "-c max_parallel_workers_per_gather=0",
+  });
   // An idle client losing its server must not crash the process; the next
   // query simply gets a fresh connection.
   pool.on("error", () => {});
