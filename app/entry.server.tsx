@@ -21,6 +21,8 @@ export default function handleRequest(
   const nonce = loadContext.get(requestInfoContext).cspNonce;
   const { formActionOrigins } = loadContext.get(servicesContext).auth;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Every page shows who is signed in (the navbar), so no shared cache may keep it.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { formActionOrigins }));
 
   if (request.method.toUpperCase() === "HEAD") {

@@ -1,19 +1,21 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage, NOT_FOUND_MESSAGE } from "~/components/layout/error-page";
 import { SiteShell } from "~/components/layout/site-shell";
-import type { SessionUser } from "~/features/auth/session-user";
+import { rootSession } from "~/features/auth/session.server";
 import { useNonce } from "~/utils/nonce";
+import { ToastHost } from "~/utils/toast";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader(_args: Route.LoaderArgs) {
-  // The signed-in shopper, known at first render (no flash of the signed-out navbar).
-  const user: SessionUser | null = null;
-  return { user };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The signed-in shopper, known at first render (no flash of the signed-out
+  // navbar), and a toast left by a redirect ("Logged out.").
+  const { user, toast, headers } = await rootSession(request, context);
+  return data({ user, toast }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -29,6 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
+        <ToastHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -54,7 +57,10 @@ export function meta({ error }: Route.MetaArgs) {
     : "Backline";
   return [
     { title },
-    { name: "description", content: "Backline, a small online shop for electronics, fitness, home and outdoor gear." },
+    {
+      name: "description",
+      content: "Backline, a small online shop for electronics, fitness, home and outdoor gear.",
+    },
     ...(error ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }

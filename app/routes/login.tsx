@@ -1,9 +1,9 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, replace, useNavigation } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
-import { fieldErrors, formFields, loginSchema, MESSAGES } from "~/features/auth/auth-schema";
 import { appendSetCookies } from "~/features/auth/auth.server";
+import { fieldErrors, formFields, loginSchema, MESSAGES } from "~/features/auth/auth-schema";
 import { AuthCard, FormMessage } from "~/features/auth/components/auth-card";
 import { FormField } from "~/features/auth/components/form-field";
 import { GoogleSignIn } from "~/features/auth/components/google-sign-in";
@@ -33,14 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, address } = accountsFor(request, context);
   const fields = formFields(await request.formData(), ["email", "password", "redirectTo"] as const);
   const redirectTo = safeRedirectPath(fields.redirectTo);
-  const values = { email: fields.email };
+  const values = { email: fields.email, redirectTo };
   const parsed = loginSchema.safeParse(fields);
   if (!parsed.success) {
     return data({ values, fieldErrors: fieldErrors(parsed.error), formError: undefined }, { status: 400 });
   }
   const result = await auth.logIn(request, parsed.data, address);
   if (!result.ok) {
-    if (result.reason === "rate-limited") return tooManyAttempts(result.retryAfterSeconds, { values, fieldErrors: {} });
+    if (result.reason === "rate-limited")
+      return tooManyAttempts(result.retryAfterSeconds, { values, fieldErrors: {} });
     return data({ values, fieldErrors: {}, formError: MESSAGES.loginFailed }, { status: 401 });
   }
   const headers = appendSetCookies(new Headers(), result.headers);
@@ -50,20 +51,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, google } = loaderData;
+  const { google } = loaderData;
+  // After a failed attempt the page URL is the bare /login: keep the target from the form.
+  const redirectTo = actionData?.values.redirectTo ?? loaderData.redirectTo;
   const validation = useFieldValidation(loginSchema, actionData?.fieldErrors);
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
+  const submitting = navigation.state !== "idle" && Boolean(navigation.formAction?.startsWith("/login"));
 
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (actionData?.formError) notify({ kind: "error", message: actionData.formError });
+    if (!actionData) return;
+    if (actionData.formError) notify({ kind: "error", message: actionData.formError });
+    // What the user typed stays, except the password.
+    const password = formRef.current?.elements.namedItem("password");
+    if (password instanceof HTMLInputElement) password.value = "";
   }, [actionData]);
 
   return (
     <AuthCard title="Please Login">
       <Form
+        ref={formRef}
         method="post"
-        action="/login"
+        action={redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`}
         replace
         noValidate
         onChange={validation.onChange}
@@ -81,7 +90,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           defaultValue={actionData?.values.email}
           error={validation.errors.email}
         />
-        <PasswordField name="password" label="Password" autoComplete="current-password" error={validation.errors.password} />
+        <PasswordField
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          error={validation.errors.password}
+        />
         <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
           Login
         </button>

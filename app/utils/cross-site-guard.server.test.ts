@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isCrossSiteRequest } from "./cross-site-guard.server";
 
-const request = (method: string, headers: Record<string, string>) => ({ method, headers: { host: "shop.example", ...headers } });
+const request = (method: string, headers: Record<string, string>) => ({
+  method,
+  headers: { host: "shop.example", ...headers },
+});
 
 describe("isCrossSiteRequest", () => {
   it("never blocks reads", () => {
@@ -17,7 +20,11 @@ describe("isCrossSiteRequest", () => {
   });
 
   it("allows same-origin requests and ones the user typed", () => {
-    expect(isCrossSiteRequest(request("POST", { "sec-fetch-site": "same-origin", origin: "https://shop.example" }))).toBe(false);
+    expect(
+      isCrossSiteRequest(
+        request("POST", { "sec-fetch-site": "same-origin", origin: "https://shop.example" }),
+      ),
+    ).toBe(false);
     expect(isCrossSiteRequest(request("POST", { "sec-fetch-site": "none" }))).toBe(false);
   });
 

@@ -5,68 +5,76 @@ import { z } from "zod";
  * A bad value stops start-up with a message naming the variable, so a typo
  * never turns into a half-working shop.
  */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. */
-  DATA_DIR: z.string().min(1).default("./data"),
-  /** A PostgreSQL 15+ connection string; when set it replaces the embedded database. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  /** Connections in the PostgreSQL pool of one process. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  /** Seconds a catalogue answer is reused in memory; 0 turns the cache off. */
-  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  /** Load the demo catalogue into an empty database at start-up. */
-  SEED_DEMO_CATALOG: z
-    .enum(["0", "1", "true", "false"])
-    .default("1")
-    .transform((value) => value === "1" || value === "true"),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. */
+    DATA_DIR: z.string().min(1).default("./data"),
+    /** A PostgreSQL 15+ connection string; when set it replaces the embedded database. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    /** Connections in the PostgreSQL pool of one process. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Seconds a catalogue answer is reused in memory; 0 turns the cache off. */
+    CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /** Load the demo catalogue into an empty database at start-up. */
+    SEED_DEMO_CATALOG: z
+      .enum(["0", "1", "true", "false"])
+      .default("1")
+      .transform((value) => value === "1" || value === "true"),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
-  // --- Accounts (app/features/auth) ---
-  /**
-   * Signs session cookies and OAuth state; at least 32 characters, the same in
-   * every process. When unset, one is generated once and kept in DATA_DIR.
-   */
-  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
-  /** The shop's public origin; https:// makes session cookies Secure with a __Secure- name. Default http://localhost:PORT. */
-  BASE_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, e.g. https://shop.example.com" })
-    .transform((value) => new URL(value).origin)
-    .optional(),
-  /** Google sign-in (OpenID Connect): both or neither. */
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  /** The OpenID Connect issuer; its /.well-known/openid-configuration is read at start-up. */
-  GOOGLE_ISSUER_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-    .transform((value) => value.replace(/\/+$/, ""))
-    .default("https://accounts.google.com"),
-  /** 1: a local OpenID Connect provider at /demo-idp stands in for Google (local demo and tests only). */
-  DEMO_IDENTITY_PROVIDER: z
-    .enum(["0", "1", "true", "false"])
-    .default("0")
-    .transform((value) => value === "1" || value === "true"),
-  /** Redis for rate-limit counters shared by every process; without it each process counts in memory. */
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
-    .optional(),
-  /** How many reverse proxies in front of the shop append to X-Forwarded-For (0: trust none, use the socket). */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-}).superRefine((env, ctx) => {
-  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-    ctx.addIssue({
-      code: "custom",
-      path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
-      message: "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
-    });
-  }
-});
+    // --- Accounts (app/features/auth) ---
+    /**
+     * Signs session cookies and OAuth state; at least 32 characters, the same in
+     * every process. When unset, one is generated once and kept in DATA_DIR.
+     */
+    BETTER_AUTH_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")
+      .optional(),
+    /** The shop's public origin; https:// makes session cookies Secure with a __Secure- name. Default http://localhost:PORT. */
+    BASE_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: "must be an http:// or https:// URL, e.g. https://shop.example.com",
+      })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+    /** Google sign-in (OpenID Connect): both or neither. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The OpenID Connect issuer; its /.well-known/openid-configuration is read at start-up. */
+    GOOGLE_ISSUER_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .transform((value) => value.replace(/\/+$/, ""))
+      .default("https://accounts.google.com"),
+    /** 1: a local OpenID Connect provider at /demo-idp stands in for Google (local demo and tests only). */
+    DEMO_IDENTITY_PROVIDER: z
+      .enum(["0", "1", "true", "false"])
+      .default("0")
+      .transform((value) => value === "1" || value === "true"),
+    /** Redis for rate-limit counters shared by every process; without it each process counts in memory. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+    /** How many reverse proxies in front of the shop append to X-Forwarded-For (0: trust none, use the socket). */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
+        message: "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

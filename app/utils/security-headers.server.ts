@@ -3,7 +3,10 @@
  * nonce per response, so React Router's inline hydration scripts run and no
  * other inline script can (no 'unsafe-inline' for scripts).
  */
-export function contentSecurityPolicy(nonce: string, options: { formActionOrigins?: readonly string[] } = {}): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { formActionOrigins?: readonly string[] } = {},
+): string {
   // The login page's "Continue with Google" form is redirected to the identity
   // provider, and form-action also governs where a form submission redirects.
   const formAction = ["'self'", ...(options.formActionOrigins ?? [])].join(" ");

@@ -10,7 +10,8 @@ test.describe("navbar", () => {
       ["Home", "/"],
       ["About", "/about"],
       ["Contact", "/contact"],
-      ["Login", "/login"],
+      // Login brings the visitor back to the page they were on.
+      ["Login", "/login?redirectTo=%2Fabout"],
       ["Sign Up", "/sign-up"],
     ] as const) {
       await expect(nav.getByRole("link", { name, exact: true }).first()).toHaveAttribute("href", href);

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { AccountMenu } from "~/features/auth/components/account-menu";
+import { loginPath } from "~/features/auth/redirect";
 import type { SessionUser } from "~/features/auth/session-user";
 import { BrandMark } from "./brand-mark";
 
@@ -29,6 +30,8 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  // Logging in brings the visitor back to the page they were on.
+  const loginHref = loginPath(location.pathname + location.search);
 
   // A link in the open menu was followed: fold it away again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new location
@@ -70,7 +73,7 @@ export function SiteHeader() {
               <AccountMenu user={user} />
             ) : (
               <div className="hidden items-center gap-2 md:flex">
-                <Link to="/login" className={buttonClasses("ghost", "sm")}>
+                <Link to={loginHref} className={buttonClasses("ghost", "sm")}>
                   Login
                 </Link>
                 <Link to="/sign-up" className={buttonClasses("primary", "sm")}>
@@ -106,7 +109,7 @@ export function SiteHeader() {
             ))}
             {user ? null : (
               <li className="mt-2 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3">
-                <Link to="/login" className={buttonClasses("secondary", "md")}>
+                <Link to={loginHref} className={buttonClasses("secondary", "md")}>
                   Login
                 </Link>
                 <Link to="/sign-up" className={buttonClasses("primary", "md")}>

@@ -2,8 +2,14 @@ import { Redis } from "ioredis";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import {
+  AUTH_BASE_PATH,
+  type AuthService,
+  createAuthService,
+  GOOGLE_PROVIDER_ID,
+  type GoogleSettings,
+} from "./auth.server";
 import { resolveAuthSecret } from "./auth-secret.server";
-import { AUTH_BASE_PATH, type AuthService, createAuthService, GOOGLE_PROVIDER_ID, type GoogleSettings } from "./auth.server";
 import { createDemoIdentityProvider, type DemoIdentityProvider } from "./demo-idp.server";
 import { type AuthRateLimiter, createAuthRateLimiter } from "./rate-limit.server";
 
@@ -15,7 +21,11 @@ export interface Accounts {
 }
 
 /** Builds the account services from the configuration, once at start-up. */
-export function createAccounts(env: Env, db: Database, overrides: { limiter?: AuthRateLimiter } = {}): Accounts {
+export function createAccounts(
+  env: Env,
+  db: Database,
+  overrides: { limiter?: AuthRateLimiter } = {},
+): Accounts {
   const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
   const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
 
@@ -25,7 +35,11 @@ export function createAccounts(env: Env, db: Database, overrides: { limiter?: Au
     let reported = false;
     redis.on("error", (error) => {
       // Reported once per outage: the limiter falls back to memory meanwhile.
-      if (!reported) logger.warn({ err: error }, "Redis is unavailable; rate limits are counted per process until it is back");
+      if (!reported)
+        logger.warn(
+          { err: error },
+          "Redis is unavailable; rate limits are counted per process until it is back",
+        );
       reported = true;
     });
     redis.on("ready", () => {
@@ -46,8 +60,12 @@ export function createAccounts(env: Env, db: Database, overrides: { limiter?: Au
       clientSecret: demoIdentityProvider.clientSecret,
       issuerUrl: demoIdentityProvider.issuer,
     };
-    if (env.GOOGLE_CLIENT_ID) logger.warn("DEMO_IDENTITY_PROVIDER=1: the demo provider replaces the configured Google sign-in");
-    logger.info({ issuer: demoIdentityProvider.issuer }, "demo identity provider enabled: it stands in for Google sign-in");
+    if (env.GOOGLE_CLIENT_ID)
+      logger.warn("DEMO_IDENTITY_PROVIDER=1: the demo provider replaces the configured Google sign-in");
+    logger.info(
+      { issuer: demoIdentityProvider.issuer },
+      "demo identity provider enabled: it stands in for Google sign-in",
+    );
   } else if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
     google = {
       kind: "google",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 /**
  * The account forms' rules, shared by the forms (messages as the user types)
@@ -30,8 +30,7 @@ export const MESSAGES = {
   loginFailed: "Invalid email or password.",
   loggedOut: "Logged out.",
   googleFailed: "Google sign-in did not complete. Please try again.",
-  googleNotLinked:
-    "This email already has an account with a password. Log in with your password instead.",
+  googleNotLinked: "This email already has an account with a password. Log in with your password instead.",
   tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
 } as const;
 

@@ -1,6 +1,6 @@
-import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
+import { betterAuth } from "better-auth/minimal";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -83,7 +83,10 @@ export interface AuthService {
     urls: { callbackURL: string; errorCallbackURL: string },
   ): Promise<GoogleStartResult>;
   /** Sets the signed-in user's name and photo. */
-  updateProfile(request: Request, profile: { name: string; image: string | null }): Promise<SessionUser | null>;
+  updateProfile(
+    request: Request,
+    profile: { name: string; image: string | null },
+  ): Promise<SessionUser | null>;
   /** Better Auth's own HTTP endpoints (only the OAuth callback is routed here). */
   handler(request: Request, address: string): Promise<Response>;
 }
@@ -140,6 +143,8 @@ function createBetterAuth(options: AuthServiceOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     telemetry: { enabled: false },
+    // OAuth errors that happen before the shop's own error URL is known land here.
+    onAPIError: { errorURL: "/auth/google/done" },
     logger: {
       level: "warn",
       log: (level, message, ...args) => {
@@ -162,7 +167,8 @@ function createBetterAuth(options: AuthServiceOptions) {
               .from(accounts)
               .where(and(eq(accounts.userId, account.userId), ne(accounts.id, account.id)))
               .limit(1);
-            if (others.length > 0) await options.db.delete(sessions).where(eq(sessions.userId, account.userId));
+            if (others.length > 0)
+              await options.db.delete(sessions).where(eq(sessions.userId, account.userId));
           },
         },
       },
@@ -194,7 +200,12 @@ function createBetterAuth(options: AuthServiceOptions) {
 
 type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
 
-function toSessionUser(user: { id: string; name: string; email: string; image?: string | null }): SessionUser {
+function toSessionUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+}): SessionUser {
   return { id: user.id, name: user.name, email: user.email, image: user.image ?? null };
 }
 
@@ -223,7 +234,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   };
 
   const currentSessionToken = async (request: Request): Promise<string | null> => {
-    const found = await auth().api.getSession({ headers: headersFor(request), query: { disableRefresh: true } });
+    const found = await auth().api.getSession({
+      headers: headersFor(request),
+      query: { disableRefresh: true },
+    });
     return found?.session.token ?? null;
   };
 
@@ -254,7 +268,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     async signUp(request, input, address) {
       const decision = await limiter.signUp(address, input.email);
-      if (!decision.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+      if (!decision.allowed)
+        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
       const previous = await currentSessionToken(request);
       try {
         const { headers, response } = await auth().api.signUpEmail({
@@ -280,7 +295,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     async logIn(request, input, address) {
       const decision = await limiter.login(address, input.email);
-      if (!decision.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+      if (!decision.allowed)
+        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
       const previous = await currentSessionToken(request);
       try {
         const { headers, response } = await auth().api.signInEmail({
@@ -302,14 +318,21 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
 
     async logOut(request) {
-      const { headers } = await auth().api.signOut({ headers: headersFor(request), returnHeaders: true });
-      return headers;
+      try {
+        const { headers } = await auth().api.signOut({ headers: headersFor(request), returnHeaders: true });
+        return headers;
+      } catch (error) {
+        // No session to end (already logged out, or it expired): nothing to do.
+        if (isAPIError(error) && error.statusCode < 500) return new Headers();
+        throw error;
+      }
     },
 
     async startGoogle(request, address, urls) {
       if (!options.google) return { ok: false, reason: "not-configured" };
       const decision = await limiter.googleStart(address);
-      if (!decision.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+      if (!decision.allowed)
+        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
       const { headers, response } = await auth().api.signInSocial({
         body: {
           provider: GOOGLE_PROVIDER_ID,

@@ -7,7 +7,11 @@ import { isIP } from "node:net";
  * X-Forwarded-For. Anything further left was written by the client and can be
  * spoofed, so it is never used.
  */
-export function clientAddress(socketAddress: string, forwardedFor: string | null, trustedProxies: number): string {
+export function clientAddress(
+  socketAddress: string,
+  forwardedFor: string | null,
+  trustedProxies: number,
+): string {
   if (trustedProxies <= 0 || !forwardedFor) return socketAddress;
   const hops = forwardedFor
     .split(",")

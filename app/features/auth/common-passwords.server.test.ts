@@ -2,14 +2,24 @@ import { describe, expect, it } from "vitest";
 import { isCommonPassword } from "./common-passwords.server";
 
 describe("isCommonPassword", () => {
-  it.each(["Password1!", "P@ssw0rd!", "Passw0rd#", "Qwerty123!", "Welcome1!", "Abc123!", "Letmein1@", "Iloveyou2!", "Dragon2024!"])(
-    "refuses %s, which passes the composition rules",
+  it.each([
+    "Password1!",
+    "P@ssw0rd!",
+    "Passw0rd#",
+    "Qwerty123!",
+    "Welcome1!",
+    "Abc123!",
+    "Letmein1@",
+    "Iloveyou2!",
+    "Dragon2024!",
+  ])("refuses %s, which passes the composition rules", (password) => {
+    expect(isCommonPassword(password)).toBe(true);
+  });
+
+  it.each(["Str0ng!Pass", "Tiger#Lamp9", "Kv8#qWm2Zp", "Blue-Ocean-27x", "Zx!9mRt4Lq"])(
+    "accepts %s",
     (password) => {
-      expect(isCommonPassword(password)).toBe(true);
+      expect(isCommonPassword(password)).toBe(false);
     },
   );
-
-  it.each(["Str0ng!Pass", "Tiger#Lamp9", "Kv8#qWm2Zp", "Blue-Ocean-27x", "Zx!9mRt4Lq"])("accepts %s", (password) => {
-    expect(isCommonPassword(password)).toBe(false);
-  });
 });

@@ -11,7 +11,17 @@ const COMMON = new Set(ALL);
 /** The most common words: a password that is one of these plus digits or symbols is still weak. */
 const MOST_COMMON_BASES = new Set(ALL.slice(0, 2000).filter((word) => /^[a-z]{4,}$/.test(word)));
 
-const LEET: Record<string, string> = { "@": "a", "4": "a", "0": "o", "1": "i", "!": "i", "3": "e", "$": "s", "5": "s", "7": "t" };
+const LEET: Record<string, string> = {
+  "@": "a",
+  "4": "a",
+  "0": "o",
+  "1": "i",
+  "!": "i",
+  "3": "e",
+  $: "s",
+  "5": "s",
+  "7": "t",
+};
 
 function variants(password: string): string[] {
   const lower = password.toLowerCase();

@@ -1,6 +1,11 @@
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import type http from "node:http";
-import Provider, { type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, {
+  type Adapter,
+  type AdapterPayload,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from "oidc-provider";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -81,19 +86,26 @@ interface DemoIdentity {
 }
 
 /** The account id carries the identity itself, so nothing about people is stored. */
-const encodeAccountId = (identity: DemoIdentity) => Buffer.from(JSON.stringify(identity)).toString("base64url");
+const encodeAccountId = (identity: DemoIdentity) =>
+  Buffer.from(JSON.stringify(identity)).toString("base64url");
 function decodeAccountId(accountId: string): DemoIdentity | null {
   try {
     const value = JSON.parse(Buffer.from(accountId, "base64url").toString("utf8")) as Partial<DemoIdentity>;
-    return typeof value.email === "string" && typeof value.name === "string" ? { email: value.email, name: value.name } : null;
+    return typeof value.email === "string" && typeof value.name === "string"
+      ? { email: value.email, name: value.name }
+      : null;
   } catch {
     return null;
   }
 }
 /** A stable subject per email, as Google's `sub` is per person. */
-const subjectOf = (email: string) => createHash("sha256").update(`backline-demo:${email}`).digest("hex").slice(0, 24);
+const subjectOf = (email: string) =>
+  createHash("sha256").update(`backline-demo:${email}`).digest("hex").slice(0, 24);
 
-export function createDemoIdentityProvider(options: { baseUrl: string; redirectUri: string }): DemoIdentityProvider {
+export function createDemoIdentityProvider(options: {
+  baseUrl: string;
+  redirectUri: string;
+}): DemoIdentityProvider {
   const issuer = `${options.baseUrl}${DEMO_IDP_PATH}`;
   const clientSecret = randomBytes(32).toString("base64url");
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -119,7 +131,9 @@ export function createDemoIdentityProvider(options: { baseUrl: string; redirectU
     // Claims go into the ID token itself, as Google does.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${DEMO_IDP_PATH}/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: KoaContextWithOIDC, interaction) => `${DEMO_IDP_PATH}/interaction/${interaction.uid}`,
+    },
     async findAccount(_ctx, accountId) {
       const identity = decodeAccountId(accountId);
       if (!identity) return undefined;
@@ -194,14 +208,23 @@ export function createDemoIdentityProvider(options: { baseUrl: string; redirectU
     clientSecret,
     handle(req, res) {
       const url = req.url ?? "/";
-      if (url !== DEMO_IDP_PATH && !url.startsWith(`${DEMO_IDP_PATH}/`) && !url.startsWith(`${DEMO_IDP_PATH}?`)) {
+      if (
+        url !== DEMO_IDP_PATH &&
+        !url.startsWith(`${DEMO_IDP_PATH}/`) &&
+        !url.startsWith(`${DEMO_IDP_PATH}?`)
+      ) {
         return false;
       }
       const inner = url.slice(DEMO_IDP_PATH.length) || "/";
       if (/^\/interaction\/[\w-]+$/.test(inner.split("?")[0] ?? "")) {
         interaction(req, res).catch((error: unknown) => {
           logger.warn({ err: error }, "demo identity provider: interaction failed");
-          if (!res.headersSent) sendHtml(res, 400, page("Sign-in expired", "<p>This sign-in has expired. Close this window and try again.</p>"));
+          if (!res.headersSent)
+            sendHtml(
+              res,
+              400,
+              page("Sign-in expired", "<p>This sign-in has expired. Close this window and try again.</p>"),
+            );
         });
         return true;
       }

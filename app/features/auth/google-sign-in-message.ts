@@ -12,12 +12,19 @@ export type GoogleSignInResult =
   | { ok: true; user: { email: string; name: string; image: string | null } }
   | { ok: false; message: string };
 
-export type GoogleSignInMessage = GoogleSignInResult & { type: typeof GOOGLE_SIGN_IN_MESSAGE; attempt: string };
+export type GoogleSignInMessage = GoogleSignInResult & {
+  type: typeof GOOGLE_SIGN_IN_MESSAGE;
+  attempt: string;
+};
 
 export function isGoogleSignInMessage(value: unknown): value is GoogleSignInMessage {
   if (typeof value !== "object" || value === null) return false;
   const message = value as Partial<GoogleSignInMessage>;
-  return message.type === GOOGLE_SIGN_IN_MESSAGE && typeof message.attempt === "string" && typeof message.ok === "boolean";
+  return (
+    message.type === GOOGLE_SIGN_IN_MESSAGE &&
+    typeof message.attempt === "string" &&
+    typeof message.ok === "boolean"
+  );
 }
 
 /** An attempt id: letters, digits and dashes only, as it travels in URLs. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, PASSWORD_HASH_PARAMETERS, parseHash, verifyPassword } from "./password-hasher.server";
+import {
+  hashPassword,
+  needsRehash,
+  PASSWORD_HASH_PARAMETERS,
+  parseHash,
+  verifyPassword,
+} from "./password-hasher.server";
 
 describe("password hasher", () => {
   it("uses argon2id with at least OWASP's minimum (19 MiB, t=2, p=1)", async () => {
@@ -7,7 +13,12 @@ describe("password hasher", () => {
     expect(PASSWORD_HASH_PARAMETERS.passes).toBeGreaterThanOrEqual(2);
     const hash = await hashPassword("Str0ng!Pass");
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
-    expect(parseHash(hash)?.parameters).toMatchObject({ memory: 19456, passes: 2, parallelism: 1, tagLength: 32 });
+    expect(parseHash(hash)?.parameters).toMatchObject({
+      memory: 19456,
+      passes: 2,
+      parallelism: 1,
+      tagLength: 32,
+    });
   });
 
   it("verifies the right password and rejects a wrong one", async () => {
@@ -25,13 +36,18 @@ describe("password hasher", () => {
     expect(await verifyPassword("", "x")).toBe(false);
     expect(await verifyPassword("plain-text-password", "plain-text-password")).toBe(false);
     // Parameters crafted to exhaust memory are refused before any work.
-    const hostile = "$argon2id$v=19$m=99999999,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g";
+    const hostile =
+      "$argon2id$v=19$m=99999999,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g";
     expect(parseHash(hostile)).toBeNull();
     expect(await verifyPassword(hostile, "x")).toBe(false);
   });
 
   it("verifies hashes made with other parameters and flags the weaker ones for re-hashing", async () => {
-    const weaker = await hashPassword("Str0ng!Pass", { ...PASSWORD_HASH_PARAMETERS, memory: 4096, passes: 1 });
+    const weaker = await hashPassword("Str0ng!Pass", {
+      ...PASSWORD_HASH_PARAMETERS,
+      memory: 4096,
+      passes: 1,
+    });
     expect(await verifyPassword(weaker, "Str0ng!Pass")).toBe(true);
     expect(needsRehash(weaker)).toBe(true);
     expect(needsRehash(await hashPassword("Str0ng!Pass"))).toBe(false);

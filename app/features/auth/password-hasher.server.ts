@@ -62,7 +62,8 @@ export interface ParsedHash {
   key: Buffer;
 }
 
-const PHC = /^\$argon2id\$v=19\$m=(\d{1,8}),t=(\d{1,3}),p=(\d{1,3})\$([A-Za-z0-9+/]{11,})\$([A-Za-z0-9+/]{22,})$/;
+const PHC =
+  /^\$argon2id\$v=19\$m=(\d{1,8}),t=(\d{1,3}),p=(\d{1,3})\$([A-Za-z0-9+/]{11,})\$([A-Za-z0-9+/]{22,})$/;
 
 export function parseHash(hash: string): ParsedHash | null {
   const match = PHC.exec(hash);

@@ -22,7 +22,8 @@ describe("default limits", () => {
 describe("auth rate limiter (in memory)", () => {
   it("refuses sign-ups over the per-address limit with the seconds to wait", async () => {
     const limiter = createAuthRateLimiter({ limits });
-    for (let i = 0; i < 3; i++) expect(await limiter.signUp("203.0.113.1", `user${i}@example.com`)).toEqual({ allowed: true });
+    for (let i = 0; i < 3; i++)
+      expect(await limiter.signUp("203.0.113.1", `user${i}@example.com`)).toEqual({ allowed: true });
     const refused = await limiter.signUp("203.0.113.1", "user9@example.com");
     expect(refused).toEqual({ allowed: false, retryAfterSeconds: expect.any(Number) });
     if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(50);
@@ -64,19 +65,25 @@ describe("auth rate limiter (in memory)", () => {
 
   it("limits login attempts per address, whatever the accounts", async () => {
     const limiter = createAuthRateLimiter({ limits });
-    for (let i = 0; i < 4; i++) expect((await limiter.login("192.0.2.7", `a${i}@example.com`)).allowed).toBe(true);
+    for (let i = 0; i < 4; i++)
+      expect((await limiter.login("192.0.2.7", `a${i}@example.com`)).allowed).toBe(true);
     expect((await limiter.login("192.0.2.7", "a9@example.com")).allowed).toBe(false);
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL;
-describe.runIf(redisUrl)("auth rate limiter on Redis (TEST_REDIS_URL)", () => {
+/**
+ * Like the database tests: Redis joins when TEST_REDIS_URL is set (e.g.
+ * redis://127.0.0.1:6379; .ci/run sets it), each run under its own key prefix.
+ */
+const redisServers = process.env.TEST_REDIS_URL ? [{ name: "Redis", url: process.env.TEST_REDIS_URL }] : [];
+
+describe.each(redisServers)("auth rate limiter on $name", ({ url }) => {
   const clients: Redis[] = [];
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.quit()));
   });
   const connect = async () => {
-    const client = new Redis(redisUrl as string, { maxRetriesPerRequest: 1 });
+    const client = new Redis(url, { maxRetriesPerRequest: 1 });
     clients.push(client);
     await client.ping();
     return client;
@@ -95,5 +102,19 @@ describe.runIf(redisUrl)("auth rate limiter on Redis (TEST_REDIS_URL)", () => {
     await first.loginFailed("shared@example.com");
     await second.loginFailed("shared@example.com");
     expect((await second.login("203.0.113.51", "shared@example.com")).allowed).toBe(false);
+  });
+
+  it("falls back to counting in memory when Redis is unreachable", async () => {
+    const unreachable = new Redis("redis://127.0.0.1:1", {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+    });
+    unreachable.on("error", () => {});
+    const limiter = createAuthRateLimiter({ redis: unreachable, limits });
+    expect((await limiter.googleStart("203.0.113.60")).allowed).toBe(true);
+    expect((await limiter.googleStart("203.0.113.60")).allowed).toBe(true);
+    expect((await limiter.googleStart("203.0.113.60")).allowed).toBe(false);
+    unreachable.disconnect();
   });
 });

@@ -1,4 +1,4 @@
-import { type RouterContextProvider, data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import { MESSAGES } from "./auth-schema";
 
@@ -20,5 +20,7 @@ export function tooManyAttempts<T extends object>(retryAfterSeconds: number, ext
 /** Passes an action's Retry-After on to the document response (no-JavaScript form posts). */
 export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter, "Cache-Control": "no-store" } : { "Cache-Control": "no-store" };
+  return retryAfter
+    ? { "Retry-After": retryAfter, "Cache-Control": "no-store" }
+    : { "Cache-Control": "no-store" };
 }

@@ -16,7 +16,10 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
 export function FormMessage({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+    <p
+      id={id}
+      className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+    >
       {message}
     </p>
   );

@@ -4,7 +4,8 @@ export const INPUT_CLASSES =
   "block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm outline-none transition-colors " +
   "placeholder:text-slate-400 focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600/30";
 
-export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
+export interface FormFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "children"> {
   name: string;
   label: string;
   error?: string;

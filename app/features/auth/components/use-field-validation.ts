@@ -18,7 +18,10 @@ export function useFieldValidation(schema: z.ZodObject, serverErrors: Errors | u
     const field = schema.shape[name] as z.ZodType | undefined;
     if (!field) return;
     const result = field.safeParse(value);
-    setErrors((current) => ({ ...current, [name]: result.success ? undefined : result.error.issues[0]?.message }));
+    setErrors((current) => ({
+      ...current,
+      [name]: result.success ? undefined : result.error.issues[0]?.message,
+    }));
   };
 
   return {
@@ -29,7 +32,9 @@ export function useFieldValidation(schema: z.ZodObject, serverErrors: Errors | u
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
       const values = Object.fromEntries(
-        [...new FormData(event.currentTarget)].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+        [...new FormData(event.currentTarget)].filter(
+          (entry): entry is [string, string] => typeof entry[1] === "string",
+        ),
       );
       const result = schema.safeParse(values);
       if (result.success) return;

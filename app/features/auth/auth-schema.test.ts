@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import {
+  fieldErrors,
+  isHttpUrl,
+  loginSchema,
+  MESSAGES,
+  passwordSchema,
+  signUpSchema,
+  userRecordSchema,
+} from "./auth-schema";
+
+const message = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : result.error?.issues[0]?.message;
+
+describe("password rules", () => {
+  it.each([
+    ["", MESSAGES.passwordRequired],
+    ["Ab1!", MESSAGES.passwordTooShort],
+    ["Ab1!x", MESSAGES.passwordTooShort],
+    ["Abcdefghij1!Abcdefghi", MESSAGES.passwordTooLong],
+    ["abcdef1!", MESSAGES.passwordClasses],
+    ["ABCDEF1!", MESSAGES.passwordClasses],
+    ["Abcdefg!", MESSAGES.passwordClasses],
+    ["Abcdefg1", MESSAGES.passwordClasses],
+    ["Abcdef1_", MESSAGES.passwordClasses],
+  ])("%j → %s", (password, expected) => {
+    expect(message(passwordSchema.safeParse(password))).toBe(expected);
+  });
+
+  it.each(["Ab1!xy", "Abcdefghij1!Abcdefgh", "Zz9#zz", "Qq1-qq", "Ww2^ww", "Ee3?ee"])(
+    "accepts %j",
+    (password) => {
+      expect(passwordSchema.safeParse(password).success).toBe(true);
+    },
+  );
+
+  it("has the messages of PRODUCT.md", () => {
+    expect(MESSAGES.passwordClasses).toBe(
+      "Password needs an uppercase letter, a lowercase letter, a digit and one of # ? ! @ $ % ^ & * -",
+    );
+    expect(MESSAGES.tooManyAttempts(42)).toBe("Too many attempts. Try again in 42 seconds.");
+  });
+});
+
+describe("sign-up schema", () => {
+  it("names every missing field with its message", () => {
+    const result = signUpSchema.safeParse({ name: "", email: "", photo: "", password: "" });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrors(result.error)).toEqual({
+      name: "Name is required.",
+      email: "Email is required.",
+      photo: "Photo URL is required.",
+      password: "Password is required.",
+    });
+  });
+
+  it("accepts a valid sign-up, trimming and lower-casing the email", () => {
+    const result = signUpSchema.safeParse({
+      name: " Ada ",
+      email: " Ada@Example.COM ",
+      photo: "https://e.com/a.png",
+      password: "Str0ng!Pass",
+    });
+    expect(result.success && result.data).toEqual({
+      name: "Ada",
+      email: "ada@example.com",
+      photo: "https://e.com/a.png",
+      password: "Str0ng!Pass",
+    });
+  });
+
+  it.each(["ada@", "@example.com", "ada example.com", "ada@example"])("rejects the email %j", (email) => {
+    expect(message(signUpSchema.shape.email.safeParse(email))).toBe(MESSAGES.emailInvalid);
+  });
+});
+
+describe("photo URLs", () => {
+  it.each(["https://e.com/a.png", "http://localhost:3000/favicon.svg", "HTTPS://E.COM/A.PNG"])(
+    "accepts %s",
+    (url) => {
+      expect(isHttpUrl(url)).toBe(true);
+    },
+  );
+  it.each([
+    "javascript:alert(1)",
+    "data:image/png;base64,AA",
+    "ftp://e.com/a",
+    "//e.com/a.png",
+    "/a.png",
+    "https://",
+    " javascript:alert(1)",
+  ])("rejects %s", (url) => {
+    expect(isHttpUrl(url.trim())).toBe(false);
+  });
+});
+
+describe("login and user record schemas", () => {
+  it("login needs both fields", () => {
+    const result = loginSchema.safeParse({ email: "", password: "" });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      email: "Email is required.",
+      password: "Password is required.",
+    });
+  });
+
+  it("the user record allows no photo but only http(s) photos", () => {
+    expect(userRecordSchema.safeParse({ email: "a@e.com", name: "A", photo: null }).success).toBe(true);
+    expect(userRecordSchema.safeParse({ email: "a@e.com", name: "A" }).success).toBe(true);
+    expect(message(userRecordSchema.safeParse({ email: "a@e.com", name: "A", photo: "javascript:x" }))).toBe(
+      MESSAGES.photoInvalid,
+    );
+  });
+});

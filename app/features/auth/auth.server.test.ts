@@ -1,0 +1,209 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { accounts, sessions, users } from "~/db/schema";
+import { openTestDatabases } from "../../../tests/support/test-database";
+import { type AuthService, createAuthService } from "./auth.server";
+import { createAuthRateLimiter } from "./rate-limit.server";
+
+const engines = await openTestDatabases();
+afterAll(() => Promise.all(engines.map((engine) => engine.close())));
+
+const SECRET = "test-secret-test-secret-test-secret-0123";
+const PASSWORD = "Str0ng!Pass";
+let counter = 0;
+const email = () => `user${++counter}-${Date.now()}@example.com`;
+
+/** The cookies a browser would send back after these Set-Cookie headers. */
+function cookieHeader(headers: Headers, previous = ""): string {
+  const jar = new Map(
+    previous ? previous.split("; ").map((pair) => pair.split("=") as [string, string]) : [],
+  );
+  for (const cookie of headers.getSetCookie()) {
+    const [pair = ""] = cookie.split(";");
+    const index = pair.indexOf("=");
+    const name = pair.slice(0, index);
+    const value = pair.slice(index + 1);
+    if (/max-age=0/i.test(cookie) || value === "") jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+const request = (cookie = "") => new Request("http://localhost:3000/", { headers: cookie ? { cookie } : {} });
+
+describe.each(engines)("auth service on $name", (engine) => {
+  const service = (baseUrl = "http://localhost:3000"): AuthService =>
+    createAuthService({
+      db: engine.db,
+      secret: SECRET,
+      baseUrl,
+      google: null,
+      // Generous limits: these tests are about accounts, not limits.
+      limiter: createAuthRateLimiter({
+        limits: {
+          signUpPerAddress: { points: 1000, duration: 60 },
+          signUpPerAccount: { points: 1000, duration: 60 },
+          loginPerAddress: { points: 1000, duration: 60 },
+        },
+      }),
+      trustedProxies: 0,
+    });
+  const auth = service();
+
+  it("signs up with name and photo, stores an argon2id hash and signs the user in", async () => {
+    const address = email();
+    const result = await auth.signUp(
+      request(),
+      { name: "Ada", email: address, photo: "https://example.com/ada.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.user).toMatchObject({ name: "Ada", email: address, image: "https://example.com/ada.png" });
+    const [stored] = await engine.db.select().from(accounts).where(eq(accounts.userId, result.user.id));
+    expect(stored?.providerId).toBe("credential");
+    expect(stored?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const { user } = await auth.getSession(request(cookieHeader(result.headers)));
+    expect(user?.email).toBe(address);
+  });
+
+  it("sets an HttpOnly, SameSite=Lax session cookie that expires, Secure with a __Secure- name over https", async () => {
+    const plain = await auth.signUp(
+      request(),
+      { name: "A", email: email(), photo: "https://e.com/a.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    if (!plain.ok) throw new Error("sign-up failed");
+    const cookie = plain.headers.getSetCookie().find((value) => value.includes("session_token"));
+    expect(cookie).toMatch(/^backline\.session_token=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=604800/);
+    expect(cookie).not.toMatch(/Secure/);
+
+    const secure = await service("https://shop.example").signUp(
+      new Request("https://shop.example/"),
+      { name: "B", email: email(), photo: "https://e.com/b.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    if (!secure.ok) throw new Error("sign-up failed");
+    const secureCookie = secure.headers.getSetCookie().find((value) => value.includes("session_token"));
+    expect(secureCookie).toMatch(/^__Secure-backline\.session_token=/);
+    expect(secureCookie).toMatch(/; Secure/i);
+  });
+
+  it("refuses a second account for one email, in any letter case", async () => {
+    const address = email();
+    const input = { name: "A", email: address, photo: "https://e.com/a.png", password: PASSWORD };
+    expect((await auth.signUp(request(), input, "203.0.113.1")).ok).toBe(true);
+    expect(await auth.signUp(request(), { ...input, email: address.toLowerCase() }, "203.0.113.1")).toEqual({
+      ok: false,
+      reason: "email-taken",
+    });
+  });
+
+  it("creates exactly one account when 20 sign-ups for one email arrive at once", async () => {
+    const address = email();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        auth.signUp(
+          request(),
+          { name: `N${i}`, email: address, photo: "https://e.com/a.png", password: PASSWORD },
+          "203.0.113.1",
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.reason === "email-taken")).toHaveLength(19);
+    expect(await engine.db.select().from(users).where(eq(users.email, address))).toHaveLength(1);
+  });
+
+  it("logs in with the right password only, with one answer for every failure", async () => {
+    const address = email();
+    await auth.signUp(
+      request(),
+      { name: "A", email: address, photo: "https://e.com/a.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    expect(await auth.logIn(request(), { email: address, password: "Wr0ng!Pass" }, "203.0.113.2")).toEqual({
+      ok: false,
+      reason: "invalid-credentials",
+    });
+    expect(await auth.logIn(request(), { email: email(), password: PASSWORD }, "203.0.113.2")).toEqual({
+      ok: false,
+      reason: "invalid-credentials",
+    });
+    const ok = await auth.logIn(request(), { email: address, password: PASSWORD }, "203.0.113.2");
+    expect(ok.ok).toBe(true);
+  });
+
+  it("starts a new session on every sign-in and ends the one the browser had", async () => {
+    const address = email();
+    const signedUp = await auth.signUp(
+      request(),
+      { name: "A", email: address, photo: "https://e.com/a.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    const first = cookieHeader(signedUp.headers);
+    const again = await auth.logIn(request(first), { email: address, password: PASSWORD }, "203.0.113.1");
+    if (!again.ok) throw new Error("login failed");
+    const second = cookieHeader(again.headers, first);
+    expect(second).not.toBe(first);
+    expect((await auth.getSession(request(first))).user).toBeNull();
+    expect((await auth.getSession(request(second))).user?.email).toBe(address);
+  });
+
+  it("logging out deletes the session on the server", async () => {
+    const signedUp = await auth.signUp(
+      request(),
+      { name: "A", email: email(), photo: "https://e.com/a.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    const cookie = cookieHeader(signedUp.headers);
+    const before = await engine.db.select().from(sessions).where(eq(sessions.userId, signedUp.user.id));
+    expect(before).toHaveLength(1);
+    const cleared = await auth.logOut(request(cookie));
+    expect(
+      cleared.getSetCookie().some((value) => /session_token=;/.test(value) || /Max-Age=0/i.test(value)),
+    ).toBe(true);
+    expect(await engine.db.select().from(sessions).where(eq(sessions.userId, signedUp.user.id))).toHaveLength(
+      0,
+    );
+    expect((await auth.getSession(request(cookie))).user).toBeNull();
+  });
+
+  it("sessions expire", async () => {
+    const signedUp = await auth.signUp(
+      request(),
+      { name: "A", email: email(), photo: "https://e.com/a.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    const cookie = cookieHeader(signedUp.headers);
+    const [row] = await engine.db.select().from(sessions).where(eq(sessions.userId, signedUp.user.id));
+    const days = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    await engine.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, signedUp.user.id));
+    expect((await auth.getSession(request(cookie))).user).toBeNull();
+  });
+
+  it("refuses attempts over the rate limit before touching the database", async () => {
+    const strict = createAuthService({
+      db: engine.db,
+      secret: SECRET,
+      baseUrl: "http://localhost:3000",
+      google: null,
+      limiter: createAuthRateLimiter({ limits: { loginPerAddress: { points: 1, duration: 60 } } }),
+      trustedProxies: 0,
+    });
+    await strict.logIn(request(), { email: email(), password: PASSWORD }, "198.51.100.1");
+    const refused = await strict.logIn(request(), { email: email(), password: PASSWORD }, "198.51.100.1");
+    expect(refused).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: expect.any(Number) });
+  });
+});

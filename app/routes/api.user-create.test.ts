@@ -1,0 +1,100 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ShopServices, servicesContext } from "~/context.server";
+import { createAuthService } from "~/features/auth/auth.server";
+import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
+import { openPgliteTestDatabase } from "../../tests/support/test-database";
+import { action, loader } from "./api.user-create";
+
+const engine = await openPgliteTestDatabase();
+afterAll(() => engine.close());
+
+const auth = createAuthService({
+  db: engine.db,
+  secret: "test-secret-test-secret-test-secret-0123",
+  baseUrl: "http://localhost:3000",
+  google: null,
+  limiter: createAuthRateLimiter(),
+  trustedProxies: 0,
+});
+const context = new RouterContextProvider();
+context.set(servicesContext, { auth } as unknown as ShopServices);
+
+const signedUp = await auth.signUp(
+  new Request("http://localhost:3000/"),
+  { name: "Ada", email: "ada@example.com", photo: "https://example.com/ada.png", password: "Str0ng!Pass" },
+  "203.0.113.9",
+);
+if (!signedUp.ok) throw new Error("sign-up failed");
+const cookie = signedUp.headers
+  .getSetCookie()
+  .map((value) => value.split(";")[0])
+  .join("; ");
+
+async function put(body: unknown, options: { cookie?: string; method?: string; raw?: string } = {}) {
+  const request = new Request("http://localhost:3000/user/api/create", {
+    method: options.method ?? "PUT",
+    headers: { "Content-Type": "application/json", ...(options.cookie ? { cookie: options.cookie } : {}) },
+    body: options.raw ?? JSON.stringify(body),
+  });
+  const response = (await action({ request, context, params: {} } as never)) as Response;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("PUT /user/api/create", () => {
+  it("answers 401 when signed out", async () => {
+    const { status, body } = await put({
+      email: "ada@example.com",
+      name: "Ada",
+      photo: "https://example.com/a.png",
+    });
+    expect(status).toBe(401);
+    expect(body).toEqual({ error: { code: "unauthenticated", message: "Log in first." } });
+  });
+
+  it("answers 403 for another user's email", async () => {
+    const { status } = await put(
+      { email: "grace@example.com", name: "Grace", photo: "https://example.com/g.png" },
+      { cookie },
+    );
+    expect(status).toBe(403);
+  });
+
+  it.each([
+    [{ email: "ada@example.com", name: "Ada", photo: "javascript:alert(1)" }, "photo"],
+    [{ email: "ada@example.com", name: "Ada", photo: "data:image/png;base64,AAAA" }, "photo"],
+    [{ email: "ada@example.com", name: "Ada", photo: "ftp://example.com/a.png" }, "photo"],
+    [{ email: "ada@example.com", name: "", photo: "https://example.com/a.png" }, "name"],
+    [{ email: "not-an-email", name: "Ada", photo: "https://example.com/a.png" }, "email"],
+    [{ name: "Ada" }, "email"],
+  ])("answers 400 for %o, naming %s", async (record, field) => {
+    const { status, body } = await put(record, { cookie });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: { code: "invalid_field", field } });
+  });
+
+  it("answers 400 for a body that is not JSON", async () => {
+    expect((await put(null, { cookie, raw: "{not json" })).status).toBe(400);
+  });
+
+  it("upserts the user's own name and photo and returns the record", async () => {
+    const { status, body } = await put(
+      { email: "ADA@example.com", name: "Ada Lovelace", photo: "http://example.com/new.png" },
+      { cookie },
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      id: signedUp.user.id,
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      photo: "http://example.com/new.png",
+    });
+    const { user } = await auth.getSession(new Request("http://localhost:3000/", { headers: { cookie } }));
+    expect(user).toMatchObject({ name: "Ada Lovelace", image: "http://example.com/new.png" });
+  });
+
+  it("accepts other methods with 405 only", async () => {
+    expect((await put({}, { cookie, method: "POST" })).status).toBe(405);
+    expect(((await loader()) as Response).status).toBe(405);
+  });
+});

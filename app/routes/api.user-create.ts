@@ -1,0 +1,55 @@
+import { servicesContext } from "~/context.server";
+import { userRecordSchema } from "~/features/auth/auth-schema";
+import { apiError } from "~/utils/http.server";
+import type { Route } from "./+types/api.user-create";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/**
+ * PUT /user/api/create `{ email, name, photo }`: upserts the signed-in user's
+ * own record (name and photo) and answers with it. 401 signed out, 403 for
+ * anyone else's email, 400 for bad fields (photo: http(s) URLs only).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed();
+  const { auth } = context.get(servicesContext);
+  const { user } = await auth.getSession(request);
+  if (!user) return apiError(401, { code: "unauthenticated", message: "Log in first." });
+
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return apiError(400, { code: "invalid_body", message: "The body must be JSON: { email, name, photo }." });
+  }
+  const parsed = userRecordSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return apiError(400, {
+      code: "invalid_field",
+      message: issue?.message ?? "Invalid user record.",
+      field: issue?.path.length ? String(issue.path[0]) : undefined,
+    });
+  }
+  if (parsed.data.email !== user.email) {
+    return apiError(403, { code: "forbidden", message: "You can only update your own record." });
+  }
+  const updated = await auth.updateProfile(request, {
+    name: parsed.data.name,
+    image: parsed.data.photo === undefined ? user.image : parsed.data.photo,
+  });
+  if (!updated) return apiError(401, { code: "unauthenticated", message: "Log in first." });
+  return Response.json(
+    { id: updated.id, email: updated.email, name: updated.name, photo: updated.image },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+function methodNotAllowed() {
+  return new Response(JSON.stringify({ error: { code: "method_not_allowed", message: "Use PUT." } }), {
+    status: 405,
+    headers: { Allow: "PUT", "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

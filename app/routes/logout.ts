@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { appendSetCookies } from "~/features/auth/auth.server";
+import { flashCookie } from "~/features/auth/flash.server";
+import { accountsFor } from "~/features/auth/route-helpers.server";
+import type { Route } from "./+types/logout";
+
+/** Logging out changes state: POST only. A GET (a link, a prefetch) does nothing. */
+export function loader() {
+  return redirect("/");
+}
+
+/** Ends the session on the server (its row is deleted) and clears the cookie. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = accountsFor(request, context);
+  const headers = appendSetCookies(new Headers(), await auth.logOut(request));
+  headers.append("Set-Cookie", flashCookie("logged-out", auth.secureCookies));
+  return redirect("/", { headers });
+}
