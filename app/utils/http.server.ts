@@ -65,9 +65,7 @@ export function cacheableReply(
   data: unknown,
   cacheControl = CATALOG_CACHE_CONTROL,
 ): JsonReply {
-  const body = JSON.stringify(data);
-  // Weak: the bytes on the wire may be compressed on the way out.
-  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  const { body, etag } = serialise(data);
   const headers = {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": cacheControl,
@@ -76,6 +74,23 @@ export function cacheableReply(
   };
   if (matchesEtag(ifNoneMatch, etag)) return { status: 304, headers, body: null };
   return { status: 200, headers, body };
+}
+
+/**
+ * JSON and ETag of an answer, remembered per object: the catalogue cache
+ * hands out the same array to every request for the same page, so a hot
+ * page is serialised and hashed once, not once per request.
+ */
+const serialised = new WeakMap<object, { body: string; etag: string }>();
+
+function serialise(data: unknown): { body: string; etag: string } {
+  const remembered = typeof data === "object" && data !== null ? serialised.get(data) : undefined;
+  if (remembered) return remembered;
+  const body = JSON.stringify(data);
+  // Weak: the bytes on the wire may be compressed on the way out.
+  const result = { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
+  if (typeof data === "object" && data !== null) serialised.set(data, result);
+  return result;
 }
 
 function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {

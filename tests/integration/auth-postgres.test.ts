@@ -3,6 +3,7 @@ import pg from "pg";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
+import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
 
 /**
  * The account flow in a real browser against the built shop on PostgreSQL
@@ -14,31 +15,20 @@ const servers = process.env.TEST_DATABASE_URL
   ? [{ name: "PostgreSQL", url: process.env.TEST_DATABASE_URL }]
   : [];
 
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.each(servers)("accounts on $name in Chromium", ({ url: serverUrl }) => {
-  const databaseName = `backline_auth_e2e_${randomBytes(5).toString("hex")}`;
+  let scratch: ScratchPostgres | undefined;
   let shop: ShopProcess | undefined;
   let browser: Browser | undefined;
 
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
-    await onServer(serverUrl, `drop database if exists "${databaseName}" with (force)`);
+    await scratch?.drop();
   });
 
   it("signs up, logs out, logs in and continues with Google", async () => {
-    await onServer(serverUrl, `create database "${databaseName}"`);
-    const databaseUrl = new URL(serverUrl);
-    databaseUrl.pathname = `/${databaseName}`;
+    scratch = await createScratchPostgres(serverUrl);
+    const databaseUrl = new URL(scratch.url);
     shop = await startShopProcess({ DATABASE_URL: databaseUrl.toString(), DEMO_IDENTITY_PROVIDER: "1" });
     // BASE_URL defaults to http://localhost:PORT: the browser must use that origin.
     const base = shop.url.replace("127.0.0.1", "localhost");
