@@ -23,6 +23,7 @@
  *   BENCH_SECONDS (default 10), BENCH_PRODUCTS (default 100000), BUILD_DIR,
  *   CHROMIUM_PATH (default /usr/bin/chromium)
  */
+
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,6 +34,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import pg from "pg";
+import { CHROMIUM_FLAGS } from "../tests/support/chromium";
 import { startShopProcess } from "../tests/support/shop-process";
 
 const { values: options } = parseArgs({
@@ -65,17 +67,7 @@ const BUDGET = {
   seo: 100,
 };
 
-/** The same Chromium flags as playwright.config.ts, plus headless. */
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 const LOAD_SCENARIOS = [
   { name: "first page", path: "/" },

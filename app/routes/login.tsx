@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { data, Form, Link, replace, useNavigation } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
@@ -8,11 +7,11 @@ import { AuthCard, FormMessage } from "~/features/auth/components/auth-card";
 import { FormField } from "~/features/auth/components/form-field";
 import { GoogleSignIn } from "~/features/auth/components/google-sign-in";
 import { PasswordField } from "~/features/auth/components/password-field";
+import { useFailedSubmission } from "~/features/auth/components/use-failed-submission";
 import { useFieldValidation } from "~/features/auth/components/use-field-validation";
 import { flashCookie } from "~/features/auth/flash.server";
 import { safeRedirectPath } from "~/features/auth/redirect";
 import { accountsFor, retryAfterHeaders, tooManyAttempts } from "~/features/auth/route-helpers.server";
-import { notify } from "~/utils/toast";
 import type { Route } from "./+types/login";
 
 export function meta() {
@@ -58,14 +57,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && Boolean(navigation.formAction?.startsWith("/login"));
 
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.formError) notify({ kind: "error", message: actionData.formError });
-    // What the user typed stays, except the password.
-    const password = formRef.current?.elements.namedItem("password");
-    if (password instanceof HTMLInputElement) password.value = "";
-  }, [actionData]);
+  const formRef = useFailedSubmission(actionData);
 
   return (
     <AuthCard title="Please Login">

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
@@ -8,10 +7,10 @@ import { isCommonPassword } from "~/features/auth/common-passwords.server";
 import { AuthCard, FormMessage } from "~/features/auth/components/auth-card";
 import { FormField } from "~/features/auth/components/form-field";
 import { PasswordField } from "~/features/auth/components/password-field";
+import { useFailedSubmission } from "~/features/auth/components/use-failed-submission";
 import { useFieldValidation } from "~/features/auth/components/use-field-validation";
 import { flashCookie } from "~/features/auth/flash.server";
 import { accountsFor, retryAfterHeaders, tooManyAttempts } from "~/features/auth/route-helpers.server";
-import { notify } from "~/utils/toast";
 import type { Route } from "./+types/sign-up";
 
 export function meta() {
@@ -60,14 +59,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   const submitting = navigation.state !== "idle" && navigation.formAction === "/sign-up";
   const values = actionData?.values;
 
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.formError) notify({ kind: "error", message: actionData.formError });
-    // What the user typed stays, except the password.
-    const password = formRef.current?.elements.namedItem("password");
-    if (password instanceof HTMLInputElement) password.value = "";
-  }, [actionData]);
+  const formRef = useFailedSubmission(actionData);
 
   return (
     <AuthCard title="Please SignUp">

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
 import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
 
@@ -33,8 +34,8 @@ describe.each(servers)("accounts on $name in Chromium", ({ url: serverUrl }) => 
     // BASE_URL defaults to http://localhost:PORT: the browser must use that origin.
     const base = shop.url.replace("127.0.0.1", "localhost");
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS, "--disable-dev-shm-usage"],
     });
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
