@@ -6,16 +6,28 @@ import type { Catalog } from "~/features/catalog/catalog.server";
 
 /**
  * What the server hands every loader and action through the router context:
- * created once at start-up (server/main.ts) or by a test, never imported as a
+ * created once at start-up (server/start.ts) or by a test, never imported as a
  * module-level singleton, so loaders can be called directly in tests.
  */
 export interface ShopServices {
+  /** The shop's public origin (BASE_URL): canonical links come from it, never from the request's Host. */
+  baseUrl: string;
   database: DatabaseHandle;
   catalog: Catalog;
   /** Accounts and sessions (Better Auth behind the shop's own rules). */
   auth: AuthService;
   /** The local stand-in for Google, only with DEMO_IDENTITY_PROVIDER=1; mounted at /demo-idp. */
   demoIdentityProvider: DemoIdentityProvider | null;
+  lifecycle: ShopLifecycle;
+}
+
+/** Where the process is in its life: set by the server, read by /healthz. */
+export interface ShopLifecycle {
+  /**
+   * Shutting down (SIGTERM): requests in flight finish, /healthz answers 503
+   * so load balancers stop sending new ones, connections close after their request.
+   */
+  draining: boolean;
 }
 
 export const servicesContext = createContext<ShopServices>();

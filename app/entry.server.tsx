@@ -3,13 +3,37 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import { logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
 
 export const streamTimeout = 5_000;
+
+const PRIVATE = "private, no-store";
+
+/** React Router's `.data` answers carry the same user data as the pages: never stored either. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  response.headers.set("Cache-Control", PRIVATE);
+  return response;
+};
+
+/**
+ * Errors thrown by loaders and actions go to the shop's logger, whose
+ * serialiser keeps query values (emails, names) out of the log, instead of
+ * to console.error. A request the client abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+};
 
 export default function handleRequest(
   request: Request,
@@ -21,8 +45,9 @@ export default function handleRequest(
   const nonce = loadContext.get(requestInfoContext).cspNonce;
   const { formActionOrigins } = loadContext.get(servicesContext).auth;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Every page shows who is signed in (the navbar), so no shared cache may keep it.
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  // Every page shows who is signed in (the navbar, the account menu with the
+  // email): no cache, shared or the browser's own, may keep it.
+  responseHeaders.set("Cache-Control", PRIVATE);
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { formActionOrigins }));
 
   if (request.method.toUpperCase() === "HEAD") {

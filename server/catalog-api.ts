@@ -8,7 +8,7 @@ type Endpoint = (services: ShopServices, params: URLSearchParams, ifNoneMatch?: 
 const ENDPOINTS: Record<string, Endpoint> = {
   "/all-products": (services, params, ifNoneMatch) => allProductsReply(services.catalog, params, ifNoneMatch),
   "/counts": (services, params, ifNoneMatch) => countsReply(services.catalog, params, ifNoneMatch),
-  "/healthz": (services) => healthReply(services.database),
+  "/healthz": (services) => healthReply(services.database, services.lifecycle),
 };
 
 /**

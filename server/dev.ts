@@ -18,11 +18,12 @@ const { createShopHandler } = (await vite.ssrLoadModule(
 
 startShop({
   mode: "development",
-  handlerFor: (services) =>
+  handlerFor: (services, env) =>
     createShopHandler({
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       services,
       mode: "development",
       staticFiles: vite.middlewares,
+      trustedProxies: env.TRUST_PROXY,
     }),
 }).catch(exitOnStartupError);

@@ -5,5 +5,6 @@ import { exitOnStartupError, startShop } from "./start";
 // Production entry: `npm start` runs the bundled form of this file, build/server/index.js.
 startShop({
   mode: "production",
-  handlerFor: (services) => createShopHandler({ build, services, mode: "production" }),
+  handlerFor: (services, env) =>
+    createShopHandler({ build, services, mode: "production", trustedProxies: env.TRUST_PROXY }),
 }).catch(exitOnStartupError);

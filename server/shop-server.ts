@@ -7,7 +7,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { requestInfoContext, type ShopServices, servicesContext } from "../app/context.server";
 import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
-import { STATIC_SECURITY_HEADERS } from "../app/utils/security-headers.server";
+import { securityHeaders } from "../app/utils/security-headers.server";
 import { createCatalogApi } from "./catalog-api";
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
@@ -18,9 +18,17 @@ export interface ShopServerOptions {
   mode: "production" | "development";
   /** Serves static files; by default the built client folder. */
   staticFiles?: Middleware;
+  /** TRUST_PROXY: how many reverse proxies' forwarding headers to believe. */
+  trustedProxies?: number;
 }
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
+
+/**
+ * The largest request body the shop reads. Its forms and its JSON API take a
+ * few hundred bytes; anything larger is refused before a byte of it is read.
+ */
+export const MAX_BODY_BYTES = 32 * 1024;
 
 /** Static files of the production build: hashed names are cached forever, the rest for an hour. */
 export function builtClientFiles(
@@ -41,11 +49,85 @@ export function builtClientFiles(
   });
 }
 
+function sendJsonError(
+  res: http.ServerResponse,
+  status: number,
+  error: { code: string; message: string; field?: string },
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  res.end(JSON.stringify({ error }));
+}
+
 /**
- * The shop's HTTP handler: security headers on every response, compression,
- * static files, then React Router for pages and the JSON API.
+ * Requests the shop refuses before routing them, each with the reason a
+ * client can act on: a body that is too large or of unknown length (refused
+ * unread, and the connection closed so the rest is never read either), or a
+ * request line or Host that is not a URL.
+ */
+function refusal(
+  req: http.IncomingMessage,
+): { status: number; code: string; message: string; field?: string } | null {
+  if (!req.url?.startsWith("/")) {
+    return { status: 400, code: "bad_request", message: "The request target must be a path." };
+  }
+  // No Host at all is allowed (HTTP/1.0 health checks); one that is not a host name is not.
+  const host = req.headers.host;
+  if (host !== undefined && !URL.canParse(`http://${host}/`)) {
+    return {
+      status: 400,
+      code: "bad_request",
+      field: "Host",
+      message: "The Host header is not a valid host.",
+    };
+  }
+  if (req.headers["transfer-encoding"] !== undefined) {
+    return {
+      status: 411,
+      code: "length_required",
+      field: "Content-Length",
+      message: "Send the body with a Content-Length.",
+    };
+  }
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (!Number.isSafeInteger(length) || length > MAX_BODY_BYTES) {
+    return {
+      status: 413,
+      code: "payload_too_large",
+      field: "Content-Length",
+      message: `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`,
+    };
+  }
+  return null;
+}
+
+/**
+ * Where a GET or HEAD that arrived under another host name than BASE_URL's
+ * belongs (127.0.0.1 instead of localhost, a bare IP instead of the domain),
+ * or null. Sessions are cookies of BASE_URL's host: the visitor must be there
+ * for sign-in, the Google popup included, to work. /healthz stays answerable
+ * under any name: load balancers check each process by its own address.
+ */
+function canonicalLocation(req: http.IncomingMessage, base: URL, trustedProxies: number): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (req.url === "/healthz" || req.url?.startsWith("/healthz?")) return null;
+  const forwarded = trustedProxies > 0 ? req.headers["x-forwarded-host"] : undefined;
+  const host =
+    (typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined) ?? req.headers.host;
+  if (!host || host.toLowerCase() === base.host) return null;
+  return `${base.origin}${req.url}`;
+}
+
+/**
+ * The shop's HTTP handler: security headers on every response, the checks
+ * above, compression, static files, then the JSON API and React Router.
  */
 export function createShopHandler(options: ShopServerOptions): http.RequestListener {
+  const { services } = options;
   const staticFiles = options.staticFiles ?? builtClientFiles();
   const compress = compression() as unknown as Middleware;
   const router = createRequestListener({
@@ -53,7 +135,7 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
     mode: options.mode,
     getLoadContext(_request, client) {
       const context = new RouterContextProvider();
-      context.set(servicesContext, options.services);
+      context.set(servicesContext, services);
       context.set(requestInfoContext, {
         cspNonce: randomBytes(16).toString("base64"),
         clientAddress: client.address,
@@ -62,15 +144,32 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
     },
   });
 
-  const demoIdentityProvider = options.services.demoIdentityProvider;
-  const catalogApi = createCatalogApi(options.services);
+  const base = new URL(services.baseUrl);
+  const headers = securityHeaders({ https: base.protocol === "https:" });
+  const demoIdentityProvider = services.demoIdentityProvider;
+  const catalogApi = createCatalogApi(services);
 
   return (req, res) => {
-    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    // Shutting down: finish this request, then let the client reconnect elsewhere.
+    if (services.lifecycle.draining) res.setHeader("Connection", "close");
+
+    const refused = refusal(req);
+    if (refused) {
+      const { status, ...error } = refused;
+      sendJsonError(res, status, error, { Connection: "close" });
+      return;
+    }
     // CSRF: nothing that changes state is accepted from another site.
     if (isCrossSiteRequest(req)) {
       res.writeHead(403, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
       res.end(CROSS_SITE_REJECTION);
+      return;
+    }
+    const location = canonicalLocation(req, base, options.trustedProxies ?? 0);
+    if (location) {
+      res.writeHead(308, { Location: location, "Cache-Control": "no-store" });
+      res.end();
       return;
     }
     // The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1 only), at /demo-idp.

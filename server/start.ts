@@ -1,17 +1,20 @@
 import http from "node:http";
-import type { ShopServices } from "../app/context.server";
-import { type DatabaseHandle, openDatabase } from "../app/db/client.server";
+import { inspect } from "node:util";
+import type { ShopLifecycle, ShopServices } from "../app/context.server";
+import { type DatabaseHandle, EmbeddedDatabaseError, openDatabase } from "../app/db/client.server";
 import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 import { migrateDatabase } from "../app/db/migrate.server";
 import { seedDemoCatalog } from "../app/db/seed/seed.server";
-import { createAccounts } from "../app/features/auth/accounts.server";
+import { DatabaseConfigurationError, waitForDatabase } from "../app/db/wait-for-database.server";
+import { type Accounts, createAccounts } from "../app/features/auth/accounts.server";
+import { AuthSecretError } from "../app/features/auth/auth-secret.server";
 import { createCatalog } from "../app/features/catalog/catalog.server";
-import { ConfigError, getEnv } from "../app/utils/env.server";
+import { ConfigError, type Env, getEnv } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
 
 export interface StartOptions {
   mode: "production" | "development";
-  handlerFor(services: ShopServices): http.RequestListener;
+  handlerFor(services: ShopServices, env: Env): http.RequestListener;
 }
 
 export interface RunningShop {
@@ -19,72 +22,103 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
-/** How long open requests may finish after SIGTERM before connections are cut. */
+/** How long requests in flight may finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** The longest a client may take to send its request headers (slow-header attacks). */
+const MAX_HEADERS_TIMEOUT_MS = 10_000;
 
 /**
- * Start-up, in order: configuration, database (embedded or PostgreSQL),
- * migrations, the demo catalogue if the shop is empty, then HTTP.
+ * Start-up, in order: configuration, database (embedded or PostgreSQL, waited
+ * for if it is not up yet), migrations, the demo catalogue if the shop is
+ * empty, the services, then HTTP. SIGTERM or SIGINT at any point stops it
+ * cleanly: before HTTP it simply exits; after, it drains (see shutdown below).
  */
 export async function startShop(options: StartOptions): Promise<RunningShop> {
   const env = getEnv();
+  const stopRequested = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, "shutting down");
+    stopRequested.abort();
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
   });
+  let accounts: Accounts | undefined;
+  let services: ShopServices;
   try {
+    await waitForDatabase(database, { databaseUrl: env.DATABASE_URL, signal: stopRequested.signal });
     await migrateDatabase(database);
     if (env.SEED_DEMO_CATALOG) {
       const { inserted } = await seedDemoCatalog(database.db);
       if (inserted > 0) logger.info({ inserted }, "loaded the demo catalogue");
     }
+    accounts = await createAccounts(env, database);
+    services = {
+      baseUrl: env.BASE_URL,
+      database,
+      catalog: createCatalog(database.db, {
+        cacheSeconds: env.CATALOG_CACHE_SECONDS,
+        cacheMaxBytes: env.CATALOG_CACHE_MAX_MB * 1024 * 1024,
+      }),
+      auth: accounts.auth,
+      demoIdentityProvider: accounts.demoIdentityProvider,
+      lifecycle: { draining: false },
+    };
   } catch (error) {
+    await accounts?.close();
     await database.close();
+    if (stopRequested.signal.aborted) process.exit(0);
     throw error;
   }
 
-  const accounts = createAccounts(env, database.db);
-  const services: ShopServices = {
-    database,
-    catalog: createCatalog(database.db, { cacheSeconds: env.CATALOG_CACHE_SECONDS }),
-    auth: accounts.auth,
-    demoIdentityProvider: accounts.demoIdentityProvider,
-  };
-  const server = http.createServer(options.handlerFor(services));
+  const requestTimeoutMs = env.REQUEST_TIMEOUT_SECONDS * 1000;
+  const server = http.createServer(
+    {
+      // Slow clients (slow headers, slow bodies) are cut off instead of
+      // holding a connection open indefinitely; checked every second.
+      headersTimeout: Math.min(MAX_HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      requestTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+    },
+    options.handlerFor(services, env),
+  );
   // Keep-alive longer than typical load balancers' idle timeout (60 s).
   server.keepAliveTimeout = 65_000;
+  const inFlight = trackRequests(server);
   await listen(server, env.PORT, env.HOST).catch(async (error) => {
-    await accounts.close();
+    await accounts?.close();
     await database.close();
     throw error;
   });
 
-  const url = `http://localhost:${env.PORT}`;
   logger.info(
     {
-      url,
+      url: env.BASE_URL,
+      listening: `${env.HOST}:${env.PORT}`,
       database: database.kind === "pglite" ? `embedded (${env.DATA_DIR})` : "postgresql",
       mode: options.mode,
     },
-    `Backline is ready on ${url}`,
+    `Backline is ready on ${env.BASE_URL}`,
   );
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= shutdown(server, database).finally(() => accounts.close());
+    closing ??= shutdown({ server, inFlight, lifecycle: services.lifecycle, accounts, database });
     return closing;
   };
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      logger.info({ signal }, "shutting down");
-      close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
-  return { url, close };
+  const exitAfterClose = () =>
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  if (stopRequested.signal.aborted) exitAfterClose();
+  else stopRequested.signal.addEventListener("abort", exitAfterClose, { once: true });
+  return { url: env.BASE_URL, close };
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {
@@ -102,28 +136,91 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
-async function shutdown(server: http.Server, database: DatabaseHandle): Promise<void> {
-  const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
+interface InFlight {
+  count(): number;
+  /** Resolves once no request is in flight. */
+  settled(): Promise<void>;
+}
+
+/** Counts requests between their arrival and the end of their response. */
+function trackRequests(server: http.Server): InFlight {
+  let count = 0;
+  const waiters: (() => void)[] = [];
+  server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    count++;
+    res.once("close", () => {
+      count--;
+      // While shutting down, a connection whose request is done goes at once.
+      if (!server.listening) server.closeIdleConnections();
+      if (count === 0) for (const resolve of waiters.splice(0)) resolve();
+    });
   });
-  clearTimeout(forced);
-  await database.close();
+  return {
+    count: () => count,
+    settled: () => (count === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+  };
+}
+
+/**
+ * Graceful shutdown: /healthz turns 503 and new connections are refused, so
+ * load balancers move on; requests in flight finish (up to the grace period);
+ * then Redis and the database pool close, each within a bounded time even if
+ * the service behind them stopped answering.
+ */
+async function shutdown(parts: {
+  server: http.Server;
+  inFlight: InFlight;
+  lifecycle: ShopLifecycle;
+  accounts: Accounts;
+  database: DatabaseHandle;
+}): Promise<void> {
+  const { server, inFlight, lifecycle } = parts;
+  lifecycle.draining = true;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
+  });
+  await Promise.race([inFlight.settled(), graceOver]);
+  clearTimeout(timer);
+  if (inFlight.count() > 0) logger.warn({ requests: inFlight.count() }, "cut off requests still running");
+  server.closeAllConnections();
+  await closed;
+  await parts.accounts.close();
+  await parts.database.close();
+  logger.info("stopped");
 }
 
 export class StartupError extends Error {
   override name = "StartupError";
 }
 
-/** Expected start-up failures print one clear message; anything else is a bug worth its stack. */
-export function exitOnStartupError(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof StartupError) {
-    process.stderr.write(`Backline could not start: ${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `Backline could not start:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+const EXPECTED = [
+  ConfigError,
+  DataDirInUseError,
+  StartupError,
+  EmbeddedDatabaseError,
+  AuthSecretError,
+  DatabaseConfigurationError,
+];
+
+/** What went wrong at start-up, in words: a stack trace only for what is a bug. */
+export function describeStartupError(error: unknown): string {
+  if (EXPECTED.some((kind) => error instanceof kind)) return (error as Error).message;
+  const message = error instanceof Error ? error.message : "";
+  const code = (error as { code?: unknown } | null)?.code;
+  if (/no space left on device/i.test(message) || code === "53100" || code === "ENOSPC") {
+    return `The disk holding the database is full (${message.split("\n")[0]}). Free some space and start again.`;
   }
+  if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+    return `The database refused a start-up step: ${message} (PostgreSQL error ${code}).`;
+  }
+  if (error instanceof Error) return `\n${error.stack ?? error.message}`;
+  return `\n${inspect(error, { depth: 3 })}`;
+}
+
+export function exitOnStartupError(error: unknown): never {
+  process.stderr.write(`Backline could not start: ${describeStartupError(error)}\n`);
   process.exit(1);
 }

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { isMainThread } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -13,8 +16,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL pool (null for the embedded database), for libraries that take one. */
+  pool: pg.Pool | null;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Closes the connections; bounded, so a database that stopped answering cannot hold up shutdown. */
   close(): Promise<void>;
 }
 
@@ -26,56 +32,153 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * Every call to PostgreSQL is bounded in time: a server that stops answering
+ * without closing its connections (frozen, or cut off by the network) fails
+ * a request in seconds instead of holding it until the server wakes.
+ * The server cancels a statement first (it keeps the connection usable); the
+ * client gives up a little later if even the cancellation gets no answer.
+ */
+export const POSTGRES_TIMEOUTS = Object.freeze({
+  connectMs: 3_000,
+  statementMs: 5_000,
+  queryMs: 6_000,
+  closeMs: 3_000,
+});
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPglite(options.dataDir ?? "./data");
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+function openPostgres(connectionString: string, max: number): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    query_timeout: POSTGRES_TIMEOUTS.queryMs,
+    // TCP keep-alive notices a peer that vanished while a connection sat idle.
+    keepAlive: true,
     // Many short queries at once, not one big one: parallel workers only add
     // start-up cost and compete with the other connections for the cores
     // (a broad search measured 111 ms with workers, 24 ms without).
-    options: "-c max_parallel_workers_per_gather=0",
+    options: [
+      "-c max_parallel_workers_per_gather=0",
+      `-c statement_timeout=${POSTGRES_TIMEOUTS.statementMs}`,
+      `-c idle_in_transaction_session_timeout=${POSTGRES_TIMEOUTS.statementMs * 2}`,
+    ].join(" "),
   });
-  // An idle client losing its server must not crash the process; the next
-  // query simply gets a fresh connection.
+  // An idle client losing its server must not crash the process; the pool
+  // drops it and the next query gets a fresh connection.
   pool.on("error", () => {});
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {
     db,
     kind: "postgres",
+    pool,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: () => withinTime(pool.end(), POSTGRES_TIMEOUTS.closeMs),
   };
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const inMemory = dataDir.startsWith("memory://");
+  if (dataDir.startsWith("memory://")) return pgliteHandle(await PGlite.create(dataDir));
+  makePrivate(dataDir);
   // PGlite has no multi-process locking of its own: two processes writing one
   // folder corrupt it, so the second one is refused before it opens anything.
-  const lock = inMemory ? undefined : lockDataDir(dataDir);
+  const lock = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(dataDir);
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
-    return {
-      db,
-      kind: "pglite",
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      close: async () => {
-        await client.close();
-        lock?.release();
-      },
-    };
+    const client = await PGlite.create(dataDir).catch((error: unknown) => {
+      throw embeddedDatabaseError(error, dataDir);
+    });
+    // A new database is unpacked with its template's modes (0666): tighten
+    // them once; whatever PGlite creates later follows the umask (0600).
+    makePrivate(dataDir);
+    return pgliteHandle(client, () => lock.release());
   } catch (error) {
-    lock?.release();
+    lock.release();
     throw error;
   }
+}
+
+function pgliteHandle(client: PGlite, afterClose?: () => void): DatabaseHandle {
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    pool: null,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        afterClose?.();
+      }
+    },
+  };
+}
+
+/**
+ * The embedded database's folder holds every account and password hash: it
+ * is readable by the shop's user only (0700), and so is everything the shop
+ * writes there (umask 077), even when the folder existed with looser modes.
+ */
+function makePrivate(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Worker threads (some test runners) may not change the umask; the shop's main thread always can.
+  if (isMainThread) process.umask(0o077);
+  const tighten = (target: string, isDirectory: boolean) => {
+    const stat = fs.statSync(target);
+    const wanted = isDirectory ? 0o700 : 0o600;
+    if ((stat.mode & 0o777) !== wanted) fs.chmodSync(target, wanted);
+  };
+  tighten(dataDir, true);
+  for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    if (entry.isDirectory() || entry.isFile())
+      tighten(path.join(entry.parentPath, entry.name), entry.isDirectory());
+  }
+}
+
+/** PGlite's file-system errors are Emscripten errno objects: say what they mean. */
+export class EmbeddedDatabaseError extends Error {
+  override name = "EmbeddedDatabaseError";
+}
+
+// Emscripten's errno numbers, as PGlite reports them.
+const EMSCRIPTEN_ERRNO: Record<number, string> = {
+  2: "permission denied",
+  19: "disk quota exceeded",
+  51: "no space left on the disk",
+  69: "the file system is read-only",
+};
+
+function embeddedDatabaseError(error: unknown, dataDir: string): unknown {
+  const errno = (error as { errno?: unknown } | null)?.errno;
+  if (typeof errno !== "number" || error instanceof Error) return error;
+  const cause = EMSCRIPTEN_ERRNO[errno] ?? `file-system error ${errno}`;
+  const advice =
+    errno === 51 || errno === 19
+      ? "Free some space on that disk (or set DATA_DIR to a folder on another disk) and start again."
+      : "Check that the shop's user can write to that folder, or set DATA_DIR to one it can.";
+  return new EmbeddedDatabaseError(
+    `The embedded database in ${path.resolve(dataDir)} cannot be opened: ${cause}. ${advice}`,
+  );
+}
+
+/** Resolves when `work` does or after `ms`, whichever comes first; never rejects. */
+function withinTime(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

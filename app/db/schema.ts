@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { customType, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
@@ -51,6 +62,53 @@ export const products = pgTable(
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
+
+/**
+ * Secrets the shop generates for itself (the session secret on PostgreSQL,
+ * the demo identity provider's keys): created once by whichever process
+ * starts first and read by every other, so processes behind a load balancer
+ * agree without any configuration. See docs/decisions/0010-many-processes.md.
+ */
+export const shopSecrets = pgTable("shop_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * Rate-limit counters shared by every process on one PostgreSQL when no Redis
+ * is configured. The layout is rate-limiter-flexible's PostgreSQL store's own
+ * (key, points, expire in epoch milliseconds), created here by a migration
+ * instead of by the library at run time.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+/**
+ * What the demo identity provider (DEMO_IDENTITY_PROVIDER=1) remembers between
+ * requests: its sign-in sessions, interactions, codes and grants, so any
+ * process behind a load balancer can continue a sign-in another one started.
+ */
+export const demoIdentityProviderRecords = pgTable(
+  "demo_identity_provider_records",
+  {
+    /** `${model}:${id}`, e.g. `AuthorizationCode:abc…`. */
+    key: text("key").primaryKey(),
+    payload: jsonb("payload").notNull(),
+    uid: text("uid"),
+    grantId: text("grant_id"),
+    userCode: text("user_code"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    index("demo_identity_provider_records_uid_idx").on(table.uid),
+    index("demo_identity_provider_records_grant_id_idx").on(table.grantId),
+    index("demo_identity_provider_records_expires_at_idx").on(table.expiresAt),
+  ],
+);
 
 // Accounts and sessions (Better Auth's tables).
 export * from "./auth-schema";

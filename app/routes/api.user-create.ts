@@ -1,6 +1,8 @@
 import { servicesContext } from "~/context.server";
+import type { AuthService } from "~/features/auth/auth.server";
 import { userRecordSchema } from "~/features/auth/auth-schema";
 import { apiError } from "~/utils/http.server";
+import { logger } from "~/utils/logger.server";
 import type { Route } from "./+types/api.user-create";
 
 export function loader() {
@@ -14,7 +16,19 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed();
-  const { auth } = context.get(servicesContext);
+  try {
+    return await upsertOwnRecord(request, context.get(servicesContext).auth);
+  } catch (error) {
+    // The input was fine (it was parsed above); the database was not.
+    logger.error({ err: error }, "user record upsert failed");
+    return apiError(503, {
+      code: "unavailable",
+      message: "Your record could not be saved just now. Nothing was changed: please try again.",
+    });
+  }
+}
+
+async function upsertOwnRecord(request: Request, auth: AuthService): Promise<Response> {
   const { user } = await auth.getSession(request);
   if (!user) return apiError(401, { code: "unauthenticated", message: "Log in first." });
 

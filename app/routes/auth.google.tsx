@@ -4,7 +4,7 @@ import { formFields, MESSAGES } from "~/features/auth/auth-schema";
 import { GoogleSignInOutcome } from "~/features/auth/components/google-sign-in-outcome";
 import { ATTEMPT_PATTERN, type GoogleSignInResult } from "~/features/auth/google-sign-in-message";
 import { safeRedirectPath } from "~/features/auth/redirect";
-import { accountsFor, retryAfterHeaders } from "~/features/auth/route-helpers.server";
+import { accountsFor, readForm, retryAfterHeaders } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/auth.google";
 
 export const headers = retryAfterHeaders;
@@ -26,7 +26,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, address } = accountsFor(request, context);
-  const fields = formFields(await request.formData(), ["redirectTo", "mode", "attempt"] as const);
+  const fields = formFields(await readForm(request), ["redirectTo", "mode", "attempt"] as const);
   const redirectTo = safeRedirectPath(fields.redirectTo);
   const attempt = ATTEMPT_PATTERN.test(fields.attempt) ? fields.attempt : "";
   const popup = fields.mode === "popup" && attempt !== "";

@@ -11,7 +11,13 @@ import { useFailedSubmission } from "~/features/auth/components/use-failed-submi
 import { useFieldValidation } from "~/features/auth/components/use-field-validation";
 import { flashCookie } from "~/features/auth/flash.server";
 import { safeRedirectPath } from "~/features/auth/redirect";
-import { accountsFor, retryAfterHeaders, tooManyAttempts } from "~/features/auth/route-helpers.server";
+import {
+  accountsFor,
+  readForm,
+  retryAfterHeaders,
+  tooManyAttempts,
+  unavailable,
+} from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/login";
 
 export function meta() {
@@ -30,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, address } = accountsFor(request, context);
-  const fields = formFields(await request.formData(), ["email", "password", "redirectTo"] as const);
+  const fields = formFields(await readForm(request), ["email", "password", "redirectTo"] as const);
   const redirectTo = safeRedirectPath(fields.redirectTo);
   const values = { email: fields.email, redirectTo };
   const parsed = loginSchema.safeParse(fields);
@@ -41,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.reason === "rate-limited")
       return tooManyAttempts(result.retryAfterSeconds, { values, fieldErrors: {} });
+    if (result.reason === "unavailable") return unavailable({ values, fieldErrors: {} });
     return data({ values, fieldErrors: {}, formError: MESSAGES.loginFailed }, { status: 401 });
   }
   const headers = appendSetCookies(new Headers(), result.headers);

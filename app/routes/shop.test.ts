@@ -4,7 +4,11 @@ import { type ShopServices, servicesContext } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { type Catalog, createCatalog } from "~/features/catalog/catalog.server";
-import { openTestDatabases, type TestDatabase } from "../../tests/support/test-database";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../tests/support/test-database";
 import { loader, resultSummary, shopTitle } from "./shop";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -72,7 +76,11 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
   let services: Partial<ShopServices>;
   beforeAll(async () => {
     await engine.db.insert(products).values(FIXTURE);
-    services = { catalog: createCatalog(engine.db, { cacheSeconds: 0 }) };
+    // The requests below arrive as http://shop.test: canonical links must come from BASE_URL instead.
+    services = {
+      baseUrl: "https://shop.example.com",
+      catalog: createCatalog(engine.db, { cacheSeconds: 0 }),
+    };
   });
 
   it("reads one page of five products and the count of every match", async () => {
@@ -109,9 +117,9 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
     expect(body).toMatchObject({ status: "ok", count: 12, products: [] });
   });
 
-  it("gives a canonical URL with brand and category only", async () => {
+  it("gives a canonical URL on BASE_URL, never the request's Host, with brand and category only", async () => {
     const { body } = await run("/?category=fitness&search=trainer&sort=dsc&page=1", services);
-    expect(ok(body).canonicalUrl).toBe("http://shop.test/?category=fitness");
+    expect(ok(body).canonicalUrl).toBe("https://shop.example.com/?category=fitness");
   });
 });
 
@@ -134,7 +142,7 @@ describe("shop page loader", () => {
     const failure = () => Promise.reject(new Error("connection refused"));
     const catalog = { findProducts: failure, countProducts: failure, clear: () => {} } as unknown as Catalog;
     const database = {} as DatabaseHandle;
-    const { status, body } = await run("/?search=mixer", { catalog, database });
+    const { status, body } = await run("/?search=mixer", { baseUrl: "http://shop.test", catalog, database });
     expect(status).toBe(503);
     expect(body).toMatchObject({ status: "unavailable", query: { search: "mixer" } });
   });
@@ -159,3 +167,5 @@ describe("shop page text", () => {
     expect(resultSummary(64, 99, 5)).toBe("64 products");
   });
 });
+
+reportPostgresSkipped("shop page loader on $name");

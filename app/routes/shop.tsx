@@ -39,14 +39,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     band: query.band,
     range: query.range,
   };
-  const canonicalUrl = canonicalShopUrl(url.origin, query);
+  const { catalog, baseUrl } = context.get(servicesContext);
+  const canonicalUrl = canonicalShopUrl(baseUrl, query);
 
-  const { catalog } = context.get(servicesContext);
-  const [products, count] = await Promise.all([
+  const [products, counted] = await Promise.all([
     unlessUnavailable(catalog.findProducts(query)),
     unlessUnavailable(catalog.countProducts(filters)),
   ]);
-  if (products === null || count === null) {
+  if (products === null || counted === null) {
     // Not thrown: the page still renders, filters and all, with an inline error and Retry.
     return data({ status: "unavailable" as const, query, canonicalUrl }, { status: 503 });
   }
@@ -54,8 +54,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     status: "ok" as const,
     query,
     canonicalUrl,
-    count,
-    products: products.map(({ description: _description, ...product }): ShopProduct => product),
+    count: counted.value.count,
+    products: products.value.map(({ description: _description, ...product }): ShopProduct => product),
   };
 }
 

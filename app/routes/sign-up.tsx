@@ -10,7 +10,13 @@ import { PasswordField } from "~/features/auth/components/password-field";
 import { useFailedSubmission } from "~/features/auth/components/use-failed-submission";
 import { useFieldValidation } from "~/features/auth/components/use-field-validation";
 import { flashCookie } from "~/features/auth/flash.server";
-import { accountsFor, retryAfterHeaders, tooManyAttempts } from "~/features/auth/route-helpers.server";
+import {
+  accountsFor,
+  readForm,
+  retryAfterHeaders,
+  tooManyAttempts,
+  unavailable,
+} from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/sign-up";
 
 export function meta() {
@@ -29,7 +35,7 @@ const FIELDS = ["name", "email", "photo", "password"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, address } = accountsFor(request, context);
-  const fields = formFields(await request.formData(), FIELDS);
+  const fields = formFields(await readForm(request), FIELDS);
   // What the user typed comes back into the form, except the password.
   const values = { name: fields.name, email: fields.email, photo: fields.photo };
   const parsed = signUpSchema.safeParse(fields);
@@ -46,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.reason === "rate-limited")
       return tooManyAttempts(result.retryAfterSeconds, { values, fieldErrors: {} });
+    if (result.reason === "unavailable") return unavailable({ values, fieldErrors: {} });
     return data({ values, fieldErrors: {}, formError: MESSAGES.emailTaken }, { status: 409 });
   }
   const headers = appendSetCookies(new Headers(), result.headers);

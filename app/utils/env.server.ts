@@ -8,7 +8,11 @@ import { z } from "zod";
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    /**
+     * Interface to bind. Default 0.0.0.0 (every interface), or 127.0.0.1 when
+     * the demo identity provider is on: it may only be reached from this machine.
+     */
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** Folder of the embedded PGlite database, used when DATABASE_URL is not set. */
     DATA_DIR: z.string().min(1).default("./data"),
@@ -21,6 +25,10 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     /** Seconds a catalogue answer is reused in memory; 0 turns the cache off. */
     CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /** Memory the catalogue cache may hold, in MiB, whatever the answers' sizes. */
+    CATALOG_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    /** Seconds a client has to send a whole request (headers: at most 10); slower ones are cut off. */
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     /** Load the demo catalogue into an empty database at start-up. */
     SEED_DEMO_CATALOG: z
       .enum(["0", "1", "true", "false"])
@@ -37,7 +45,11 @@ const envSchema = z
       .string()
       .min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)")
       .optional(),
-    /** The shop's public origin; https:// makes session cookies Secure with a __Secure- name. Default http://localhost:PORT. */
+    /**
+     * The shop's public origin (default http://localhost:PORT): links, cookies,
+     * sign-in and redirects use it, and a visitor who arrives under another
+     * host name is sent to it. https:// makes cookies Secure and turns on HSTS.
+     */
     BASE_URL: z
       .url({
         protocol: /^https?$/,
@@ -58,6 +70,11 @@ const envSchema = z
       .enum(["0", "1", "true", "false"])
       .default("0")
       .transform((value) => value === "1" || value === "true"),
+    /** 1: let the demo identity provider run on https or a public interface (a shared demo; never a real shop). */
+    DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC: z
+      .enum(["0", "1", "true", "false"])
+      .default("0")
+      .transform((value) => value === "1" || value === "true"),
     /** Redis for rate-limit counters shared by every process; without it each process counts in memory. */
     REDIS_URL: z
       .string()
@@ -74,9 +91,38 @@ const envSchema = z
         message: "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
       });
     }
+    // The demo provider signs anyone in as any email: it belongs on a
+    // developer's machine, not where others can reach it.
+    if (env.DEMO_IDENTITY_PROVIDER && !env.DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC) {
+      const allow =
+        "Set DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC=1 only for a shared demo, never for a real shop.";
+      if (env.BASE_URL?.startsWith("https://")) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["DEMO_IDENTITY_PROVIDER"],
+          message: `the demo identity provider signs anyone in with any email, so it does not run on a public https:// BASE_URL. Unset DEMO_IDENTITY_PROVIDER (and configure GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET). ${allow}`,
+        });
+      } else if (env.HOST !== undefined && !isLoopback(env.HOST)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["DEMO_IDENTITY_PROVIDER"],
+          message: `the demo identity provider signs anyone in with any email, so it runs only on this machine's loopback interface, not HOST=${env.HOST}. Unset HOST (it then defaults to 127.0.0.1) or set HOST=127.0.0.1. ${allow}`,
+        });
+      }
+    }
+  })
+  .transform((env) => {
+    const host = env.HOST ?? (env.DEMO_IDENTITY_PROVIDER ? "127.0.0.1" : "0.0.0.0");
+    return { ...env, HOST: host, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` };
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -62,35 +62,22 @@ export const CATALOG_CACHE_CONTROL = "public, max-age=10, stale-while-revalidate
  */
 export function cacheableReply(
   ifNoneMatch: string | null | undefined,
-  data: unknown,
+  answer: { json: string; etag: string },
   cacheControl = CATALOG_CACHE_CONTROL,
 ): JsonReply {
-  const { body, etag } = serialise(data);
   const headers = {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": cacheControl,
-    ETag: etag,
+    ETag: answer.etag,
     Vary: "Accept-Encoding",
   };
-  if (matchesEtag(ifNoneMatch, etag)) return { status: 304, headers, body: null };
-  return { status: 200, headers, body };
+  if (matchesEtag(ifNoneMatch, answer.etag)) return { status: 304, headers, body: null };
+  return { status: 200, headers, body: answer.json };
 }
 
-/**
- * JSON and ETag of an answer, remembered per object: the catalogue cache
- * hands out the same array to every request for the same page, so a hot
- * page is serialised and hashed once, not once per request.
- */
-const serialised = new WeakMap<object, { body: string; etag: string }>();
-
-function serialise(data: unknown): { body: string; etag: string } {
-  const remembered = typeof data === "object" && data !== null ? serialised.get(data) : undefined;
-  if (remembered) return remembered;
-  const body = JSON.stringify(data);
-  // Weak: the bytes on the wire may be compressed on the way out.
-  const result = { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
-  if (typeof data === "object" && data !== null) serialised.set(data, result);
-  return result;
+/** A weak ETag of a JSON body: the bytes on the wire may be compressed on the way out. */
+export function etagOf(json: string): string {
+  return `W/"${createHash("sha1").update(json).digest("base64url")}"`;
 }
 
 function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {

@@ -28,7 +28,7 @@ export function contentSecurityPolicy(
 }
 
 /** Headers every response carries, documents and API alike. */
-export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
@@ -38,3 +38,13 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Cross-Origin-Resource-Policy": "same-origin",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 };
+
+/**
+ * The headers for every response of a shop served at BASE_URL. Over https,
+ * HSTS tells browsers never to try plain http for this host again (two years,
+ * subdomains included; not preloaded, which is the operator's own decision).
+ */
+export function securityHeaders(options: { https: boolean }): Readonly<Record<string, string>> {
+  if (!options.https) return STATIC_SECURITY_HEADERS;
+  return { ...STATIC_SECURITY_HEADERS, "Strict-Transport-Security": "max-age=63072000; includeSubDomains" };
+}

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Browser, chromium } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
+import { chromiumBrowser, describeWhen, postgresServer } from "../support/requirements";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
 import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
 
@@ -12,11 +13,8 @@ import { createScratchPostgres, type ScratchPostgres } from "../support/test-dat
  * sign up, log out, log in, Google popup. The same flow on PGlite is the
  * end-to-end suite (tests/e2e/auth-*.spec.ts).
  */
-const servers = process.env.TEST_DATABASE_URL
-  ? [{ name: "PostgreSQL", url: process.env.TEST_DATABASE_URL }]
-  : [];
-
-describe.each(servers)("accounts on $name in Chromium", ({ url: serverUrl }) => {
+describeWhen([postgresServer, chromiumBrowser], "accounts on PostgreSQL in Chromium", () => {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? "";
   let scratch: ScratchPostgres | undefined;
   let shop: ShopProcess | undefined;
   let browser: Browser | undefined;
@@ -31,8 +29,7 @@ describe.each(servers)("accounts on $name in Chromium", ({ url: serverUrl }) => 
     scratch = await createScratchPostgres(serverUrl);
     const databaseUrl = new URL(scratch.url);
     shop = await startShopProcess({ DATABASE_URL: databaseUrl.toString(), DEMO_IDENTITY_PROVIDER: "1" });
-    // BASE_URL defaults to http://localhost:PORT: the browser must use that origin.
-    const base = shop.url.replace("127.0.0.1", "localhost");
+    const base = shop.url;
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS, "--disable-dev-shm-usage"],

@@ -7,10 +7,19 @@ import path from "node:path";
 const ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 
 export interface ShopProcess {
+  /** The shop's BASE_URL (http://127.0.0.1:PORT unless the test set another). */
   url: string;
+  port: number;
   dataDir: string;
+  pid: number;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
+  /** Resolves with the first line of output that matches, or rejects after `timeoutMs`. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves with the exit code once the process has exited (null: killed by a signal). */
+  exited: Promise<number | null>;
+  /** Sends a signal without waiting. */
+  kill(signal: NodeJS.Signals): void;
   /** SIGTERM and wait for exit; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -58,45 +67,90 @@ export function runShopToExit(
   });
 }
 
-/** Starts the built server and resolves once /healthz answers 200. */
-export async function startShopProcess(env: Record<string, string | undefined> = {}): Promise<ShopProcess> {
+/**
+ * Starts the built server without waiting for it; `ready()` resolves once
+ * /healthz answers 200. For tests that start a shop before its database.
+ */
+export async function spawnShopProcess(
+  env: Record<string, string | undefined> = {},
+): Promise<ShopProcess & { ready(timeoutMs?: number): Promise<void> }> {
   assertBuilt();
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? temporaryDataDir();
+  const url = env.BASE_URL ?? `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [ENTRY], {
-    env: childEnv({ PORT: String(port), DATA_DIR: dataDir, ...env }),
+    env: childEnv({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: url, ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the shop exited during start-up:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the shop did not become healthy within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const direct = `http://127.0.0.1:${port}`;
 
   return {
     url,
+    port,
     dataDir,
+    pid: child.pid ?? -1,
     output: () => output,
+    exited,
+    kill: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
     stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       return exited;
     },
+    waitForOutput(pattern, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const line = output.split("\n").find((candidate) => pattern.test(candidate));
+          if (line === undefined) return;
+          cleanup();
+          resolve(line);
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no output matched ${pattern} within ${timeoutMs} ms:\n${output}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    async ready(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`the shop exited during start-up:\n${output}`);
+        try {
+          if ((await fetch(`${direct}/healthz`)).ok) return;
+        } catch {
+          // Not listening yet.
+        }
+        if (Date.now() > deadline) {
+          child.kill("SIGKILL");
+          throw new Error(`the shop did not become healthy within ${timeoutMs / 1000} s:\n${output}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
   };
+}
+
+/** Starts the built server and resolves once /healthz answers 200. */
+export async function startShopProcess(env: Record<string, string | undefined> = {}): Promise<ShopProcess> {
+  const shop = await spawnShopProcess(env);
+  await shop.ready();
+  return shop;
 }
 
 function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
+import { describeWhen, postgresServer } from "./requirements";
 
 /**
  * Fresh, migrated, empty databases for integration tests, one per engine the
@@ -19,6 +20,7 @@ import { migrateDatabase } from "~/db/migrate.server";
  *   const engines = await openTestDatabases();
  *   afterAll(() => Promise.all(engines.map((engine) => engine.close())));
  *   describe.each(engines)("… on $name", (engine) => { … engine.db … });
+ *   reportPostgresSkipped("… on $name");
  */
 export interface TestDatabase {
   /** For test titles: "PGlite" or "PostgreSQL". */
@@ -43,6 +45,14 @@ export async function openTestDatabases(): Promise<TestDatabase[]> {
     }
   }
   return engines;
+}
+
+/**
+ * Without TEST_DATABASE_URL, the PostgreSQL run of a `describe.each(engines)`
+ * suite does not exist: this reports it as skipped, with the reason.
+ */
+export function reportPostgresSkipped(title: string) {
+  if (!postgresServer.met) describeWhen([postgresServer], title.replace("$name", "PostgreSQL"), () => {});
 }
 
 /** An empty, migrated in-memory PGlite database. */

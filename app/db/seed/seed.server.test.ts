@@ -3,7 +3,11 @@ import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { BRANDS, CATEGORIES } from "~/features/catalog/catalog-schema";
-import { openTestDatabases, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
 import { type ProductRow, products } from "../schema";
 import { DEMO_PRODUCTS } from "./demo-catalog";
 import productImages from "./product-images.generated.json";
@@ -138,3 +142,5 @@ describe.each(engines)("the demo catalogue and generated catalogues on $name", (
     expect((await generateCatalog(db, { count: 0 })).inserted).toBe(0);
   });
 });
+
+reportPostgresSkipped("the demo catalogue and generated catalogues on $name");

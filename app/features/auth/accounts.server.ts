@@ -1,7 +1,7 @@
-import { Redis } from "ioredis";
-import type { Database } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { connectRedis, type RedisConnection } from "~/utils/redis.server";
 import {
   AUTH_BASE_PATH,
   type AuthService,
@@ -10,7 +10,7 @@ import {
   type GoogleSettings,
 } from "./auth.server";
 import { resolveAuthSecret } from "./auth-secret.server";
-import { createDemoIdentityProvider, type DemoIdentityProvider } from "./demo-idp.server";
+import type { DemoIdentityProvider } from "./demo-idp.server";
 import { type AuthRateLimiter, createAuthRateLimiter } from "./rate-limit.server";
 
 export interface Accounts {
@@ -21,38 +21,33 @@ export interface Accounts {
 }
 
 /** Builds the account services from the configuration, once at start-up. */
-export function createAccounts(
+export async function createAccounts(
   env: Env,
-  db: Database,
+  database: DatabaseHandle,
   overrides: { limiter?: AuthRateLimiter } = {},
-): Accounts {
-  const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
-  const secret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+): Promise<Accounts> {
+  const baseUrl = env.BASE_URL;
+  const secret = await resolveAuthSecret({
+    configured: env.BETTER_AUTH_SECRET,
+    dataDir: env.DATA_DIR,
+    database,
+  });
 
-  let redis: Redis | undefined;
-  if (env.REDIS_URL) {
-    redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    let reported = false;
-    redis.on("error", (error) => {
-      // Reported once per outage: the limiter falls back to memory meanwhile.
-      if (!reported)
-        logger.warn(
-          { err: error },
-          "Redis is unavailable; rate limits are counted per process until it is back",
-        );
-      reported = true;
-    });
-    redis.on("ready", () => {
-      reported = false;
-    });
-  }
+  let redis: RedisConnection | undefined;
+  if (env.REDIS_URL) redis = connectRedis(env.REDIS_URL, "rate limits are counted per process");
+  const limiter =
+    overrides.limiter ?? createAuthRateLimiter({ redis: redis?.client, postgres: database.pool });
+  logger.info({ store: limiter.store }, "rate-limit counters are kept in %s", limiter.store);
 
   let demoIdentityProvider: DemoIdentityProvider | null = null;
   let google: GoogleSettings | null = null;
   if (env.DEMO_IDENTITY_PROVIDER) {
-    demoIdentityProvider = createDemoIdentityProvider({
+    // Loaded only when enabled: a real shop never carries the demo provider.
+    const { createDemoIdentityProvider } = await import("./demo-idp.server");
+    demoIdentityProvider = await createDemoIdentityProvider({
       baseUrl,
       redirectUri: `${baseUrl}${AUTH_BASE_PATH}/callback/${GOOGLE_PROVIDER_ID}`,
+      db: database.db,
     });
     google = {
       kind: "demo",
@@ -60,12 +55,12 @@ export function createAccounts(
       clientSecret: demoIdentityProvider.clientSecret,
       issuerUrl: demoIdentityProvider.issuer,
     };
+    logger.warn(
+      { issuer: demoIdentityProvider.issuer },
+      "DEMO_IDENTITY_PROVIDER=1: a demo identity provider that signs anyone in with any email stands in for Google sign-in. Never use it for a real shop.",
+    );
     if (env.GOOGLE_CLIENT_ID)
       logger.warn("DEMO_IDENTITY_PROVIDER=1: the demo provider replaces the configured Google sign-in");
-    logger.info(
-      { issuer: demoIdentityProvider.issuer },
-      "demo identity provider enabled: it stands in for Google sign-in",
-    );
   } else if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
     google = {
       kind: "google",
@@ -76,11 +71,11 @@ export function createAccounts(
   }
 
   const auth = createAuthService({
-    db,
+    db: database.db,
     secret,
     baseUrl,
     google,
-    limiter: overrides.limiter ?? createAuthRateLimiter({ redis }),
+    limiter,
     trustedProxies: env.TRUST_PROXY,
   });
 
@@ -88,7 +83,7 @@ export function createAccounts(
     auth,
     demoIdentityProvider,
     async close() {
-      if (redis) await redis.quit().catch(() => redis?.disconnect());
+      await redis?.close();
     },
   };
 }

@@ -39,6 +39,11 @@ describe("password rules", () => {
       "Password needs an uppercase letter, a lowercase letter, a digit and one of # ? ! @ $ % ^ & * -",
     );
     expect(MESSAGES.tooManyAttempts(42)).toBe("Too many attempts. Try again in 42 seconds.");
+    expect(MESSAGES.tooManyAttempts(1)).toBe("Too many attempts. Try again in 1 second.");
+    expect(MESSAGES.tooManyAttempts(60)).toBe("Too many attempts. Try again in 1 minute.");
+    expect(MESSAGES.tooManyAttempts(14 * 60 + 1)).toBe("Too many attempts. Try again in 15 minutes.");
+    expect(MESSAGES.tooManyAttempts(15 * 60)).toBe("Too many attempts. Try again in 15 minutes.");
+    expect(MESSAGES.tooManyAttempts(3600 + 5)).toBe("Too many attempts. Try again in 2 hours.");
   });
 });
 
@@ -93,6 +98,34 @@ describe("photo URLs", () => {
   ])("rejects %s", (url) => {
     expect(isHttpUrl(url.trim())).toBe(false);
   });
+});
+
+describe("control characters", () => {
+  // PostgreSQL cannot store a NUL in text: it must be refused as input, not fail as a query.
+  it.each(["Ada\u0000", "A\u0007da", "Ada\u007f", "Line\nbreak"])(
+    "a name with %j gets the name's message",
+    (name) => {
+      const result = signUpSchema.safeParse({
+        name,
+        email: "a@e.com",
+        photo: "https://e.com/a.png",
+        password: "Str0ng!Pass",
+      });
+      expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+        name: MESSAGES.nameControlCharacters,
+      });
+    },
+  );
+
+  it.each(["https://e.com/a\u0000.png", "https://e.com/a b.png", "https://e.com/\ta.png"])(
+    "a photo URL with %j gets the photo's message",
+    (photo) => {
+      const result = userRecordSchema.safeParse({ email: "a@e.com", name: "A", photo });
+      expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+        photo: MESSAGES.photoControlCharacters,
+      });
+    },
+  );
 });
 
 describe("login and user record schemas", () => {

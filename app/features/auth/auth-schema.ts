@@ -18,11 +18,13 @@ export const MESSAGES = {
   passwordCommon: "This password is too common. Choose one that is harder to guess.",
   nameRequired: "Name is required.",
   nameTooLong: "Name must be at most 100 characters.",
+  nameControlCharacters: "Name must not contain control characters (such as tabs or line breaks).",
   emailRequired: "Email is required.",
   emailInvalid: "Enter a valid email address.",
   photoRequired: "Photo URL is required.",
   photoInvalid: "Photo URL must start with http:// or https://",
   photoTooLong: "Photo URL must be at most 2048 characters.",
+  photoControlCharacters: "Photo URL must not contain spaces or control characters.",
   loginSuccess: "Logged in successfully.",
   googleSuccess: "Signed in with Google.",
   signUpSuccess: "Account created. Welcome!",
@@ -31,8 +33,23 @@ export const MESSAGES = {
   loggedOut: "Logged out.",
   googleFailed: "Google sign-in did not complete. Please try again.",
   googleNotLinked: "This email already has an account with a password. Log in with your password instead.",
-  tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
+  tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${waitInWords(seconds)}.`,
+  unavailable:
+    "We could not reach our accounts service just now. Nothing was changed: please try again in a moment.",
+  formUnreadable: "This form could not be read. Send it as a web form (application/x-www-form-urlencoded).",
 } as const;
+
+/** "45 seconds", "1 minute", "15 minutes", "2 hours": a wait as a person says it, rounded up. */
+export function waitInWords(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return plural(whole, "second");
+  if (whole < 60 * 60) return plural(Math.ceil(whole / 60), "minute");
+  return plural(Math.ceil(whole / 3600), "hour");
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const CHARACTER_CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/, /[#?!@$%^&*-]/];
 
@@ -63,7 +80,8 @@ export const nameSchema = z
   .string({ error: MESSAGES.nameRequired })
   .trim()
   .min(1, MESSAGES.nameRequired)
-  .max(100, MESSAGES.nameTooLong);
+  .max(100, MESSAGES.nameTooLong)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), MESSAGES.nameControlCharacters);
 
 /** Only http(s) URLs: never `javascript:`, `data:` or anything else a browser could run. */
 export function isHttpUrl(value: string): boolean {
@@ -81,6 +99,7 @@ export const photoSchema = z
   .trim()
   .min(1, MESSAGES.photoRequired)
   .max(2048, MESSAGES.photoTooLong)
+  .refine((photo) => !CONTROL_CHARACTERS.test(photo) && !/\s/.test(photo), MESSAGES.photoControlCharacters)
   .refine(isHttpUrl, MESSAGES.photoInvalid);
 
 export const signUpSchema = z.object({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { accounts, sessions, users } from "~/db/schema";
-import { openTestDatabases } from "../../../tests/support/test-database";
+import { openTestDatabases, reportPostgresSkipped } from "../../../tests/support/test-database";
 import { type AuthService, createAuthService } from "./auth.server";
 import { createAuthRateLimiter } from "./rate-limit.server";
 
@@ -207,3 +207,5 @@ describe.each(engines)("auth service on $name", (engine) => {
     expect(refused).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: expect.any(Number) });
   });
 });
+
+reportPostgresSkipped("auth service on $name");

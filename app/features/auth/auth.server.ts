@@ -2,12 +2,13 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { logger } from "~/utils/logger.server";
 import type { LoginInput, SignUpInput } from "./auth-schema";
 import { clientAddress } from "./client-address.server";
+import { createDeviceCookies } from "./device-cookie.server";
 import type { GoogleAvailability } from "./google-sign-in-message";
 import { hashPassword, verifyPassword } from "./password-hasher.server";
 import type { AuthRateLimiter } from "./rate-limit.server";
@@ -25,6 +26,8 @@ export const AUTH_BASE_PATH = "/api/auth";
 const CLIENT_ADDRESS_HEADER = "x-backline-client-address";
 
 const DAY = 60 * 60 * 24;
+/** A session ends this long after its sign-in however active it stays (the sliding expiry is 7 days). */
+export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 30 * DAY;
 
 export interface GoogleSettings {
   clientId: string;
@@ -48,15 +51,20 @@ export interface AuthServiceOptions {
 
 export type { GoogleAvailability };
 
+/** The database (or another service the shop needs) failed: nothing was changed, try again later. */
+type Unavailable = { ok: false; reason: "unavailable" };
+
 export type SignUpResult =
   | { ok: true; headers: Headers; user: SessionUser }
   | { ok: false; reason: "email-taken" }
-  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  | Unavailable;
 
 export type LogInResult =
   | { ok: true; headers: Headers; user: SessionUser }
   | { ok: false; reason: "invalid-credentials" }
-  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  | Unavailable;
 
 export type GoogleStartResult =
   | { ok: true; url: string; headers: Headers }
@@ -102,6 +110,10 @@ function createBetterAuth(options: AuthServiceOptions) {
     database: drizzleAdapter(options.db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      // A sign-up writes the user and its password in one transaction: a
+      // failure part-way (the database killed, a full disk) leaves no user
+      // without a password behind, so the email can sign up again.
+      transaction: true,
     }),
     emailAndPassword: {
       enabled: true,
@@ -126,11 +138,15 @@ function createBetterAuth(options: AuthServiceOptions) {
     account: {
       accountLinking: {
         // The demo provider asserts whatever email is typed into it: it may
-        // never take over an existing account. Real Google links only when it
-        // asserts a verified email (Better Auth checks email_verified).
+        // never take over an existing account. Real Google joins an existing
+        // account only when both sides have verified the email: Google's
+        // email_verified, and the shop's own verification of the account's
+        // email — otherwise whoever registered the address first (perhaps not
+        // its owner) would keep access to the owner's account. Until the shop
+        // verifies emails, the visitor is told to log in with the password.
         enabled: google?.kind === "google",
         trustedProviders: [],
-        requireLocalEmailVerified: false,
+        requireLocalEmailVerified: true,
       },
     },
     // The shop's own limiter (per address and per account, Redis-backed) guards
@@ -148,29 +164,13 @@ function createBetterAuth(options: AuthServiceOptions) {
     logger: {
       level: "warn",
       log: (level, message, ...args) => {
-        const payload = args.length > 0 ? { details: args.map(String) } : {};
+        // Errors go through the logger's serialiser, which keeps query values
+        // (emails, names) out of the log; anything else is not logged.
+        const error = args.find((arg) => typeof arg === "object" && arg !== null);
+        const payload = error ? { err: error } : {};
         if (level === "error") logger.error(payload, `auth: ${message}`);
         else if (level === "warn") logger.warn(payload, `auth: ${message}`);
         else logger.debug(payload, `auth: ${message}`);
-      },
-    },
-    databaseHooks: {
-      account: {
-        create: {
-          // An identity provider's account was linked to an existing account:
-          // end that account's other sessions, so whoever held them (say, an
-          // attacker who registered the email first) is signed out.
-          after: async (account) => {
-            if (account.providerId === "credential") return;
-            const others = await options.db
-              .select({ id: accounts.id })
-              .from(accounts)
-              .where(and(eq(accounts.userId, account.userId), ne(accounts.id, account.id)))
-              .limit(1);
-            if (others.length > 0)
-              await options.db.delete(sessions).where(eq(sessions.userId, account.userId));
-          },
-        },
       },
     },
     plugins: google
@@ -224,6 +224,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     return instance;
   };
   const { limiter, db } = options;
+  const secureCookies = options.baseUrl.startsWith("https://");
+  const deviceCookies = createDeviceCookies({ secret: options.secret, secure: secureCookies });
 
   /** The request's headers for Better Auth, with the client address only the shop may set. */
   const headersFor = (request: Request, address?: string) => {
@@ -246,12 +248,40 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (token) await db.delete(sessions).where(eq(sessions.token, token));
   };
 
-  const emailExists = async (email: string) =>
-    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)).length > 0;
+  const accountIdOf = async (email: string): Promise<string | null> => {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    return row?.id ?? null;
+  };
+
+  /**
+   * Sign-in events for the operator: account id and client address, never
+   * the email. An unknown email is logged as accountId null.
+   */
+  const logSignIn = async (
+    event: "login.succeeded" | "login.failed" | "login.rate_limited" | "sign_up.rate_limited",
+    details: { email: string; address: string; accountId?: string; retryAfterSeconds?: number },
+  ) => {
+    const accountId = details.accountId ?? (await accountIdOf(details.email).catch(() => null));
+    const fields = {
+      event,
+      accountId,
+      address: details.address,
+      retryAfterSeconds: details.retryAfterSeconds,
+    };
+    if (event === "login.succeeded") logger.info(fields, "sign-in succeeded");
+    else
+      logger.warn(fields, event === "login.failed" ? "sign-in failed" : "sign-in refused: too many attempts");
+  };
+
+  /** Anything but an answer from Better Auth about the input: the database or the network failed. */
+  const unavailable = (error: unknown, action: string): Unavailable => {
+    logger.error({ err: error }, `${action} failed`);
+    return { ok: false, reason: "unavailable" };
+  };
 
   return {
     google: options.google ? (options.google.kind === "demo" ? "demo" : "configured") : "not-configured",
-    secureCookies: options.baseUrl.startsWith("https://"),
+    secureCookies,
     formActionOrigins: options.google ? [new URL(options.google.issuerUrl).origin] : [],
 
     addressOf(request, socketAddress) {
@@ -263,15 +293,22 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         headers: headersFor(request),
         returnHeaders: true,
       });
-      return { user: response ? toSessionUser(response.user) : null, headers };
+      if (!response) return { user: null, headers };
+      // The sliding expiry keeps an active session alive; this ends it anyway
+      // once it is older than the absolute lifetime.
+      const age = (Date.now() - new Date(response.session.createdAt).getTime()) / 1000;
+      if (age > SESSION_ABSOLUTE_LIFETIME_SECONDS) return { user: null, headers: await this.logOut(request) };
+      return { user: toSessionUser(response.user), headers };
     },
 
     async signUp(request, input, address) {
       const decision = await limiter.signUp(address, input.email);
-      if (!decision.allowed)
+      if (!decision.allowed) {
+        await logSignIn("sign_up.rate_limited", { ...decision, email: input.email, address });
         return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
-      const previous = await currentSessionToken(request);
+      }
       try {
+        const previous = await currentSessionToken(request);
         const { headers, response } = await auth().api.signUpEmail({
           body: { name: input.name, email: input.email, password: input.password, image: input.photo },
           headers: headersFor(request, address),
@@ -286,34 +323,41 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         }
         // Two sign-ups for one email at the same moment: both passed Better
         // Auth's "does it exist?" check, the unique index let only one insert win.
-        if (code === "FAILED_TO_CREATE_USER" && (await emailExists(input.email))) {
+        if (code === "FAILED_TO_CREATE_USER" && (await accountIdOf(input.email).catch(() => null))) {
           return { ok: false, reason: "email-taken" };
         }
-        throw error;
+        return unavailable(error, "sign-up");
       }
     },
 
     async logIn(request, input, address) {
-      const decision = await limiter.login(address, input.email);
-      if (!decision.allowed)
-        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
-      const previous = await currentSessionToken(request);
+      // Counted before the password is checked: simultaneous guesses cannot
+      // all get through while the first ones are still being hashed.
+      const knownDevice = await deviceCookies.knownDevice(request, input.email);
+      const attempt = await limiter.login(address, input.email, knownDevice);
+      if (!attempt.allowed) {
+        await logSignIn("login.rate_limited", { ...attempt, email: input.email, address });
+        return { ok: false, reason: "rate-limited", retryAfterSeconds: attempt.retryAfterSeconds };
+      }
       try {
+        const previous = await currentSessionToken(request);
         const { headers, response } = await auth().api.signInEmail({
           body: { email: input.email, password: input.password },
           headers: headersFor(request, address),
           returnHeaders: true,
         });
-        await limiter.loginSucceeded(input.email);
+        await attempt.succeeded();
         await revoke(previous);
+        headers.append("Set-Cookie", await deviceCookies.remember(request, input.email));
+        await logSignIn("login.succeeded", { email: input.email, address, accountId: response.user.id });
         return { ok: true, headers, user: toSessionUser(response.user) };
       } catch (error) {
         // Unknown email, wrong password, an account without a password: one answer.
         if (isAPIError(error) && error.statusCode < 500) {
-          await limiter.loginFailed(input.email);
+          await logSignIn("login.failed", { email: input.email, address });
           return { ok: false, reason: "invalid-credentials" };
         }
-        throw error;
+        return unavailable(error, "login");
       }
     },
 
@@ -356,10 +400,22 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return user;
     },
 
-    handler(request, address) {
-      return auth().handler(new Request(request, { headers: headersFor(request, address) }));
+    async handler(request, address) {
+      const previous = await currentSessionToken(request);
+      const response = await auth().handler(new Request(request, { headers: headersFor(request, address) }));
+      // The provider's callback signed someone in: as with a password login,
+      // the session this browser had before ends.
+      if (previous && setsSessionCookie(response.headers)) await revoke(previous);
+      return response;
     },
   };
+}
+
+/** Whether these headers start a new session (a session cookie with a value, not one being cleared). */
+function setsSessionCookie(headers: Headers): boolean {
+  return headers
+    .getSetCookie()
+    .some((cookie) => /^(__Secure-)?backline\.session_token=[^;]/.test(cookie) && !/max-age=0/i.test(cookie));
 }
 
 /** Copies every Set-Cookie of `from` onto `to`. */

@@ -5,36 +5,70 @@ import { dictionary } from "@zxcvbn-ts/language-common";
  * NIST SP 800-63B ask for this. The composition rules alone let "Password1!"
  * through; this check does not. The list (~30,000 entries, most common first)
  * ships with zxcvbn-ts; it stays on the server.
+ *
+ * Guessers try the well-known variants first, so they are refused too: a
+ * common word with digits or symbols around it ("Dragon2024!"), written in
+ * leetspeak ("P@ssword1", "Pa$$word1"), or with one character swapped
+ * ("Passwo1d!"); and the shop's own name dressed up the same way ("Backline1!").
  */
 const ALL = dictionary["passwords-common"];
 const COMMON = new Set(ALL);
-/** The most common words: a password that is one of these plus digits or symbols is still weak. */
-const MOST_COMMON_BASES = new Set(ALL.slice(0, 2000).filter((word) => /^[a-z]{4,}$/.test(word)));
 
-const LEET: Record<string, string> = {
-  "@": "a",
-  "4": "a",
-  "0": "o",
-  "1": "i",
-  "!": "i",
-  "3": "e",
-  $: "s",
-  "5": "s",
-  "7": "t",
+/** Words a password must not merely decorate: the most common ones, and the shop's own name. */
+const SHOP_WORDS = ["backline"];
+const BASE_WORDS = [...SHOP_WORDS, ...ALL.slice(0, 2000).filter((word) => /^[a-z]{4,}$/.test(word))];
+const BASES = new Set(BASE_WORDS);
+
+/** Each base word of 6+ letters with one letter replaced by "?": "passwo?d" is "password" with one swap. */
+const ONE_SWAP = new Set(
+  BASE_WORDS.filter((word) => word.length >= 6).flatMap((word) =>
+    [...word].map((_, index) => `${word.slice(0, index)}?${word.slice(index + 1)}`),
+  ),
+);
+
+/** Leetspeak readings of a character; "1" and "!" may stand for "i" or "l". */
+const LEET: Record<string, string[]> = {
+  "@": ["a"],
+  "4": ["a"],
+  "0": ["o"],
+  "1": ["i", "l"],
+  "!": ["i", "l"],
+  "3": ["e"],
+  $: ["s"],
+  "5": ["s"],
+  "7": ["t"],
+  "8": ["b"],
+  "9": ["g"],
 };
 
-function variants(password: string): string[] {
-  const lower = password.toLowerCase();
-  const unleet = lower.replace(/[@40135$7!]/g, (character) => LEET[character] ?? character);
-  const strip = (value: string) => value.replace(/^[^a-z]+|[^a-z]+$/g, "");
-  // "Abc123!" is "abc123" with a symbol added.
-  const withoutTrailingSymbols = lower.replace(/[^a-z0-9]+$/, "");
-  return [lower, unleet, withoutTrailingSymbols, strip(lower), strip(unleet)];
+/** Every letters-only reading of `text` (a handful: each ambiguous character doubles them, capped). */
+function readings(text: string): string[] {
+  let results = [""];
+  for (const character of text) {
+    const options = LEET[character] ?? [character];
+    results = results.flatMap((prefix) => options.map((option) => prefix + option)).slice(0, 64);
+  }
+  return results;
+}
+
+/** The password without the digits and symbols around it: "Dragon2024!" → "dragon". */
+const core = (password: string) => password.toLowerCase().replace(/^[^a-z@$]+|[^a-z]+$/g, "");
+
+function swappedOnce(word: string): boolean {
+  if (word.length < 6) return false;
+  for (let index = 0; index < word.length; index++) {
+    if (ONE_SWAP.has(`${word.slice(0, index)}?${word.slice(index + 1)}`)) return true;
+  }
+  return false;
 }
 
 export function isCommonPassword(password: string): boolean {
-  const candidates = variants(password);
-  if (candidates.some((candidate) => COMMON.has(candidate))) return true;
-  // "Password1!", "P@ssw0rd#", "Dragon2024!": a top word dressed up with digits and symbols.
-  return candidates.slice(3).some((base) => MOST_COMMON_BASES.has(base));
+  const lower = password.toLowerCase();
+  // "Abc123!" is "abc123" with a symbol added.
+  const withoutTrailingSymbols = lower.replace(/[^a-z0-9]+$/, "");
+  if (COMMON.has(lower) || COMMON.has(withoutTrailingSymbols)) return true;
+  const candidates = [core(password), ...readings(core(password))];
+  return candidates.some(
+    (candidate) => COMMON.has(candidate) || BASES.has(candidate) || swappedOnce(candidate),
+  );
 }

@@ -1,11 +1,15 @@
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import type http from "node:http";
+import { and, eq, gt, like, lt, type SQL, sql } from "drizzle-orm";
 import Provider, {
   type Adapter,
   type AdapterPayload,
   type Configuration,
   type KoaContextWithOIDC,
 } from "oidc-provider";
+import type { Database } from "~/db/client.server";
+import { demoIdentityProviderRecords } from "~/db/schema";
+import { sharedSecret } from "~/db/shop-secrets.server";
 import { logger } from "~/utils/logger.server";
 
 /**
@@ -29,56 +33,69 @@ export interface DemoIdentityProvider {
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean;
 }
 
-/** Everything oidc-provider stores (sessions, codes, grants), in memory: the demo keeps nothing. */
-function memoryAdapter() {
-  const store = new Map<string, { payload: AdapterPayload; expiresAt: number }>();
-  const byUid = new Map<string, string>();
-  const byUserCode = new Map<string, string>();
-  const live = (key: string) => {
-    const entry = store.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt < Date.now()) {
-      store.delete(key);
-      return undefined;
-    }
-    return entry.payload;
+/**
+ * Everything oidc-provider remembers (sign-in sessions, interactions, codes,
+ * grants) lives in the shop's database, so a sign-in started on one process
+ * behind a load balancer can finish on any other.
+ */
+function databaseAdapter(db: Database) {
+  const table = demoIdentityProviderRecords;
+  const live = () => gt(table.expiresAt, new Date());
+  const payloadWhere = async (condition: SQL | undefined) => {
+    const [row] = await db
+      .select({ payload: table.payload })
+      .from(table)
+      .where(and(condition, live()))
+      .limit(1);
+    return row?.payload as AdapterPayload | undefined;
   };
-  return class MemoryAdapter implements Adapter {
+  let writes = 0;
+  return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
     private key(id: string) {
       return `${this.model}:${id}`;
     }
-    async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
-      const key = this.key(id);
-      store.set(key, { payload, expiresAt: Date.now() + expiresIn * 1000 });
-      if (payload.uid) byUid.set(payload.uid, key);
-      if (payload.userCode) byUserCode.set(payload.userCode, key);
-      // Bound the demo's memory: forget the oldest entries past 10,000.
-      if (store.size > 10_000) store.delete(store.keys().next().value as string);
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined) {
+      const values = {
+        payload,
+        uid: payload.uid ?? null,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        expiresAt: new Date(Date.now() + (expiresIn ?? DAY_SECONDS) * 1000),
+      };
+      await db
+        .insert(table)
+        .values({ key: this.key(id), ...values })
+        .onConflictDoUpdate({ target: table.key, set: values });
+      // Now and then, forget what has expired.
+      if (++writes % 100 === 0) await db.delete(table).where(lt(table.expiresAt, new Date()));
     }
-    async find(id: string) {
-      return live(this.key(id));
+    find(id: string) {
+      return payloadWhere(eq(table.key, this.key(id)));
     }
-    async findByUid(uid: string) {
-      const key = byUid.get(uid);
-      return key ? live(key) : undefined;
+    findByUid(uid: string) {
+      return payloadWhere(and(eq(table.uid, uid), like(table.key, `${this.model}:%`)));
     }
-    async findByUserCode(userCode: string) {
-      const key = byUserCode.get(userCode);
-      return key ? live(key) : undefined;
+    findByUserCode(userCode: string) {
+      return payloadWhere(and(eq(table.userCode, userCode), like(table.key, `${this.model}:%`)));
     }
     async consume(id: string) {
-      const payload = live(this.key(id));
-      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+      const consumed = Math.floor(Date.now() / 1000);
+      await db
+        .update(table)
+        .set({ payload: sql`jsonb_set(${table.payload}, '{consumed}', to_jsonb(${consumed}::int))` })
+        .where(eq(table.key, this.key(id)));
     }
     async destroy(id: string) {
-      store.delete(this.key(id));
+      await db.delete(table).where(eq(table.key, this.key(id)));
     }
     async revokeByGrantId(grantId: string) {
-      for (const [key, entry] of store) if (entry.payload.grantId === grantId) store.delete(key);
+      await db.delete(table).where(eq(table.grantId, grantId));
     }
   };
 }
+
+const DAY_SECONDS = 24 * 60 * 60;
 
 interface DemoIdentity {
   email: string;
@@ -102,17 +119,42 @@ function decodeAccountId(accountId: string): DemoIdentity | null {
 const subjectOf = (email: string) =>
   createHash("sha256").update(`backline-demo:${email}`).digest("hex").slice(0, 24);
 
-export function createDemoIdentityProvider(options: {
+export interface DemoIdentityProviderOptions {
+  /** Where the provider is reached: its issuer is `${baseUrl}/demo-idp`. */
   baseUrl: string;
   redirectUri: string;
-}): DemoIdentityProvider {
+  /** Keeps its state and keys, shared by every process on this database. */
+  db: Database;
+  /**
+   * Whether it says the typed email is verified. Never in the shop (anyone
+   * can type any email); tests set it to stand in for real Google, which does.
+   */
+  assertsVerifiedEmail?: boolean;
+}
+
+export async function createDemoIdentityProvider(
+  options: DemoIdentityProviderOptions,
+): Promise<DemoIdentityProvider> {
   const issuer = `${options.baseUrl}${DEMO_IDP_PATH}`;
-  const clientSecret = randomBytes(32).toString("base64url");
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const signingKey = { ...privateKey.export({ format: "jwk" }), kid: "demo-1", use: "sig", alg: "RS256" };
+  const random = () => randomBytes(32).toString("base64url");
+  // Every process must sign with the same key and know the same client secret.
+  const [clientSecret, cookieKey, signingKey] = await Promise.all([
+    sharedSecret(options.db, "demo-idp:client-secret", random),
+    sharedSecret(options.db, "demo-idp:cookie-key", random),
+    sharedSecret(options.db, "demo-idp:signing-key", () => {
+      const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      return JSON.stringify({
+        ...privateKey.export({ format: "jwk" }),
+        kid: "demo-1",
+        use: "sig",
+        alg: "RS256",
+      });
+    }),
+  ]);
+  const emailVerified = options.assertsVerifiedEmail ?? false;
 
   const configuration: Configuration = {
-    adapter: memoryAdapter(),
+    adapter: databaseAdapter(options.db),
     clients: [
       {
         client_id: DEMO_CLIENT_ID,
@@ -123,8 +165,8 @@ export function createDemoIdentityProvider(options: {
         token_endpoint_auth_method: "client_secret_basic",
       },
     ],
-    jwks: { keys: [signingKey as never] },
-    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    jwks: { keys: [JSON.parse(signingKey)] },
+    cookies: { keys: [cookieKey] },
     pkce: { required: () => true },
     scopes: ["openid", "email", "profile"],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
@@ -142,8 +184,8 @@ export function createDemoIdentityProvider(options: {
         claims: async () => ({
           sub: subjectOf(identity.email),
           email: identity.email,
-          // Anyone can type any email here: it is never verified.
-          email_verified: false,
+          // Anyone can type any email here: in the shop it is never verified.
+          email_verified: emailVerified,
           name: identity.name,
         }),
       };

@@ -1,23 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createAuthRateLimiter, DEFAULT_RATE_LIMITS } from "./rate-limit.server";
+import { describeWhen, postgresServer, redisServer } from "../../../tests/support/requirements";
+import { openPostgresTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { type AuthRateLimiter, createAuthRateLimiter, type LoginAttempt } from "./rate-limit.server";
 
 const limits = {
   signUpPerAddress: { points: 3, duration: 60 },
   signUpPerAccount: { points: 2, duration: 60 },
-  loginPerAddress: { points: 4, duration: 60 },
-  loginFailuresPerAccount: { points: 2, duration: 120 },
+  loginPerAddress: { points: 40, duration: 60 },
+  loginPerAccountAndAddress: { points: 5, duration: 15 * 60 },
+  loginPerAccountFromUnknownDevices: { points: 8, duration: 60 * 60 },
+  loginPerKnownDevice: { points: 5, duration: 15 * 60 },
   googlePerAddress: { points: 2, duration: 30 },
 };
 
-describe("default limits", () => {
-  it("limit sign-up, login and the Google start per address, and logins per account", () => {
-    expect(DEFAULT_RATE_LIMITS.signUpPerAddress.points).toBeLessThanOrEqual(20);
-    expect(DEFAULT_RATE_LIMITS.loginFailuresPerAccount.points).toBeLessThanOrEqual(10);
-    expect(DEFAULT_RATE_LIMITS.googlePerAddress.points).toBeLessThanOrEqual(60);
-  });
-});
+/** A login attempt whose password turned out wrong: nothing is reported back. */
+const fail = (limiter: AuthRateLimiter, address: string, email: string, device: string | null = null) =>
+  limiter.login(address, email, device);
+
+const allowed = (attempt: LoginAttempt) => attempt.allowed;
 
 describe("auth rate limiter (in memory)", () => {
   it("refuses sign-ups over the per-address limit with the seconds to wait", async () => {
@@ -45,39 +47,89 @@ describe("auth rate limiter (in memory)", () => {
     expect((await limiter.googleStart("2001:db8:1:3::1")).allowed).toBe(true);
   });
 
-  it("locks an account after repeated failed logins from any address, and a success clears it", async () => {
+  it("counts simultaneous login attempts before any password is checked: 30 at once, 5 get through", async () => {
     const limiter = createAuthRateLimiter({ limits });
-    expect((await limiter.login("192.0.2.1", "victim@example.com")).allowed).toBe(true);
-    await limiter.loginFailed("victim@example.com");
-    await limiter.loginFailed("victim@example.com");
-    const locked = await limiter.login("192.0.2.99", "victim@example.com");
-    expect(locked).toEqual({ allowed: false, retryAfterSeconds: expect.any(Number) });
-    if (!locked.allowed) expect(locked.retryAfterSeconds).toBeGreaterThan(100);
-    // Other accounts are unaffected.
-    expect((await limiter.login("192.0.2.99", "other@example.com")).allowed).toBe(true);
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, () => fail(limiter, "192.0.2.10", "victim@example.com")),
+    );
+    expect(attempts.filter(allowed)).toHaveLength(5);
+  });
 
-    const other = createAuthRateLimiter({ limits });
-    await other.loginFailed("someone@example.com");
-    await other.loginSucceeded("someone@example.com");
-    await other.loginFailed("someone@example.com");
-    expect((await other.login("192.0.2.5", "someone@example.com")).allowed).toBe(true);
+  it("five failures lock that address out of the account for 15 minutes, never the owner elsewhere", async () => {
+    const limiter = createAuthRateLimiter({ limits });
+    for (let i = 0; i < 5; i++)
+      expect(allowed(await fail(limiter, "192.0.2.1", "owner@example.com"))).toBe(true);
+    const locked = await fail(limiter, "192.0.2.1", "owner@example.com");
+    expect(locked).toEqual({ allowed: false, retryAfterSeconds: expect.any(Number) });
+    if (!locked.allowed) expect(locked.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    // The owner, from their own address, is not locked out; nor is the guesser from other accounts.
+    expect(allowed(await fail(limiter, "198.51.100.7", "owner@example.com"))).toBe(true);
+    expect(allowed(await fail(limiter, "192.0.2.1", "someone-else@example.com"))).toBe(true);
+  });
+
+  it("a guesser with many addresses runs out of the account's budget; the owner's known device still gets in", async () => {
+    const limiter = createAuthRateLimiter({ limits });
+    for (let i = 0; i < 8; i++)
+      expect(allowed(await fail(limiter, `203.0.113.${100 + i}`, "owner@example.com"))).toBe(true);
+    expect(allowed(await fail(limiter, "203.0.113.200", "owner@example.com"))).toBe(false);
+    // A browser that signed in to the account before (device cookie) is limited on its own.
+    const fromKnownDevice = await limiter.login("198.51.100.7", "owner@example.com", "device-1");
+    expect(allowed(fromKnownDevice)).toBe(true);
+  });
+
+  it("a known device is limited too, and a success clears its failures", async () => {
+    const limiter = createAuthRateLimiter({ limits });
+    for (let i = 0; i < 5; i++) await fail(limiter, "198.51.100.8", "owner@example.com", "device-2");
+    expect(allowed(await fail(limiter, "198.51.100.8", "owner@example.com", "device-2"))).toBe(false);
+
+    const other = createAuthRateLimiter({
+      limits: { ...limits, loginPerAccountFromUnknownDevices: { points: 100, duration: 60 * 60 } },
+    });
+    for (let i = 0; i < 4; i++) await fail(other, "198.51.100.9", "owner@example.com");
+    const success = await other.login("198.51.100.9", "owner@example.com", null);
+    if (!success.allowed) throw new Error("the fifth attempt should be allowed");
+    await success.succeeded();
+    for (let i = 0; i < 5; i++)
+      expect(allowed(await fail(other, "198.51.100.9", "owner@example.com"))).toBe(true);
   });
 
   it("limits login attempts per address, whatever the accounts", async () => {
-    const limiter = createAuthRateLimiter({ limits });
+    const limiter = createAuthRateLimiter({
+      limits: { ...limits, loginPerAddress: { points: 4, duration: 60 } },
+    });
     for (let i = 0; i < 4; i++)
-      expect((await limiter.login("192.0.2.7", `a${i}@example.com`)).allowed).toBe(true);
-    expect((await limiter.login("192.0.2.7", "a9@example.com")).allowed).toBe(false);
+      expect(allowed(await fail(limiter, "192.0.2.7", `a${i}@example.com`))).toBe(true);
+    expect(allowed(await fail(limiter, "192.0.2.7", "a9@example.com"))).toBe(false);
+  });
+
+  it("keeps counters in memory without Redis or PostgreSQL", () => {
+    expect(createAuthRateLimiter({ limits }).store).toBe("memory");
   });
 });
 
-/**
- * Like the database tests: Redis joins when TEST_REDIS_URL is set (e.g.
- * redis://127.0.0.1:6379; .ci/run sets it), each run under its own key prefix.
- */
-const redisServers = process.env.TEST_REDIS_URL ? [{ name: "Redis", url: process.env.TEST_REDIS_URL }] : [];
+/** Two shop processes' limiters on one store: what one counts, the other sees. */
+function sharesCounters(makeLimiter: () => Promise<AuthRateLimiter>) {
+  return async () => {
+    const first = await makeLimiter();
+    const second = await makeLimiter();
+    expect((await first.googleStart("203.0.113.50")).allowed).toBe(true);
+    expect((await second.googleStart("203.0.113.50")).allowed).toBe(true);
+    const refused = await first.googleStart("203.0.113.50");
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) expect(refused.retryAfterSeconds).toBeLessThanOrEqual(30);
 
-describe.each(redisServers)("auth rate limiter on $name", ({ url }) => {
+    // Ten simultaneous guesses split over both processes: still only five are checked.
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        fail(i % 2 ? first : second, "203.0.113.51", "shared@example.com"),
+      ),
+    );
+    expect(attempts.filter(allowed)).toHaveLength(5);
+  };
+}
+
+describeWhen([redisServer], "auth rate limiter on Redis", () => {
+  const url = process.env.TEST_REDIS_URL ?? "";
   const clients: Redis[] = [];
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.quit()));
@@ -88,21 +140,12 @@ describe.each(redisServers)("auth rate limiter on $name", ({ url }) => {
     await client.ping();
     return client;
   };
+  const keyPrefix = `backline-test:${randomBytes(6).toString("hex")}`;
 
-  it("shares counters between processes", async () => {
-    const keyPrefix = `backline-test:${randomBytes(6).toString("hex")}`;
-    const first = createAuthRateLimiter({ redis: await connect(), limits, keyPrefix });
-    const second = createAuthRateLimiter({ redis: await connect(), limits, keyPrefix });
-    expect((await first.googleStart("203.0.113.50")).allowed).toBe(true);
-    expect((await second.googleStart("203.0.113.50")).allowed).toBe(true);
-    const refused = await first.googleStart("203.0.113.50");
-    expect(refused.allowed).toBe(false);
-    if (!refused.allowed) expect(refused.retryAfterSeconds).toBeLessThanOrEqual(30);
-
-    await first.loginFailed("shared@example.com");
-    await second.loginFailed("shared@example.com");
-    expect((await second.login("203.0.113.51", "shared@example.com")).allowed).toBe(false);
-  });
+  it(
+    "shares counters between processes",
+    sharesCounters(async () => createAuthRateLimiter({ redis: await connect(), limits, keyPrefix })),
+  );
 
   it("falls back to counting in memory when Redis is unreachable", async () => {
     const unreachable = new Redis("redis://127.0.0.1:1", {
@@ -112,9 +155,27 @@ describe.each(redisServers)("auth rate limiter on $name", ({ url }) => {
     });
     unreachable.on("error", () => {});
     const limiter = createAuthRateLimiter({ redis: unreachable, limits });
+    expect(limiter.store).toBe("redis");
     expect((await limiter.googleStart("203.0.113.60")).allowed).toBe(true);
     expect((await limiter.googleStart("203.0.113.60")).allowed).toBe(true);
     expect((await limiter.googleStart("203.0.113.60")).allowed).toBe(false);
     unreachable.disconnect();
   });
+});
+
+describeWhen([postgresServer], "auth rate limiter on PostgreSQL (no Redis)", () => {
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it(
+    "shares counters between processes through the database",
+    sharesCounters(async () => {
+      database ??= await openPostgresTestDatabase(process.env.TEST_DATABASE_URL ?? "");
+      const limiter = createAuthRateLimiter({ postgres: database.handle.pool, limits });
+      expect(limiter.store).toBe("postgres");
+      return limiter;
+    }),
+  );
 });

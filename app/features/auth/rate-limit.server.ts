@@ -1,15 +1,35 @@
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import type pg from "pg";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
 import { logger } from "~/utils/logger.server";
 import { addressKey } from "./client-address.server";
 
 /**
- * Rate limits on the account endpoints, per client address (IPv6 by /64) and
- * per account (email). Counters live in Redis when REDIS_URL is set, so every
- * process shares them; otherwise in this process's memory. If Redis stops
- * answering, each process falls back to its own in-memory counters rather than
- * letting everything through. See docs/decisions/0006-rate-limiting.md.
+ * Rate limits on the account endpoints. Every attempt is counted *before*
+ * the password is checked, so thirty simultaneous guesses cannot all slip
+ * under a limit of five; a success gives the attempt back.
+ *
+ * Logins are limited three ways (docs/decisions/0006-rate-limiting.md):
+ * - per client address, whatever the account (a guesser trying many accounts);
+ * - per account *and* address: five failures lock that address out of that
+ *   account, never the owner elsewhere;
+ * - per account from clients it does not know: a guesser with many addresses
+ *   runs out too. A browser that signed in to the account before carries a
+ *   device cookie and is limited on its own instead (OWASP's "device cookies"),
+ *   so such an attack cannot lock the owner out of their own devices.
+ *
+ * Counters live in Redis when REDIS_URL is set, otherwise in PostgreSQL when
+ * that is the database (every process shares them either way), otherwise in
+ * this process's memory (the embedded database allows one process). A store
+ * that fails or stops answering is replaced by in-memory counters for that
+ * attempt: limits hold per process rather than failing open.
  */
 export interface Limit {
   points: number;
@@ -22,10 +42,14 @@ export interface RateLimits {
   signUpPerAddress: Limit;
   /** Sign-up attempts per email. */
   signUpPerAccount: Limit;
-  /** Login attempts per address, successful or not. */
+  /** Login attempts per address, any account, successful or not. */
   loginPerAddress: Limit;
-  /** Failed logins per email; a success clears them. */
-  loginFailuresPerAccount: Limit;
+  /** Login attempts for one account from one address; a success clears them. */
+  loginPerAccountAndAddress: Limit;
+  /** Login attempts for one account from clients without its device cookie; a success gives one back. */
+  loginPerAccountFromUnknownDevices: Limit;
+  /** Login attempts from one known device (device cookie); a success clears them. */
+  loginPerKnownDevice: Limit;
   /** Google sign-in starts per address. */
   googlePerAddress: Limit;
 }
@@ -34,49 +58,75 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   signUpPerAddress: { points: 10, duration: 60 * 60 },
   signUpPerAccount: { points: 5, duration: 60 * 60 },
   loginPerAddress: { points: 30, duration: 10 * 60 },
-  loginFailuresPerAccount: { points: 5, duration: 15 * 60 },
+  loginPerAccountAndAddress: { points: 5, duration: 15 * 60 },
+  loginPerAccountFromUnknownDevices: { points: 30, duration: 60 * 60 },
+  loginPerKnownDevice: { points: 5, duration: 15 * 60 },
   googlePerAddress: { points: 30, duration: 10 * 60 },
 });
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** A counted login attempt: allowed (report a success to give it back) or refused. */
+export type LoginAttempt =
+  | { allowed: true; succeeded(): Promise<void> }
+  | { allowed: false; retryAfterSeconds: number };
+
 export interface AuthRateLimiter {
+  /** Where the counters live, for the start-up log. */
+  store: "redis" | "postgres" | "memory";
   signUp(address: string, email: string): Promise<RateLimitDecision>;
-  /** Counts a login attempt; refuses it while the address or the account is over its limit. */
-  login(address: string, email: string): Promise<RateLimitDecision>;
-  loginFailed(email: string): Promise<void>;
-  loginSucceeded(email: string): Promise<void>;
+  /**
+   * Counts a login attempt before the password is checked. `knownDevice` is
+   * the id of a device cookie already verified for this email, or null.
+   */
+  login(address: string, email: string, knownDevice: string | null): Promise<LoginAttempt>;
   googleStart(address: string): Promise<RateLimitDecision>;
 }
 
-type Limiter = RateLimiterMemory | RateLimiterRedis;
+export interface RateLimitStores {
+  redis?: Redis;
+  /** The shop's PostgreSQL pool, used when there is no Redis. */
+  postgres?: pg.Pool | null;
+}
+
+export const RATE_LIMIT_TABLE = "rate_limits";
 
 export function createAuthRateLimiter(
-  options: { redis?: Redis; limits?: Partial<RateLimits>; keyPrefix?: string } = {},
+  options: RateLimitStores & { limits?: Partial<RateLimits>; keyPrefix?: string } = {},
 ): AuthRateLimiter {
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.limits };
   const prefix = options.keyPrefix ?? "backline:rl";
-  const make = (name: keyof RateLimits): Limiter => {
+  const store = options.redis ? "redis" : options.postgres ? "postgres" : "memory";
+  const make = (name: keyof RateLimits): RateLimiterAbstract => {
     const settings = { keyPrefix: `${prefix}:${name}`, ...limits[name] };
     const memory = new RateLimiterMemory(settings);
-    if (!options.redis) return memory;
-    return new RateLimiterRedis({
-      ...settings,
-      storeClient: options.redis,
-      // Redis down or still connecting: count in memory instead of failing open.
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: memory,
-    });
+    if (options.redis) {
+      return new RateLimiterRedis({
+        ...settings,
+        storeClient: options.redis,
+        // Redis down or still connecting: count in memory instead of failing open.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memory,
+      });
+    }
+    if (options.postgres) {
+      return new RateLimiterPostgres({
+        ...settings,
+        storeClient: options.postgres,
+        tableName: RATE_LIMIT_TABLE,
+        // The table comes with the shop's migrations.
+        tableCreated: true,
+        insuranceLimiter: memory,
+      });
+    }
+    return memory;
   };
-  const limiters = {
-    signUpPerAddress: make("signUpPerAddress"),
-    signUpPerAccount: make("signUpPerAccount"),
-    loginPerAddress: make("loginPerAddress"),
-    loginFailuresPerAccount: make("loginFailuresPerAccount"),
-    googlePerAddress: make("googlePerAddress"),
-  };
+  const limiters = Object.fromEntries(
+    (Object.keys(DEFAULT_RATE_LIMITS) as (keyof RateLimits)[]).map((name) => [name, make(name)]),
+  ) as Record<keyof RateLimits, RateLimiterAbstract>;
 
   return {
+    store,
     async signUp(address, email) {
       return combine(
         await Promise.all([
@@ -85,17 +135,32 @@ export function createAuthRateLimiter(
         ]),
       );
     },
-    async login(address, email) {
-      const failures = await peek(limiters.loginFailuresPerAccount, accountKey(email));
+
+    async login(address, email, knownDevice) {
       const perAddress = await consume(limiters.loginPerAddress, addressKey(address));
-      return combine([failures, perAddress]);
+      if (!perAddress.allowed) return perAddress;
+      const account = accountKey(email);
+      // The counters this attempt takes a point from, and what a success gives back.
+      const counted: [RateLimiterAbstract, string, "clear" | "give-back"][] = knownDevice
+        ? [[limiters.loginPerKnownDevice, `${account}:${knownDevice}`, "clear"]]
+        : [
+            [limiters.loginPerAccountAndAddress, `${account}:${addressKey(address)}`, "clear"],
+            [limiters.loginPerAccountFromUnknownDevices, account, "give-back"],
+          ];
+      const decision = combine(await Promise.all(counted.map(([limiter, key]) => consume(limiter, key))));
+      if (!decision.allowed) return decision;
+      return {
+        allowed: true,
+        async succeeded() {
+          await Promise.all(
+            counted.map(([limiter, key, release]) =>
+              (release === "clear" ? limiter.delete(key) : limiter.reward(key, 1)).catch(logStoreError),
+            ),
+          );
+        },
+      };
     },
-    async loginFailed(email) {
-      await consume(limiters.loginFailuresPerAccount, accountKey(email));
-    },
-    async loginSucceeded(email) {
-      await limiters.loginFailuresPerAccount.delete(accountKey(email)).catch(logStoreError);
-    },
+
     async googleStart(address) {
       return consume(limiters.googlePerAddress, addressKey(address));
     },
@@ -103,35 +168,22 @@ export function createAuthRateLimiter(
 }
 
 /** Emails are keys, not data: hashed so the counters' store never holds them. */
-function accountKey(email: string): string {
+export function accountKey(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
 }
 
-async function consume(limiter: Limiter, key: string): Promise<RateLimitDecision> {
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<RateLimitDecision> {
   try {
     await limiter.consume(key);
     return { allowed: true };
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return refused(rejection);
+    if (rejection instanceof RateLimiterRes) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+    }
+    // Only a limiter without insurance (none here) can get this far.
     logStoreError(rejection);
     return { allowed: true };
   }
-}
-
-/** Refuses while the key has used up its points, without counting this look. */
-async function peek(limiter: Limiter, key: string): Promise<RateLimitDecision> {
-  try {
-    const state = await limiter.get(key);
-    if (state && state.consumedPoints >= limiter.points) return refused(state);
-    return { allowed: true };
-  } catch (error) {
-    logStoreError(error);
-    return { allowed: true };
-  }
-}
-
-function refused(state: RateLimiterRes): RateLimitDecision {
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
 }
 
 /** The strictest of several decisions: the longest wait wins. */
@@ -142,5 +194,5 @@ function combine(decisions: RateLimitDecision[]): RateLimitDecision {
 }
 
 function logStoreError(error: unknown) {
-  logger.warn({ err: error }, "rate-limit store failed; the attempt was let through");
+  logger.warn({ err: error }, "rate-limit store failed");
 }

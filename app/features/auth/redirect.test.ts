@@ -28,6 +28,12 @@ describe("safeRedirectPath", () => {
     [" /about", "leading space"],
     ["", "empty"],
     [`/${"a".repeat(3000)}`, "too long"],
+    // Paths that only become another site once normalised: judged after normalisation.
+    ["/.//evil.example", "dot segment before a double slash"],
+    ["/..//evil.example", "dot-dot segment before a double slash"],
+    ["/%2e%2e//evil.example", "encoded dot-dot before a double slash"],
+    ["/%2E//evil.example/path?q=1", "encoded dot before a double slash"],
+    ["/a/..//evil.example", "a segment climbed out of into a double slash"],
   ])("rejects %s (%s) with the fallback", (input) => {
     expect(safeRedirectPath(input)).toBe("/");
     expect(safeRedirectPath(input, "/account")).toBe("/account");
@@ -48,5 +54,6 @@ describe("loginPath", () => {
     expect(loginPath("/")).toBe("/login");
     expect(loginPath("/sign-up")).toBe("/login");
     expect(loginPath("//evil.example")).toBe("/login");
+    expect(loginPath("/.//evil.example")).toBe("/login");
   });
 });

@@ -4,15 +4,24 @@
  * not a plain same-origin path falls back to `/`.
  */
 const PLACEHOLDER_ORIGIN = "http://backline.invalid";
+const MAX_LENGTH = 2048;
+
+/** A single leading slash and nothing a browser could read as another host. */
+function looksLikeOwnPath(value: string): boolean {
+  // "//host" and "/\host" are other sites to a browser. Browsers treat "\"
+  // as "/" and drop tabs and newlines inside URLs, so "/\evil.example" or
+  // "/\t/evil.example" would turn into "//evil.example".
+  return (
+    value.startsWith("/") &&
+    !value.startsWith("//") &&
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+    !/[\\\u0000-\u001f\u007f\s]/.test(value)
+  );
+}
 
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;
-  // A single leading slash: "//host" and "/\host" are other sites to a browser.
-  if (!value.startsWith("/") || value.startsWith("//")) return fallback;
-  // Browsers treat "\" as "/" and drop tabs and newlines inside URLs, so
-  // "/\evil.example" or "/\t/evil.example" would turn into "//evil.example".
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (/[\\\u0000-\u001f\u007f\s]/.test(value)) return fallback;
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_LENGTH) return fallback;
+  if (!looksLikeOwnPath(value)) return fallback;
   let url: URL;
   try {
     url = new URL(value, PLACEHOLDER_ORIGIN);
@@ -20,7 +29,10 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
     return fallback;
   }
   if (url.origin !== PLACEHOLDER_ORIGIN) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Judge what is finally used: normalising "/.//evil.example" (or "/..//",
+  // "/%2e%2e//") yields "//evil.example", which is another site.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return looksLikeOwnPath(path) && path.length <= MAX_LENGTH ? path : fallback;
 }
 
 /** The login page that brings the visitor back to `returnTo` afterwards. */

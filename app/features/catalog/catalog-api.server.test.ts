@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import type { Catalog } from "./catalog.server";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { type Catalog, createCatalog } from "./catalog.server";
 import { allProductsReply, countsReply, healthReply } from "./catalog-api.server";
 
 /** A database that is down: every read fails. */
@@ -13,14 +13,16 @@ const brokenCatalog = {
 const brokenDatabase: DatabaseHandle = {
   kind: "postgres",
   db: {} as DatabaseHandle["db"],
+  pool: null,
   ping: failure,
   close: async () => {},
 };
 const params = (query = "") => new URLSearchParams(query);
+const running = { draining: false };
 
 describe("catalogue API when the database is down", () => {
   it("/healthz answers 503", async () => {
-    const reply = await healthReply(brokenDatabase);
+    const reply = await healthReply(brokenDatabase, running);
     expect(reply.status).toBe(503);
     expect(JSON.parse(reply.body ?? "")).toEqual({ status: "unavailable" });
   });
@@ -44,10 +46,18 @@ describe("catalogue API when the database is down", () => {
     expect(JSON.parse(reply.body ?? "").error.field).toBe("size");
   });
 
+  it("/healthz answers 503 while the process shuts down, even with a healthy database", async () => {
+    const healthy = { ...brokenDatabase, ping: async () => {} };
+    expect((await healthReply(healthy, running)).status).toBe(200);
+    const reply = await healthReply(healthy, { draining: true });
+    expect(reply.status).toBe(503);
+    expect(JSON.parse(reply.body ?? "")).toEqual({ status: "shutting-down" });
+  });
+
   it("/healthz gives up on a database that hangs", async () => {
     vi.useFakeTimers();
     try {
-      const pending = healthReply({ ...brokenDatabase, ping: () => new Promise(() => {}) });
+      const pending = healthReply({ ...brokenDatabase, ping: () => new Promise(() => {}) }, running);
       await vi.advanceTimersByTimeAsync(2_500);
       expect((await pending).status).toBe(503);
     } finally {
@@ -57,11 +67,14 @@ describe("catalogue API when the database is down", () => {
 });
 
 describe("catalogue API caching", () => {
-  const catalog = {
-    findProducts: async () => [{ id: 1 }],
-    countProducts: async () => 7,
-    clear: () => {},
-  } as unknown as Catalog;
+  const catalog = createCatalog(
+    {} as Database,
+    { cacheSeconds: 0 },
+    {
+      findProducts: async () => [],
+      countProducts: async () => 7,
+    },
+  );
 
   it("answers 200 with an ETag, and 304 without a body when If-None-Match names it", async () => {
     const first = await countsReply(catalog, params());

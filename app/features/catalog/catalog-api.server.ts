@@ -1,3 +1,4 @@
+import type { ShopLifecycle } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import {
   cacheableReply,
@@ -36,15 +37,19 @@ export async function countsReply(
   const filters = parseCatalogFilters(params);
   if (!filters.ok) return errorReply(400, filters.error);
   const count = await unlessUnavailable(catalog.countProducts(filters.value));
-  if (count === null) return catalogUnavailable();
-  return cacheableReply(ifNoneMatch, { count });
+  if (!count) return catalogUnavailable();
+  return cacheableReply(ifNoneMatch, count);
 }
 
 const PING_TIMEOUT_MS = 2_000;
 
-/** GET /healthz: 200 once the database answers, 503 while it does not — for load balancers. */
-export async function healthReply(database: DatabaseHandle): Promise<JsonReply> {
+/**
+ * GET /healthz: 200 once the database answers, 503 while it does not or while
+ * the process shuts down — for load balancers.
+ */
+export async function healthReply(database: DatabaseHandle, lifecycle: ShopLifecycle): Promise<JsonReply> {
   const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+  if (lifecycle.draining) return { status: 503, headers, body: JSON.stringify({ status: "shutting-down" }) };
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([

@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
-import { openTestDatabases, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
 import { countProducts, createCatalog, findProducts, searchTerms } from "./catalog.server";
 import type { CatalogQuery, Product } from "./catalog-schema";
 
@@ -326,17 +330,17 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
       const catalog = createCatalog(db, { cacheSeconds: 60 });
       const before = await catalog.countProducts({ search: "kettle" });
       await db.insert(products).values({ ...BLENDER, name: "BlendMaster Kettle", image: "/k.svg" });
-      expect(await catalog.countProducts({ search: "kettle" })).toBe(before);
+      expect((await catalog.countProducts({ search: "kettle" })).value).toEqual(before.value);
       catalog.clear();
-      expect(await catalog.countProducts({ search: "kettle" })).toBe(before + 1);
+      expect((await catalog.countProducts({ search: "kettle" })).value.count).toBe(before.value.count + 1);
       await db.execute(sql`delete from products where name = 'BlendMaster Kettle'`);
     });
 
     it("reads the database every time when the cache is off", async () => {
       const catalog = createCatalog(db, { cacheSeconds: 0 });
-      const before = await catalog.countProducts({});
+      const before = (await catalog.countProducts({})).value.count;
       await db.insert(products).values({ ...BLENDER, name: "Temporary", image: "/t.svg" });
-      expect(await catalog.countProducts({})).toBe(before + 1);
+      expect((await catalog.countProducts({})).value.count).toBe(before + 1);
       await db.execute(sql`delete from products where name = 'Temporary'`);
     });
   });
@@ -349,3 +353,5 @@ describe("searchTerms", () => {
     expect(searchTerms(Array.from({ length: 20 }, (_, i) => `w${i}`).join(" "))).toHaveLength(12);
   });
 });
+
+reportPostgresSkipped("catalogue queries on $name");

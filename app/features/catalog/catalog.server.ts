@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
+import { etagOf } from "~/utils/http.server";
 import type { CatalogFilters, CatalogQuery, Product } from "./catalog-schema";
 
 /** At most this many words of a search are used; more only slow the query down. */
@@ -102,37 +103,82 @@ export async function countProducts(db: Database, filters: CatalogFilters): Prom
 export interface CatalogOptions {
   /** Seconds an answer is reused; 0 reads the database every time. */
   cacheSeconds: number;
+  /** Memory the cached answers may take, in bytes (default 64 MiB). */
+  cacheMaxBytes?: number;
 }
 
 /**
- * The catalogue as the routes use it: the queries above behind a small
- * in-memory cache. The catalogue changes rarely and every shopper asks for
- * the same first pages, so a few seconds of reuse spares the database most
- * of its work. Concurrent identical requests share one query.
+ * An answer as the catalogue hands it out: the value for pages, and its JSON
+ * and ETag, computed once per answer, for the API (and for weighing it).
  */
-export function createCatalog(db: Database, options: CatalogOptions) {
-  const ttl = options.cacheSeconds * 1000;
-  const cache =
-    ttl > 0 ? new LRUCache<string, Promise<unknown>>({ max: 5_000, ttl, ttlAutopurge: false }) : undefined;
+export interface CatalogAnswer<T> {
+  value: T;
+  json: string;
+  etag: string;
+}
 
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!cache) return load();
-    const hit = cache.get(key) as Promise<T> | undefined;
-    if (hit) return hit;
-    const pending = load();
-    cache.set(key, pending);
-    // A failed read is not remembered: the next request tries again.
-    pending.catch(() => cache.delete(key));
-    return pending;
+function answer<T>(value: T): CatalogAnswer<T> {
+  const json = JSON.stringify(value);
+  return { value, json, etag: etagOf(json) };
+}
+
+/**
+ * What an answer costs in memory: its JSON text plus the objects it was made
+ * from, which take about as much again (measured by bench/memory.ts).
+ */
+function answerBytes(cached: CatalogAnswer<unknown>): number {
+  return cached.json.length * 3 + 256;
+}
+
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The catalogue as the routes use it: the queries above behind a small
+ * in-memory cache. The catalogue changes rarely and shoppers ask for the same
+ * pages, so a few seconds of reuse spares the database much of its work.
+ * lru-cache bounds it by bytes (least recently used answers go first, expired
+ * ones are released on time) and lets concurrent requests for one answer
+ * share one query; a failed query is not remembered.
+ */
+export function createCatalog(
+  db: Database,
+  options: CatalogOptions,
+  /** The queries behind the cache; a test may count or fail them. */
+  queries: { findProducts: typeof findProducts; countProducts: typeof countProducts } = {
+    findProducts,
+    countProducts,
+  },
+) {
+  type Load = () => Promise<CatalogAnswer<unknown>>;
+  const cache =
+    options.cacheSeconds > 0
+      ? new LRUCache<string, CatalogAnswer<unknown>, Load>({
+          max: 50_000,
+          maxSize: options.cacheMaxBytes ?? DEFAULT_CACHE_BYTES,
+          sizeCalculation: answerBytes,
+          ttl: options.cacheSeconds * 1000,
+          ttlAutopurge: true,
+          fetchMethod: (_key, _stale, { context }) => context(),
+        })
+      : undefined;
+
+  async function cached<T>(key: string, load: () => Promise<T>): Promise<CatalogAnswer<T>> {
+    const compute = async () => answer(await load());
+    if (!cache) return compute();
+    return (await cache.fetch(key, { context: compute })) as CatalogAnswer<T>;
   }
 
   return {
     findProducts: (query: CatalogQuery) =>
-      cached(`products:${JSON.stringify(query)}`, () => findProducts(db, query)),
+      cached(`products:${JSON.stringify(query)}`, () => queries.findProducts(db, query)),
     countProducts: (filters: CatalogFilters) =>
-      cached(`count:${JSON.stringify(filters)}`, () => countProducts(db, filters)),
+      cached(`count:${JSON.stringify(filters)}`, async () => ({
+        count: await queries.countProducts(db, filters),
+      })),
     /** Forget every cached answer, after the catalogue changed. */
     clear: () => cache?.clear(),
+    /** What the cache holds now, for tests and benchmarks. */
+    cacheUsage: () => ({ entries: cache?.size ?? 0, bytes: cache?.calculatedSize ?? 0 }),
   };
 }
 

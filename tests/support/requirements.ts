@@ -1,0 +1,85 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { describe, it } from "vitest";
+import { CHROMIUM_PATH } from "./chromium";
+
+/**
+ * What a test suite needs from the machine beyond Node: a PostgreSQL or Redis
+ * server, a browser, a load balancer, root. A suite whose needs are not met
+ * is reported as skipped *with the reason* (never silently absent), and
+ * `npm test` lists those reasons at the end.
+ */
+export interface Requirement {
+  met: boolean;
+  /** Why it is not met and how to meet it, e.g. "needs PostgreSQL: set TEST_DATABASE_URL=postgres://…". */
+  reason: string;
+}
+
+function onPath(command: string): string | null {
+  const result = spawnSync("sh", ["-c", `command -v ${command}`], { encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+export const postgresServer: Requirement = {
+  met: Boolean(process.env.TEST_DATABASE_URL),
+  reason: "needs a PostgreSQL server: set TEST_DATABASE_URL=postgres://… (.ci/run does)",
+};
+
+export const redisServer: Requirement = {
+  met: Boolean(process.env.TEST_REDIS_URL),
+  reason: "needs a Redis server: set TEST_REDIS_URL=redis://… (.ci/run does)",
+};
+
+export const chromiumBrowser: Requirement = {
+  met: fs.existsSync(CHROMIUM_PATH),
+  reason: `needs Chromium at ${CHROMIUM_PATH} (npm test installs it when it may; or set CHROMIUM_PATH)`,
+};
+
+export const HAPROXY = process.env.HAPROXY_PATH ?? onPath("haproxy") ?? "/usr/sbin/haproxy";
+export const haproxy: Requirement = {
+  met: fs.existsSync(HAPROXY),
+  reason: "needs HAProxy (npm test installs Debian's haproxy when it may; or set HAPROXY_PATH)",
+};
+
+const isRoot = process.getuid?.() === 0;
+
+/** PostgreSQL's own server programs, to run a private server that a test may kill, freeze or restart. */
+export const POSTGRES_BIN = fs.existsSync("/usr/lib/postgresql")
+  ? (fs
+      .readdirSync("/usr/lib/postgresql")
+      .map((version) => `/usr/lib/postgresql/${version}/bin`)
+      .find((bin) => fs.existsSync(`${bin}/initdb`)) ?? null)
+  : null;
+export const privatePostgres: Requirement = {
+  met: POSTGRES_BIN !== null && (!isRoot || onPath("runuser") !== null),
+  reason: "needs PostgreSQL's server programs (Debian's postgresql package) to run a private server",
+};
+
+export const REDIS_SERVER = onPath("redis-server");
+export const privateRedis: Requirement = {
+  met: REDIS_SERVER !== null,
+  reason: "needs redis-server (Debian's redis-server package) to run a private server",
+};
+
+/** A small file system to fill up: a tmpfs mount, which needs root. */
+export const mountableTmpfs: Requirement = {
+  met: isRoot && onPath("mount") !== null,
+  reason: "needs root, to mount a small tmpfs that the test fills up",
+};
+
+/**
+ * `describe(name, body)` when every requirement is met; otherwise one skipped
+ * test under that name whose note says what is missing.
+ */
+export function describeWhen(requirements: Requirement[], name: string, body: () => void) {
+  const missing = requirements.filter((requirement) => !requirement.met);
+  if (missing.length === 0) {
+    describe(name, () => body());
+    return;
+  }
+  describe(name, () => {
+    it("cannot run on this machine", (context) => {
+      context.skip(missing.map((requirement) => requirement.reason).join("; "));
+    });
+  });
+}
