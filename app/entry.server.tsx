@@ -11,7 +11,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestInfoContext, servicesContext } from "~/context.server";
-import { logger } from "~/utils/logger.server";
+import { logFailure, logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
 
@@ -32,7 +32,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  logger.error({ err: error, path: new URL(request.url).pathname }, "request failed");
+  logFailure(error, "request failed", { path: new URL(request.url).pathname });
 };
 
 export default function handleRequest(

@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { logger } from "~/utils/logger.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -51,8 +52,124 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir ?? "./data");
 }
 
+/** Connection-level failures: the server is down, restarting, frozen or unreachable (not a query's own error). */
+const CONNECTION_FAILURE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+const CONNECTION_FAILURE_MESSAGE =
+  /read timeout|timeout exceeded when trying to connect|connection timeout|Connection terminated|Connection ended|not queryable/i;
+
+export function isConnectionFailure(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string") return CONNECTION_FAILURE_CODES.has(code);
+  return typeof message === "string" && CONNECTION_FAILURE_MESSAGE.test(message);
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+  /** The code of the failure that made the pool stop trying (ECONNREFUSED, …), when it had one. */
+  constructor(
+    message: string,
+    readonly code = "BACKLINE_DATABASE_UNAVAILABLE",
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A pg pool that stops waiting on a database that stopped answering. After a
+ * connection-level failure (a timeout, a refused or reset connection), every
+ * query fails at once for RETRY_AFTER_MS instead of each waiting out its own
+ * timeout; then the next query tries the database again. A frozen database
+ * therefore costs one request its timeout, not every request, and the shop
+ * notices within RETRY_AFTER_MS that it is back.
+ */
+class FailFastPool extends pg.Pool {
+  static readonly RETRY_AFTER_MS = 2_000;
+  private failingUntil = 0;
+  private failing = false;
+  private lastReason = "";
+  private lastCode: string | undefined;
+
+  private refusal(): DatabaseUnavailableError | null {
+    if (Date.now() >= this.failingUntil) return null;
+    return new DatabaseUnavailableError(`PostgreSQL is not answering (${this.lastReason})`, this.lastCode);
+  }
+
+  private observe(error: unknown) {
+    if (!isConnectionFailure(error)) return;
+    const { message, code } = error as { message?: unknown; code?: unknown };
+    this.lastReason = typeof message === "string" ? message : String(error);
+    this.lastCode = typeof code === "string" ? code : undefined;
+    this.failingUntil = Date.now() + FailFastPool.RETRY_AFTER_MS;
+    if (!this.failing) {
+      this.failing = true;
+      logger.warn(
+        { reason: this.lastReason },
+        `PostgreSQL is not answering; requests that need it fail fast, and it is tried again every ${FailFastPool.RETRY_AFTER_MS / 1000} s`,
+      );
+    }
+  }
+
+  private recovered() {
+    if (!this.failing) return;
+    this.failing = false;
+    logger.info("PostgreSQL answers again");
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded signatures, passed through unchanged
+  override query(...args: any[]): any {
+    const callback = typeof args.at(-1) === "function" ? args.pop() : undefined;
+    const refused = this.refusal();
+    const result: Promise<unknown> = refused
+      ? Promise.reject(refused)
+      : (super.query as (...rest: unknown[]) => Promise<unknown>)(...args).then(
+          (value) => {
+            this.recovered();
+            return value;
+          },
+          (error: unknown) => {
+            this.observe(error);
+            throw error;
+          },
+        );
+    if (!callback) return result;
+    result.then(
+      (value) => callback(undefined, value),
+      (error) => callback(error),
+    );
+    return undefined;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded signatures, passed through unchanged
+  override connect(...args: any[]): any {
+    const callback = typeof args[0] === "function" ? args[0] : undefined;
+    const refused = this.refusal();
+    const result: Promise<pg.PoolClient> = refused
+      ? Promise.reject(refused)
+      : super.connect().catch((error: unknown) => {
+          this.observe(error);
+          throw error;
+        });
+    if (!callback) return result;
+    result.then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error) => callback(error),
+    );
+    return undefined;
+  }
+}
+
 function openPostgres(connectionString: string, max: number): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new FailFastPool({
     connectionString,
     max,
     connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
@@ -68,9 +185,12 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
       `-c idle_in_transaction_session_timeout=${POSTGRES_TIMEOUTS.statementMs * 2}`,
     ].join(" "),
   });
-  // An idle client losing its server must not crash the process; the pool
-  // drops it and the next query gets a fresh connection.
+  // A connection losing its server (a restart, a crash) must not crash the
+  // process: idle ones are reported on the pool, and one that is checked out
+  // — inside a transaction, say — on itself. The pool drops it either way and
+  // the next query gets a fresh connection.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return {
     db,

@@ -18,6 +18,8 @@ const TRANSIENT_CODES = new Set([
   "57P03",
   // Too many connections, for now.
   "53300",
+  // The shop's own pool, while it waits to try again.
+  "BACKLINE_DATABASE_UNAVAILABLE",
 ]);
 
 export class DatabaseConfigurationError extends Error {
@@ -34,8 +36,19 @@ export function databaseLocation(databaseUrl: string): string {
   }
 }
 
+/** Drizzle wraps the driver's error ("Failed query: …"): the driver's own says what happened. */
+function driverError(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (cause === undefined || cause === null) return current;
+    current = cause;
+  }
+  return current;
+}
+
 function transient(error: unknown): { transient: boolean; reason: string } {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message } = (driverError(error) ?? {}) as { code?: unknown; message?: unknown };
   const text = typeof message === "string" ? message : String(error);
   if (typeof code === "string" && TRANSIENT_CODES.has(code)) return { transient: true, reason: code };
   // pg's own timeouts carry no code.

@@ -2,7 +2,7 @@ import { servicesContext } from "~/context.server";
 import type { AuthService } from "~/features/auth/auth.server";
 import { userRecordSchema } from "~/features/auth/auth-schema";
 import { apiError } from "~/utils/http.server";
-import { logger } from "~/utils/logger.server";
+import { logFailure } from "~/utils/logger.server";
 import type { Route } from "./+types/api.user-create";
 
 export function loader() {
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await upsertOwnRecord(request, context.get(servicesContext).auth);
   } catch (error) {
     // The input was fine (it was parsed above); the database was not.
-    logger.error({ err: error }, "user record upsert failed");
+    logFailure(error, "user record upsert failed");
     return apiError(503, {
       code: "unavailable",
       message: "Your record could not be saved just now. Nothing was changed: please try again.",

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { logger } from "./logger.server";
+import { logFailure } from "./logger.server";
 
 export interface ApiError {
   code: string;
@@ -39,7 +39,7 @@ export function apiError(status: number, error: ApiError): Response {
 /** Resolves to null when the read fails, after logging why: the caller answers 503. */
 export function unlessUnavailable<T>(read: Promise<T>): Promise<T | null> {
   return read.catch((error: unknown) => {
-    logger.error({ err: error }, "catalogue read failed");
+    logFailure(error, "catalogue read failed");
     return null;
   });
 }

@@ -61,3 +61,21 @@ export const logger = pino({
     remove: true,
   },
 });
+
+/**
+ * Logs a failed operation at error level — unless it failed only because the
+ * database pool is refusing work while PostgreSQL is down (its outage is
+ * logged once, when it starts and when it ends), which would otherwise write
+ * one error per request for the whole outage.
+ */
+export function logFailure(error: unknown, message: string, fields: Record<string, unknown> = {}) {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if ((current as { name?: unknown }).name === "DatabaseUnavailableError") {
+      logger.debug({ ...fields, err: error }, message);
+      return;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  logger.error({ ...fields, err: error }, message);
+}

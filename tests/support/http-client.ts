@@ -94,13 +94,18 @@ function withoutBodyHeaders(headers: HeadersInit | undefined): Headers {
 export const STRONG_PASSWORD = "Str0ng!Pass";
 
 /** Signs up through the shop's form; resolves with the response (302 on success). */
-export function signUp(client: CookieClient, baseUrl: string, email: string, name = "Test Shopper") {
-  return client.postForm(`${baseUrl}/sign-up`, {
-    name,
-    email,
-    photo: "https://example.com/photo.png",
-    password: STRONG_PASSWORD,
-  });
+export function signUp(
+  client: CookieClient,
+  baseUrl: string,
+  email: string,
+  headers: Record<string, string> = {},
+  name = "Test Shopper",
+) {
+  return client.postForm(
+    `${baseUrl}/sign-up`,
+    { name, email, photo: "https://example.com/photo.png", password: STRONG_PASSWORD },
+    headers,
+  );
 }
 
 /** Logs in through the shop's form; resolves with the response (302 on success). */

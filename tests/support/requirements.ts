@@ -51,7 +51,8 @@ export const POSTGRES_BIN = fs.existsSync("/usr/lib/postgresql")
       .find((bin) => fs.existsSync(`${bin}/initdb`)) ?? null)
   : null;
 export const privatePostgres: Requirement = {
-  met: POSTGRES_BIN !== null && (!isRoot || onPath("runuser") !== null),
+  // As root, the server runs as the postgres user (PostgreSQL refuses root).
+  met: POSTGRES_BIN !== null && (!isRoot || spawnSync("id", ["-u", "postgres"]).status === 0),
   reason: "needs PostgreSQL's server programs (Debian's postgresql package) to run a private server",
 };
 

@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { accounts, sessions, users } from "~/db/schema";
 import { openTestDatabases, reportPostgresSkipped } from "../../../tests/support/test-database";
-import { type AuthService, createAuthService } from "./auth.server";
+import { type AuthService, createAuthService, SESSION_ABSOLUTE_LIFETIME_SECONDS } from "./auth.server";
+import { createDeviceCookies } from "./device-cookie.server";
 import { createAuthRateLimiter } from "./rate-limit.server";
 
 const engines = await openTestDatabases();
@@ -191,6 +192,107 @@ describe.each(engines)("auth service on $name", (engine) => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, signedUp.user.id));
     expect((await auth.getSession(request(cookie))).user).toBeNull();
+  });
+
+  it("ends a session at its absolute lifetime, however active it stayed", async () => {
+    const signedUp = await auth.signUp(
+      request(),
+      { name: "A", email: email(), photo: "https://e.com/a.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    const cookie = cookieHeader(signedUp.headers);
+    // Still within its sliding expiry (extended by recent use), but signed in long ago.
+    const signedInAt = new Date(Date.now() - (SESSION_ABSOLUTE_LIFETIME_SECONDS + 60) * 1000);
+    await engine.db
+      .update(sessions)
+      .set({ createdAt: signedInAt, expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(sessions.userId, signedUp.user.id));
+    const { user, headers } = await auth.getSession(request(cookie));
+    expect(user).toBeNull();
+    expect(headers.getSetCookie().some((value) => /session_token=;|Max-Age=0/i.test(value))).toBe(true);
+    expect(await engine.db.select().from(sessions).where(eq(sessions.userId, signedUp.user.id))).toHaveLength(
+      0,
+    );
+  });
+
+  it("a sign-up that fails part-way leaves no trace: the email can sign up afterwards", async () => {
+    const address = email();
+    const input = { name: "A", email: address, photo: "https://e.com/a.png", password: PASSWORD };
+    // The password row cannot be written (as when the database dies or its disk fills up
+    // between the two inserts): the user row written just before must not survive.
+    await engine.db.execute(sql`
+      create or replace function backline_test_refuse_account() returns trigger as $$
+      begin raise exception 'simulated failure while storing the password'; end $$ language plpgsql`);
+    await engine.db.execute(sql`
+      create trigger backline_test_refuse_account before insert on accounts
+      for each row execute function backline_test_refuse_account()`);
+    try {
+      const failed = await auth.signUp(request(), input, "203.0.113.1");
+      expect(failed).toEqual({ ok: false, reason: "unavailable" });
+    } finally {
+      await engine.db.execute(sql`drop trigger backline_test_refuse_account on accounts`);
+    }
+    expect(await engine.db.select().from(users).where(eq(users.email, address))).toHaveLength(0);
+    const retried = await auth.signUp(request(), input, "203.0.113.1");
+    expect(retried.ok).toBe(true);
+    expect((await auth.logIn(request(), { email: address, password: PASSWORD }, "203.0.113.1")).ok).toBe(
+      true,
+    );
+  });
+
+  it("a guesser cannot lock the owner out: the owner's browser that signed in before still gets in", async () => {
+    const address = email();
+    const guarded = createAuthService({
+      db: engine.db,
+      secret: SECRET,
+      baseUrl: "http://localhost:3000",
+      google: null,
+      limiter: createAuthRateLimiter({
+        limits: {
+          loginPerAccountAndAddress: { points: 3, duration: 900 },
+          loginPerAccountFromUnknownDevices: { points: 6, duration: 3600 },
+        },
+      }),
+      trustedProxies: 0,
+    });
+    const signedUp = await guarded.signUp(
+      request(),
+      { name: "Owner", email: address, photo: "https://e.com/a.png", password: PASSWORD },
+      "198.51.100.20",
+    );
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    // The owner signs in once from their browser, which keeps the device cookie.
+    const owner = await guarded.logIn(request(), { email: address, password: PASSWORD }, "198.51.100.20");
+    if (!owner.ok) throw new Error("login failed");
+    const ownersBrowser = cookieHeader(owner.headers);
+    expect(ownersBrowser).toMatch(/backline_device=/);
+
+    // A guesser from many addresses uses up the account's budget for unknown clients…
+    for (let i = 0; i < 6; i++)
+      await guarded.logIn(request(), { email: address, password: `Wr0ng!${i}x` }, `203.0.113.${50 + i}`);
+    const guesser = await guarded.logIn(request(), { email: address, password: PASSWORD }, "203.0.113.99");
+    expect(guesser).toMatchObject({ ok: false, reason: "rate-limited" });
+    // …an unknown browser, even with the right password, is refused for now; the owner's is not.
+    const back = await guarded.logIn(
+      request(ownersBrowser),
+      { email: address, password: PASSWORD },
+      "198.51.100.20",
+    );
+    expect(back.ok).toBe(true);
+  });
+
+  it("a device cookie counts only for its own account and only when its signature holds", async () => {
+    const deviceCookies = createDeviceCookies({ secret: SECRET, secure: false });
+    const issued = await deviceCookies.remember(request(), "owner@example.com");
+    const cookie = issued.split(";")[0] ?? "";
+    expect(await deviceCookies.knownDevice(request(cookie), "owner@example.com")).toEqual(expect.any(String));
+    expect(await deviceCookies.knownDevice(request(cookie), "other@example.com")).toBeNull();
+    const [name, value = ""] = cookie.split("=");
+    const tampered = `${name}=${value.replace(/^.{4}/, "AAAA")}`;
+    expect(await deviceCookies.knownDevice(request(tampered), "owner@example.com")).toBeNull();
+    const otherSecret = createDeviceCookies({ secret: `${SECRET}-other`, secure: false });
+    expect(await otherSecret.knownDevice(request(cookie), "owner@example.com")).toBeNull();
   });
 
   it("refuses attempts over the rate limit before touching the database", async () => {

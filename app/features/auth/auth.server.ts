@@ -5,7 +5,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
-import { logger } from "~/utils/logger.server";
+import { logFailure, logger } from "~/utils/logger.server";
 import type { LoginInput, SignUpInput } from "./auth-schema";
 import { clientAddress } from "./client-address.server";
 import { createDeviceCookies } from "./device-cookie.server";
@@ -168,7 +168,7 @@ function createBetterAuth(options: AuthServiceOptions) {
         // (emails, names) out of the log; anything else is not logged.
         const error = args.find((arg) => typeof arg === "object" && arg !== null);
         const payload = error ? { err: error } : {};
-        if (level === "error") logger.error(payload, `auth: ${message}`);
+        if (level === "error") logFailure(error, `auth: ${message}`);
         else if (level === "warn") logger.warn(payload, `auth: ${message}`);
         else logger.debug(payload, `auth: ${message}`);
       },
@@ -275,7 +275,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   /** Anything but an answer from Better Auth about the input: the database or the network failed. */
   const unavailable = (error: unknown, action: string): Unavailable => {
-    logger.error({ err: error }, `${action} failed`);
+    logFailure(error, `${action} failed`);
     return { ok: false, reason: "unavailable" };
   };
 

@@ -113,6 +113,7 @@ export function createAuthRateLimiter(
       return new RateLimiterPostgres({
         ...settings,
         storeClient: options.postgres,
+        storeType: "pool",
         tableName: RATE_LIMIT_TABLE,
         // The table comes with the shop's migrations.
         tableCreated: true,

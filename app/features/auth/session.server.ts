@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context.server";
-import { logger } from "~/utils/logger.server";
+import { logFailure } from "~/utils/logger.server";
 import { appendSetCookies } from "./auth.server";
 import { type Toast, takeFlash } from "./flash.server";
 import type { SessionUser } from "./session-user";
@@ -22,7 +22,7 @@ export async function rootSession(
     appendSetCookies(headers, session.headers);
   } catch (error) {
     // The catalogue can still be browsed while sessions cannot be read.
-    logger.error({ err: error }, "session look-up failed; rendering signed out");
+    logFailure(error, "session look-up failed; rendering signed out");
   }
   const flash = takeFlash(request);
   if (flash) headers.append("Set-Cookie", flash.clear);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
 import {
@@ -355,3 +355,108 @@ describe("searchTerms", () => {
 });
 
 reportPostgresSkipped("catalogue queries on $name");
+
+describe("the catalogue cache", () => {
+  const noDatabase = {} as Database;
+  const page = (size: number): Product[] =>
+    Array.from({ length: size }, (_, i) => ({
+      id: i + 1,
+      name: `Product ${i + 1}`,
+      image: "/images/products/p.svg",
+      price: 10,
+      ratings: 4,
+      bandName: "cycleFit",
+      category: "fitness",
+      creationDate: "2026-01-01T00:00:00.000Z",
+      description: "x".repeat(400),
+    }));
+
+  it("lets simultaneous identical requests share one query", async () => {
+    let queries = 0;
+    const catalog = createCatalog(
+      noDatabase,
+      { cacheSeconds: 10 },
+      {
+        findProducts: async () => {
+          queries++;
+          await new Promise((resolve) => setImmediate(resolve));
+          return page(5);
+        },
+        countProducts: async () => 5,
+      },
+    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => catalog.findProducts(query({}))));
+    expect(queries).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it("does not remember a failed read: the next request asks the database again", async () => {
+    let calls = 0;
+    const catalog = createCatalog(
+      noDatabase,
+      { cacheSeconds: 10 },
+      {
+        findProducts: async () => page(1),
+        countProducts: async () => {
+          calls++;
+          if (calls === 1) throw new Error("connection refused");
+          return 42;
+        },
+      },
+    );
+    await expect(catalog.countProducts({})).rejects.toThrow("connection refused");
+    expect((await catalog.countProducts({})).value).toEqual({ count: 42 });
+    expect(calls).toBe(2);
+  });
+
+  it("reads afresh once an answer has expired, and lets the expired answer go", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance", "Date"] });
+    // A fake clock starts at 0, which lru-cache reads as "no start time": start it later.
+    vi.advanceTimersByTime(1_000);
+    try {
+      let count = 1;
+      const catalog = createCatalog(
+        noDatabase,
+        { cacheSeconds: 10 },
+        {
+          findProducts: async () => page(1),
+          countProducts: async () => count,
+        },
+      );
+      expect((await catalog.countProducts({})).value.count).toBe(1);
+      count = 2;
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect((await catalog.countProducts({})).value.count).toBe(1);
+      expect(catalog.cacheUsage().entries).toBe(1);
+      await vi.advanceTimersByTimeAsync(6_000);
+      // Gone without being asked for again: expired answers do not sit in memory.
+      expect(catalog.cacheUsage()).toEqual({ entries: 0, bytes: 0 });
+      expect((await catalog.countProducts({})).value.count).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("holds no more bytes than its limit, however many different pages are asked for", async () => {
+    const limit = 2 * 1024 * 1024;
+    const catalog = createCatalog(
+      noDatabase,
+      { cacheSeconds: 60, cacheMaxBytes: limit },
+      {
+        findProducts: async (_db, asked) => page(asked.size),
+        countProducts: async () => 100,
+      },
+    );
+    const one = await catalog.findProducts(query({ size: 100, page: 1 }));
+    // Each answer weighs about 3× its JSON: 100 products of ~550 bytes each.
+    expect(one.json.length).toBeGreaterThan(50_000);
+    for (let pageNumber = 2; pageNumber <= 500; pageNumber++) {
+      await catalog.findProducts(query({ size: 100, page: pageNumber }));
+      expect(catalog.cacheUsage().bytes).toBeLessThanOrEqual(limit);
+    }
+    const { entries, bytes } = catalog.cacheUsage();
+    expect(entries).toBeGreaterThan(5);
+    expect(entries).toBeLessThan(20);
+    expect(bytes).toBeGreaterThan(limit / 2);
+  });
+});

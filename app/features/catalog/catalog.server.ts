@@ -157,7 +157,10 @@ export function createCatalog(
           maxSize: options.cacheMaxBytes ?? DEFAULT_CACHE_BYTES,
           sizeCalculation: answerBytes,
           ttl: options.cacheSeconds * 1000,
+          // Expired answers are dropped on time, not when next asked for.
           ttlAutopurge: true,
+          // The process's clock, read when used (so a test's fake clock is honoured too).
+          perf: { now: () => performance.now() },
           fetchMethod: (_key, _stale, { context }) => context(),
         })
       : undefined;

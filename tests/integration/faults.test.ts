@@ -1,0 +1,309 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { CookieClient, logIn, STRONG_PASSWORD, signUp } from "../support/http-client";
+import { createPrivatePostgres, createPrivateRedis, type PrivatePostgres } from "../support/private-servers";
+import { describeWhen, privatePostgres, privateRedis } from "../support/requirements";
+import { type ShopProcess, spawnShopProcess, startShopProcess } from "../support/shop-process";
+
+/**
+ * What the shop does when the services under it fail, measured against
+ * PostgreSQL and Redis servers of the test's own (started, crashed, frozen and
+ * restarted here; the machine's shared servers are never touched).
+ */
+
+const STACK_TRACE = /\n\s+at .+[(:]\d+|node_modules\//;
+
+/** A client address of its own for each request, so per-address limits never get in the way. */
+const someAddress = () =>
+  `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + ((randomBytes(1)[0] ?? 0) % 250)}`;
+
+interface Answer {
+  at: number;
+  status: number;
+  body: string;
+}
+
+/** Requests a shopper and an API client would send, until told to stop; every answer is kept. */
+function shopTraffic(url: string) {
+  const signUps: { email: string; status: number }[] = [];
+  const answers: Answer[] = [];
+  let running = true;
+  const request = async (path: string, init?: RequestInit) => {
+    try {
+      const response = await fetch(`${url}${path}`, {
+        ...init,
+        redirect: "manual",
+        signal: AbortSignal.timeout(15_000),
+      });
+      answers.push({ at: Date.now(), status: response.status, body: await response.text() });
+      return response.status;
+    } catch {
+      answers.push({ at: Date.now(), status: 0, body: "" });
+      return 0;
+    }
+  };
+  const signUpLoop = async () => {
+    while (running) {
+      const email = `shopper-${randomBytes(6).toString("hex")}@example.com`;
+      const status = await request("/sign-up", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": someAddress() },
+        body: new URLSearchParams({
+          name: "Shopper",
+          email,
+          photo: "https://example.com/p.png",
+          password: STRONG_PASSWORD,
+        }),
+      });
+      signUps.push({ email, status });
+    }
+  };
+  const browseLoop = async () => {
+    while (running) {
+      // A fresh search each time, so the catalogue cache cannot answer for the database.
+      await request(`/all-products?search=${randomBytes(3).toString("hex")}`);
+      await request(`/?page=${1 + ((randomBytes(1)[0] ?? 0) % 13)}`);
+    }
+  };
+  const loops = [signUpLoop(), signUpLoop(), browseLoop()];
+  return {
+    signUps,
+    answers,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+async function healthStatus(url: string): Promise<number> {
+  try {
+    return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) })).status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Polls /healthz until it answers `status`; resolves with the time it did. */
+async function healthBecomes(url: string, status: number, timeoutMs = 30_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await healthStatus(url)) === status) return Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`/healthz did not answer ${status} within ${timeoutMs} ms`);
+}
+
+/** Every sign-up that was answered with success is there exactly once, with its password; no user lacks one. */
+async function expectSignUpsIntact(database: PrivatePostgres, signUps: { email: string; status: number }[]) {
+  const acknowledged = signUps.filter((signUp) => signUp.status === 302).map((signUp) => signUp.email);
+  expect(acknowledged.length).toBeGreaterThan(0);
+  const rows = await database.query<{ email: string; passwords: string }>(
+    `select u.email, count(a.id)::text as passwords from users u
+     left join accounts a on a.user_id = u.id and a.provider_id = 'credential' and a.password is not null
+     where u.email = any($1) group by u.email`,
+    [acknowledged],
+  );
+  expect(rows).toHaveLength(acknowledged.length);
+  expect(rows.every((row) => row.passwords === "1")).toBe(true);
+  const withoutPassword = await database.query(
+    `select u.id from users u where not exists (select 1 from accounts a where a.user_id = u.id)`,
+  );
+  expect(withoutPassword).toEqual([]);
+}
+
+describeWhen([privatePostgres], "PostgreSQL failures", () => {
+  let database: PrivatePostgres;
+  let shop: ShopProcess;
+
+  beforeAll(async () => {
+    database = await createPrivatePostgres();
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    await database?.destroy();
+  });
+
+  it("starts after PostgreSQL when it comes up late, saying in one line what it waits for", async () => {
+    const waiting = await spawnShopProcess({ DATABASE_URL: database.url, TRUST_PROXY: "1" });
+    shop = waiting;
+    const line = await waiting.waitForOutput(/PostgreSQL at 127\.0\.0\.1:\d+\/postgres is not reachable/);
+    expect(line).toContain("ECONNREFUSED");
+    expect(line).toContain("trying again in");
+    await database.start();
+    await waiting.ready();
+    expect(waiting.output()).not.toMatch(STACK_TRACE);
+  });
+
+  it.each([
+    ["restarted", () => database.stop()],
+    ["killed with -9", () => database.crash()],
+  ])(
+    "when PostgreSQL is %s under traffic, /healthz answers 503, no page shows a stack trace, the shop recovers by itself within 5 s, and acknowledged sign-ups are kept exactly once",
+    async (_how, takeDown) => {
+      const traffic = shopTraffic(shop.url);
+      // Let some sign-ups through before the fault.
+      while (traffic.signUps.filter((signUp) => signUp.status === 302).length < 3) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await takeDown();
+      await healthBecomes(shop.url, 503);
+      const down = await fetch(`${shop.url}/?search=offline`);
+      expect(down.status).toBe(503);
+      expect(await down.text()).toContain("We couldn&#x27;t load the products");
+
+      await database.start();
+      const back = Date.now();
+      const healthy = await healthBecomes(shop.url, 200);
+      expect(healthy - back).toBeLessThanOrEqual(5_000);
+      // Traffic after recovery succeeds again.
+      const recovered = traffic.answers.length;
+      while (traffic.answers.slice(recovered).filter((answer) => answer.status < 400).length < 10) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await traffic.stop();
+
+      const statuses = new Set(traffic.answers.map((answer) => answer.status));
+      expect([...statuses].filter((status) => status >= 500 && status !== 503)).toEqual([]);
+      expect(traffic.answers.filter((answer) => STACK_TRACE.test(answer.body))).toEqual([]);
+      await expectSignUpsIntact(database, traffic.signUps);
+      // A sign-up that failed left nothing behind: the same email signs up now, or exists complete.
+      const failed = traffic.signUps.filter((signUp) => signUp.status !== 302).slice(0, 5);
+      for (const { email } of failed) {
+        const retry = await signUp(new CookieClient(), shop.url, email, { "X-Forwarded-For": someAddress() });
+        expect([302, 409]).toContain(retry.status);
+      }
+    },
+  );
+
+  it("a frozen PostgreSQL: requests fail within seconds instead of hanging, /healthz says 503, and shutdown stays bounded", async () => {
+    const client = new CookieClient();
+    const email = `frozen-${randomBytes(4).toString("hex")}@example.com`;
+    expect((await signUp(client, shop.url, email, { "X-Forwarded-For": someAddress() })).status).toBe(302);
+    database.freeze();
+    try {
+      const timed = async (work: () => Promise<Response>) => {
+        const started = Date.now();
+        const response = await work();
+        await response.body?.cancel();
+        return { status: response.status, ms: Date.now() - started };
+      };
+      const health = await timed(() => fetch(`${shop.url}/healthz`));
+      expect(health.status).toBe(503);
+      expect(health.ms).toBeLessThan(4_000);
+      // The first request that needs the database waits out one query timeout…
+      const first = await timed(() => fetch(`${shop.url}/all-products?search=frozen`));
+      expect(first.status).toBe(503);
+      expect(first.ms).toBeLessThan(9_000);
+      // …and the ones after it fail at once, or fall back, while the database stays frozen.
+      const login = await timed(() =>
+        logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, { "X-Forwarded-For": someAddress() }),
+      );
+      expect(login.status).toBe(503);
+      expect(login.ms).toBeLessThan(3_000);
+      const search = await timed(() => fetch(`${shop.url}/all-products?search=still-frozen`));
+      expect(search.status).toBe(503);
+      expect(search.ms).toBeLessThan(3_000);
+
+      const stopping = Date.now();
+      shop.kill("SIGTERM");
+      expect(await shop.exited).toBe(0);
+      expect(Date.now() - stopping).toBeLessThan(10_000);
+    } finally {
+      database.thaw();
+    }
+  });
+});
+
+describeWhen([privatePostgres], "PostgreSQL down when the shop starts", () => {
+  it("refuses a database that does not exist at once, naming DATABASE_URL, without a stack trace", async () => {
+    const database = await createPrivatePostgres();
+    try {
+      await database.start();
+      const url = database.url.replace(/\/postgres$/, "/no_such_shop");
+      const shop = await spawnShopProcess({ DATABASE_URL: url });
+      expect(await shop.exited).toBe(1);
+      expect(shop.output()).toMatch(
+        /Backline could not start: PostgreSQL at 127\.0\.0\.1:\d+\/no_such_shop refused the connection: .*no_such_shop.* does not exist.*Check DATABASE_URL/,
+      );
+      expect(shop.output()).not.toMatch(STACK_TRACE);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
+describeWhen([privateRedis], "Redis failures (REDIS_URL set)", () => {
+  it("a frozen Redis does not hold up logins, and shutdown stays bounded", async () => {
+    const redis = await createPrivateRedis();
+    await redis.start();
+    const shop = await startShopProcess({ REDIS_URL: redis.url, TRUST_PROXY: "1" });
+    try {
+      const email = `redis-${randomBytes(4).toString("hex")}@example.com`;
+      expect(
+        (await signUp(new CookieClient(), shop.url, email, { "X-Forwarded-For": someAddress() })).status,
+      ).toBe(302);
+      redis.freeze();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const started = Date.now();
+        const response = await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, {
+          "X-Forwarded-For": someAddress(),
+        });
+        expect(response.status).toBe(302);
+        expect(Date.now() - started).toBeLessThan(2_000);
+      }
+      await shop.waitForOutput(/Redis is unavailable; rate limits are counted per process/);
+      const stopping = Date.now();
+      expect(await shop.stop()).toBe(0);
+      expect(Date.now() - stopping).toBeLessThan(5_000);
+    } finally {
+      redis.thaw();
+      await shop.stop();
+      await redis.destroy();
+    }
+  });
+
+  it("Redis stopped and restarted under traffic: no 5xx, the outage logged once at warn, and its end", async () => {
+    const redis = await createPrivateRedis();
+    await redis.start();
+    const shop = await startShopProcess({ REDIS_URL: redis.url, TRUST_PROXY: "1", LOG_LEVEL: "info" });
+    const statuses: number[] = [];
+    let running = true;
+    const logins = (async () => {
+      while (running) {
+        // Wrong passwords: every attempt is counted by the rate limiter, in Redis when it is there.
+        const response = await logIn(new CookieClient(), shop.url, "nobody@example.com", "Wr0ng!Pass", {
+          "X-Forwarded-For": someAddress(),
+        });
+        statuses.push(response.status);
+      }
+    })();
+    try {
+      const counted = () => statuses.length;
+      const after = async (count: number) => {
+        const target = counted() + count;
+        while (counted() < target) await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+      await after(5);
+      await redis.stop();
+      await after(10);
+      await redis.start();
+      await shop.waitForOutput(/Redis is back/);
+      await after(5);
+      running = false;
+      await logins;
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      const outages = shop
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("Redis is unavailable"));
+      expect(outages).toHaveLength(1);
+      expect(JSON.parse(outages[0] ?? "{}").level).toBe(40);
+    } finally {
+      running = false;
+      await logins;
+      await shop.stop();
+      await redis.destroy();
+    }
+  });
+});
