@@ -7,7 +7,7 @@ import { migrateDatabase } from "../app/db/migrate.server";
 import { seedDemoCatalog } from "../app/db/seed/seed.server";
 import { DatabaseConfigurationError, waitForDatabase } from "../app/db/wait-for-database.server";
 import { type Accounts, createAccounts } from "../app/features/auth/accounts.server";
-import { AuthSecretError } from "../app/features/auth/auth-secret.server";
+import { AuthSecretError, checkSecretFile } from "../app/features/auth/auth-secret.server";
 import { createCatalog } from "../app/features/catalog/catalog.server";
 import { ConfigError, type Env, getEnv } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
@@ -43,6 +43,7 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
 
+  if (!env.DATABASE_URL && !env.BETTER_AUTH_SECRET) checkSecretFile(env.DATA_DIR);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,

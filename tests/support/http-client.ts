@@ -121,11 +121,38 @@ export function logIn(
 
 /** Who the shop thinks this client is: the email in the account menu, or null when signed out. */
 export async function signedInEmail(client: CookieClient, baseUrl: string): Promise<string | null> {
-  const response = await client.fetch(`${baseUrl}/_root.data`);
+  const response = await client.fetch(`${baseUrl}/_.data`);
   const text = await response.text();
-  if (!response.ok) throw new Error(`/_root.data answered ${response.status}`);
+  if (!response.ok) throw new Error(`/_.data answered ${response.status}`);
   // The root loader's data is a turbo-stream: a flat array in which the user's
   // fields follow their names ("email","ada@example.com"); signed out, there are none.
   const match = /"email","([^"]+)"/.exec(text);
   return match?.[1] ?? null;
+}
+
+/**
+ * "Continue with Google" through an OpenID Connect provider that shows the
+ * demo provider's sign-in form (the shop's /demo-idp, or the same provider
+ * served by a test): start at the shop, type the email and name into the
+ * provider's form, and follow the redirects back. Resolves with the last
+ * answer and its URL (the shop's page after sign-in, or /login on refusal).
+ */
+export async function continueWithGoogle(
+  client: CookieClient,
+  baseUrl: string,
+  identity: { email: string; name: string },
+  headers: Record<string, string> = {},
+): Promise<{ response: Response; url: string }> {
+  const start = await client.postForm(`${baseUrl}/auth/google`, { redirectTo: "/", mode: "page" }, headers);
+  const location = start.headers.get("Location");
+  if (start.status !== 302 || !location) throw new Error(`/auth/google answered ${start.status}`);
+  const form = await client.follow(new URL(location, baseUrl).toString());
+  if (!/\/interaction\//.test(form.url))
+    throw new Error(`expected the provider's sign-in form, got ${form.url}`);
+  await form.response.text();
+  return client.follow(form.url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(identity),
+  });
 }

@@ -39,6 +39,16 @@ export async function resolveAuthSecret(options: {
   return secretFromFile(path.resolve(options.dataDir, SECRET_FILE));
 }
 
+/**
+ * Refuses a secret file in DATA_DIR that is empty, short or readable by
+ * others, before anything else touches that folder (opening the embedded
+ * database tightens every file in it, which would hide that the secret may
+ * already have been read).
+ */
+export function checkSecretFile(dataDir: string): void {
+  readCheckedSecret(path.resolve(dataDir, SECRET_FILE));
+}
+
 function secretFromFile(file: string): string {
   const existing = readCheckedSecret(file);
   if (existing) return existing;

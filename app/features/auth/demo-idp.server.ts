@@ -5,6 +5,7 @@ import Provider, {
   type Adapter,
   type AdapterPayload,
   type Configuration,
+  interactionPolicy,
   type KoaContextWithOIDC,
 } from "oidc-provider";
 import type { Database } from "~/db/client.server";
@@ -132,6 +133,20 @@ export interface DemoIdentityProviderOptions {
   assertsVerifiedEmail?: boolean;
 }
 
+/** The prompts the sign-in form answers: logging in, and Google's account chooser. */
+const SIGN_IN_PROMPTS = new Set(["login", "select_account"]);
+
+/**
+ * oidc-provider's usual prompts (login, consent) plus Google's
+ * `prompt=select_account`, which the shop sends to real Google: a test that
+ * stands this provider in for Google gets the same request Google would.
+ */
+function signInPolicy() {
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: "select_account", requestable: true }), 0);
+  return policy;
+}
+
 export async function createDemoIdentityProvider(
   options: DemoIdentityProviderOptions,
 ): Promise<DemoIdentityProvider> {
@@ -174,6 +189,7 @@ export async function createDemoIdentityProvider(
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     interactions: {
+      policy: signInPolicy(),
       url: (_ctx: KoaContextWithOIDC, interaction) => `${DEMO_IDP_PATH}/interaction/${interaction.uid}`,
     },
     async findAccount(_ctx, accountId) {
@@ -215,7 +231,7 @@ export async function createDemoIdentityProvider(
 
   async function interaction(req: http.IncomingMessage, res: http.ServerResponse) {
     const details = await provider.interactionDetails(req, res);
-    if (details.prompt.name !== "login") {
+    if (!SIGN_IN_PROMPTS.has(details.prompt.name)) {
       // Consent is implied (loadExistingGrant); nothing else is asked.
       await provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
       return;
@@ -233,7 +249,8 @@ export async function createDemoIdentityProvider(
         await provider.interactionFinished(
           req,
           res,
-          { login: { accountId: encodeAccountId({ email, name }) } },
+          // The form answers Google's account chooser too, when it was asked for.
+          { login: { accountId: encodeAccountId({ email, name }) }, select_account: {} },
           { mergeWithLastSubmission: false },
         );
         return;

@@ -1,0 +1,456 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDemoIdentityProvider } from "~/features/auth/demo-idp.server";
+import {
+  CookieClient,
+  continueWithGoogle,
+  logIn,
+  STRONG_PASSWORD,
+  signedInEmail,
+  signUp,
+} from "../support/http-client";
+import {
+  freePort,
+  runShopToExit,
+  type ShopProcess,
+  spawnShopProcess,
+  startShopProcess,
+  temporaryDataDir,
+} from "../support/shop-process";
+import { openPgliteTestDatabase, type TestDatabase } from "../support/test-database";
+
+/**
+ * What a penetration test of the shop probes, as a client sees it: redirects,
+ * request size and time limits, malformed input, caching of personal pages,
+ * sessions, account linking, security headers, the demo provider's limits and
+ * what the logs hold.
+ */
+
+const someAddress = () =>
+  `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + ((randomBytes(1)[0] ?? 0) % 250)}`;
+const newEmail = (label: string) => `${label}-${randomBytes(5).toString("hex")}@example.com`;
+
+/** Sends raw bytes and collects what comes back until the server closes the connection. */
+function rawExchange(
+  port: number,
+  send: (socket: net.Socket) => void,
+): Promise<{ response: string; closedAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(port, "127.0.0.1", () => send(socket));
+    let response = "";
+    socket.on("data", (chunk) => {
+      response += chunk;
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "ECONNRESET") resolve({ response, closedAfterMs: Date.now() - started });
+      else reject(error);
+    });
+    socket.on("close", () => resolve({ response, closedAfterMs: Date.now() - started }));
+  });
+}
+
+/** A request with a Host header of the test's choosing (fetch will not send one). */
+function getWithHost(
+  url: string,
+  host: string,
+  method = "GET",
+): Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers: { Host: host } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => {
+        body += chunk;
+      });
+      response.on("end", () =>
+        resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body }),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+let shop: ShopProcess;
+beforeAll(async () => {
+  shop = await startShopProcess({ TRUST_PROXY: "1", DEMO_IDENTITY_PROVIDER: "1", LOG_LEVEL: "info" });
+});
+afterAll(async () => {
+  await shop?.stop();
+});
+
+/** A shopper signed in through the form, from an address of their own. */
+async function signedInShopper() {
+  const client = new CookieClient();
+  const email = newEmail("shopper");
+  const address = someAddress();
+  expect((await signUp(client, shop.url, email, { "X-Forwarded-For": address })).status).toBe(302);
+  return { client, email, address };
+}
+
+describe("redirects after sign-in go to this shop only, judged after normalisation", () => {
+  const evil = [
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e%2e//evil.example",
+    "//evil.example",
+    "/\\evil.example",
+  ];
+
+  it.each(evil)("a signed-in visitor to /login?redirectTo=%s stays on the shop", async (target) => {
+    const { client } = await signedInShopper();
+    const response = await client.fetch(`${shop.url}/login?redirectTo=${encodeURIComponent(target)}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it.each(evil)("a login with redirectTo=%s lands on the shop", async (target) => {
+    const { client, email, address } = await signedInShopper();
+    await client.postForm(`${shop.url}/logout`, {});
+    const response = await client.postForm(
+      `${shop.url}/login?redirectTo=${encodeURIComponent(target)}`,
+      { email, password: STRONG_PASSWORD, redirectTo: target },
+      { "X-Forwarded-For": address },
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it.each(evil)("the Google completion page and its link never lead to %s", async (target) => {
+    const { client } = await signedInShopper();
+    const fullPage = await client.fetch(
+      `${shop.url}/auth/google/done?redirectTo=${encodeURIComponent(target)}`,
+    );
+    expect(fullPage.headers.get("Location")).toBe("/");
+    const popup = await client.fetch(
+      `${shop.url}/auth/google/done?popup=1&attempt=abcdefgh12&redirectTo=${encodeURIComponent(target)}`,
+    );
+    const html = await popup.text();
+    expect(html).toContain("Back to the shop");
+    expect(html).not.toContain("evil.example");
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Back to the shop<\/a>/);
+  });
+});
+
+describe("request size and time limits", () => {
+  it("refuses a 200 MB body with 413 before reading it, and closes the connection", async () => {
+    const { response } = await rawExchange(shop.port, (socket) =>
+      socket.write(
+        "POST /sign-up HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+          "Content-Length: 200000000\r\n\r\nname=a",
+      ),
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 413 /);
+    expect(response).toMatch(/Connection: close/i);
+    expect(response).toContain('"code":"payload_too_large"');
+  });
+
+  it("refuses a body of unknown length with 411", async () => {
+    const response = await fetch(`${shop.url}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("email=a%40b.co&password=x"));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(411);
+    expect(await response.json()).toMatchObject({
+      error: { code: "length_required", field: "Content-Length" },
+    });
+  });
+
+  describe("slow clients", () => {
+    let slow: ShopProcess;
+    beforeAll(async () => {
+      slow = await startShopProcess({ REQUEST_TIMEOUT_SECONDS: "2" });
+    });
+    afterAll(async () => {
+      await slow?.stop();
+    });
+
+    it("cuts off a client that never finishes its headers", async () => {
+      const { response, closedAfterMs } = await rawExchange(slow.port, (socket) =>
+        socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "),
+      );
+      expect(response).toMatch(/^HTTP\/1\.1 408 /);
+      expect(closedAfterMs).toBeLessThan(10_000);
+    });
+
+    it("cuts off a client that never finishes its body", async () => {
+      const { response } = await rawExchange(slow.port, (socket) =>
+        socket.write(
+          "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+            "Content-Length: 100\r\n\r\nemail=",
+        ),
+      );
+      expect(response).toMatch(/^HTTP\/1\.1 408 /);
+    });
+  });
+});
+
+describe("malformed input gets a 4xx that says what is wrong, never a 500", () => {
+  it("a login or sign-up that is not a web form gets 415", async () => {
+    for (const path of ["/login", "/sign-up"]) {
+      const response = await fetch(`${shop.url}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": someAddress() },
+        body: JSON.stringify({ email: "a@example.com", password: STRONG_PASSWORD }),
+      });
+      expect(response.status, path).toBe(415);
+      expect(await response.text()).toContain("This form could not be read");
+    }
+  });
+
+  it("a NUL in a sign-up's name or photo URL gets 400 with the field's message", async () => {
+    for (const [field, message] of [
+      ["name", "Name must not contain control characters"],
+      ["photo", "Photo URL must not contain spaces or control characters."],
+    ] as const) {
+      const fields = {
+        name: "Ada",
+        email: newEmail("nul"),
+        photo: "https://example.com/a.png",
+        password: STRONG_PASSWORD,
+      };
+      fields[field] = `${fields[field]}\u0000`;
+      const response = await fetch(`${shop.url}/sign-up`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": someAddress() },
+        body: new URLSearchParams(fields),
+      });
+      expect(response.status, field).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+  });
+
+  it("a NUL in PUT /user/api/create gets a JSON 400 naming the field", async () => {
+    const { client, email } = await signedInShopper();
+    const response = await client.fetch(`${shop.url}/user/api/create`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, name: "Ada\u0000", photo: "https://example.com/a.png" }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(await response.json()).toMatchObject({ error: { code: "invalid_field", field: "name" } });
+  });
+});
+
+describe("pages with a shopper's data are never stored by a cache", () => {
+  it("documents and React Router's .data answers are private, no-store", async () => {
+    const { client } = await signedInShopper();
+    for (const path of ["/", "/about", "/_.data", "/about.data", "/?search=tent"]) {
+      const response = await client.fetch(`${shop.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+  });
+});
+
+describe("sessions", () => {
+  it("continuing with Google ends the session the browser had, as a password login does", async () => {
+    const { client } = await signedInShopper();
+    const before = new CookieClient();
+    client.copyCookiesTo(before, shop.url);
+    const googleEmail = newEmail("google");
+    const { url } = await continueWithGoogle(
+      client,
+      shop.url,
+      { email: googleEmail, name: "Goo Gle" },
+      { "X-Forwarded-For": someAddress() },
+    );
+    expect(new URL(url).pathname).toBe("/");
+    expect(await signedInEmail(client, shop.url)).toBe(googleEmail);
+    // Whoever kept the earlier session cookie is signed out.
+    expect(await signedInEmail(before, shop.url)).toBeNull();
+  });
+});
+
+describe("a visitor at another host name than BASE_URL", () => {
+  let local: ShopProcess;
+  beforeAll(async () => {
+    const port = await freePort();
+    local = await startShopProcess({ PORT: String(port), BASE_URL: `http://localhost:${port}` });
+  });
+  afterAll(async () => {
+    await local?.stop();
+  });
+
+  it("is sent to BASE_URL for GET and HEAD, path and query kept", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const response = await getWithHost(
+        `http://127.0.0.1:${local.port}/?category=fitness&page=2`,
+        `127.0.0.1:${local.port}`,
+        method,
+      );
+      expect(response.statusCode).toBe(308);
+      expect(response.headers.location).toBe(`http://localhost:${local.port}/?category=fitness&page=2`);
+    }
+  });
+
+  it("is not redirected for /healthz (load balancers check each process by address) or a form post", async () => {
+    expect(
+      (await getWithHost(`http://127.0.0.1:${local.port}/healthz`, `127.0.0.1:${local.port}`)).statusCode,
+    ).toBe(200);
+    const post = await fetch(`http://127.0.0.1:${local.port}/logout`, { method: "POST", redirect: "manual" });
+    expect(post.status).toBe(302);
+    expect(post.headers.get("location")).toBe("/");
+  });
+});
+
+describe("headers that depend on BASE_URL", () => {
+  it("sends HSTS only when BASE_URL is https, and takes canonical links from BASE_URL, not from the request", async () => {
+    const port = await freePort();
+    const secure = await startShopProcess({ PORT: String(port), BASE_URL: "https://shop.example.test" });
+    try {
+      // Behind a proxy that terminates TLS, the request itself is plain http.
+      const response = await getWithHost(`http://127.0.0.1:${port}/?category=fitness`, "shop.example.test");
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+      expect(response.body).toContain(
+        '<link rel="canonical" href="https://shop.example.test/?category=fitness"/>',
+      );
+      expect(response.body).toContain(
+        '<meta property="og:url" content="https://shop.example.test/?category=fitness"/>',
+      );
+    } finally {
+      await secure.stop();
+    }
+    expect((await fetch(`${shop.url}/`)).headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("the demo identity provider stays on this machine", () => {
+  it.each([
+    [{ BASE_URL: "https://shop.example.test" }, /does not run on a public https:\/\/ BASE_URL/],
+    [{ HOST: "0.0.0.0" }, /runs only on this machine's loopback interface, not HOST=0\.0\.0\.0/],
+  ])("refuses to start with %o, naming what to set", async (env, message) => {
+    const { code, output } = await runShopToExit({
+      DATA_DIR: temporaryDataDir(),
+      DEMO_IDENTITY_PROVIDER: "1",
+      ...env,
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(message);
+    expect(output).toContain("DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC=1");
+  });
+
+  it("binds to 127.0.0.1 by default and says at warn level that it runs", async () => {
+    const demo = await spawnShopProcess({ DEMO_IDENTITY_PROVIDER: "1", LOG_LEVEL: "warn" });
+    try {
+      await demo.ready();
+      const ready = await demo.waitForOutput(/demo identity provider/);
+      expect(JSON.parse(ready).level).toBe(40);
+      expect(demo.output()).not.toMatch(/"level":50/);
+    } finally {
+      await demo.stop();
+    }
+  });
+
+  it("runs on a public interface only when explicitly allowed", async () => {
+    const demo = await startShopProcess({
+      DEMO_IDENTITY_PROVIDER: "1",
+      DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC: "1",
+      HOST: "0.0.0.0",
+    });
+    await demo.stop();
+  });
+});
+
+describe("the logs", () => {
+  it("record sign-in successes, failures and refusals with account id and address, and never an email", async () => {
+    const { email, address } = await signedInShopper();
+    const attempts = [
+      await logIn(new CookieClient(), shop.url, email, "Wr0ng!Pass1", { "X-Forwarded-For": address }),
+      await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, { "X-Forwarded-For": address }),
+    ];
+    expect(attempts.map((response) => response.status)).toEqual([401, 302]);
+    for (let i = 0; i < 6; i++)
+      await logIn(new CookieClient(), shop.url, email, "Wr0ng!Pass1", { "X-Forwarded-For": address });
+    const events = shop
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(`"address":"${address}"`))
+      .map((line) => JSON.parse(line) as { event: string; accountId: string | null });
+    const accountIds = new Set(events.map((event) => event.accountId));
+    expect(accountIds.size).toBe(1);
+    expect([...accountIds][0]).toMatch(/^\S{16,}$/);
+    expect(new Set(events.map((event) => event.event))).toEqual(
+      new Set(["login.failed", "login.succeeded", "login.rate_limited"]),
+    );
+    expect(shop.output()).not.toContain(email);
+    expect(shop.output()).not.toMatch(/[a-z0-9-]+@example\.com/);
+  });
+});
+
+describe("account linking", () => {
+  // A provider that, like Google, says the email it asserts is verified.
+  let providerDatabase: TestDatabase;
+  let providerServer: http.Server;
+  let linkedShop: ShopProcess;
+
+  beforeAll(async () => {
+    providerDatabase = await openPgliteTestDatabase();
+    const [providerPort, shopPort] = [await freePort(), await freePort()];
+    const shopUrl = `http://127.0.0.1:${shopPort}`;
+    const provider = await createDemoIdentityProvider({
+      baseUrl: `http://127.0.0.1:${providerPort}`,
+      redirectUri: `${shopUrl}/api/auth/callback/google`,
+      db: providerDatabase.db,
+      assertsVerifiedEmail: true,
+    });
+    providerServer = http.createServer((req, res) => {
+      if (!provider.handle(req, res)) res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => providerServer.listen(providerPort, "127.0.0.1", resolve));
+    linkedShop = await startShopProcess({
+      PORT: String(shopPort),
+      BASE_URL: shopUrl,
+      TRUST_PROXY: "1",
+      GOOGLE_CLIENT_ID: provider.clientId,
+      GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      GOOGLE_ISSUER_URL: provider.issuer,
+    });
+  });
+  afterAll(async () => {
+    await linkedShop?.stop();
+    providerServer?.close();
+    await providerDatabase?.close();
+  });
+
+  it("a verified Google identity does not join a password account whose email was never verified", async () => {
+    const victim = newEmail("owner");
+    // Someone registered the owner's address with a password first.
+    const squatter = new CookieClient();
+    expect(
+      (await signUp(squatter, linkedShop.url, victim, { "X-Forwarded-For": someAddress() })).status,
+    ).toBe(302);
+
+    const owner = new CookieClient();
+    const { response, url } = await continueWithGoogle(owner, linkedShop.url, {
+      email: victim,
+      name: "Owner",
+    });
+    expect(new URL(url).pathname).toBe("/login");
+    expect(await response.text()).toContain(
+      "This email already has an account with a password. Log in with your password instead.",
+    );
+    expect(await signedInEmail(owner, linkedShop.url)).toBeNull();
+    expect(await signedInEmail(squatter, linkedShop.url)).toBe(victim);
+  });
+
+  it("a verified Google identity with a new email signs in", async () => {
+    const client = new CookieClient();
+    const email = newEmail("fresh");
+    const { url } = await continueWithGoogle(client, linkedShop.url, { email, name: "Fresh" });
+    expect(new URL(url).pathname).toBe("/");
+    expect(await signedInEmail(client, linkedShop.url)).toBe(email);
+  });
+});
