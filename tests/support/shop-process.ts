@@ -76,6 +76,8 @@ export async function spawnShopProcess(
 ): Promise<ShopProcess & { ready(timeoutMs?: number): Promise<void> }> {
   assertBuilt();
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  // A data folder made here is removed once the process has exited; one the test passed is its own.
+  const ownDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? temporaryDataDir();
   const url = env.BASE_URL ?? `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [ENTRY], {
@@ -90,7 +92,12 @@ export async function spawnShopProcess(
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   const direct = `http://127.0.0.1:${port}`;
 
   return {

@@ -268,9 +268,14 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       address: details.address,
       retryAfterSeconds: details.retryAfterSeconds,
     };
-    if (event === "login.succeeded") logger.info(fields, "sign-in succeeded");
-    else
-      logger.warn(fields, event === "login.failed" ? "sign-in failed" : "sign-in refused: too many attempts");
+    const message = {
+      "login.succeeded": "sign-in succeeded",
+      "login.failed": "sign-in failed",
+      "login.rate_limited": "sign-in refused: too many attempts",
+      "sign_up.rate_limited": "sign-up refused: too many attempts",
+    }[event];
+    if (event === "login.succeeded") logger.info(fields, message);
+    else logger.warn(fields, message);
   };
 
   /** Anything but an answer from Better Auth about the input: the database or the network failed. */
