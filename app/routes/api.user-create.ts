@@ -36,16 +36,14 @@ async function upsertOwnRecord(request: Request, auth: AuthService): Promise<Res
   try {
     body = await request.json();
   } catch {
-    return apiError(400, { code: "invalid_body", message: "The body must be JSON: { email, name, photo }." });
+    return apiError(400, invalidBody);
   }
   const parsed = userRecordSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return apiError(400, {
-      code: "invalid_field",
-      message: issue?.message ?? "Invalid user record.",
-      field: issue?.path.length ? String(issue.path[0]) : undefined,
-    });
+    // JSON that is not an object at all ([], null, 7) has no field to name.
+    if (!issue?.path.length) return apiError(400, invalidBody);
+    return apiError(400, { code: "invalid_field", message: issue.message, field: String(issue.path[0]) });
   }
   if (parsed.data.email !== user.email) {
     return apiError(403, { code: "forbidden", message: "You can only update your own record." });
@@ -60,6 +58,11 @@ async function upsertOwnRecord(request: Request, auth: AuthService): Promise<Res
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+const invalidBody = {
+  code: "invalid_body",
+  message: "The body must be a JSON object: { email, name, photo }.",
+};
 
 function methodNotAllowed() {
   return new Response(JSON.stringify({ error: { code: "method_not_allowed", message: "Use PUT." } }), {

@@ -1,0 +1,353 @@
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieClient, signUp } from "../support/http-client";
+import { type ShopProcess, startShopProcess } from "../support/shop-process";
+import { createScratchPostgres, reportPostgresSkipped, type ScratchPostgres } from "../support/test-database";
+
+/**
+ * Malformed requests to every endpoint that takes input: whatever arrives, the
+ * answer is a 4xx or a success — never a 5xx, never a stack trace — and the
+ * JSON API says in JSON what was wrong and, for a bad field, which one.
+ *
+ * FUZZ_RUNS requests per endpoint (default 100, so the suite stays quick); a
+ * deeper run: `FUZZ_RUNS=10000 npx vitest run tests/integration/fuzz.test.ts`.
+ * FUZZ_SEED replays a run; the seed of each run is printed.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+console.info(`fuzz: ${RUNS} requests per endpoint, seed ${SEED} (FUZZ_SEED=${SEED} replays it)`);
+
+const STACK_TRACE = /\n\s+at .+[(:]\d+|node_modules\//;
+
+// --- What the fuzzer sends -------------------------------------------------------------------------
+
+/** Strings a field may hold: anything at all, and the values that broke the shop before. */
+const fieldValue = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.emailAddress(),
+  fc.constantFrom(
+    "",
+    "\u0000",
+    "Ada\u0000",
+    "https://example.com/\u0000.png",
+    "%00",
+    "%zz",
+    "%",
+    "\uD800",
+    "javascript:alert(1)",
+    "Str0ng!Pass",
+    "x".repeat(5_000),
+    "/.//evil.example",
+    "[object Object]",
+  ),
+);
+
+const fieldNames = (names: readonly string[]) =>
+  names.length > 0
+    ? fc.oneof(fc.constantFrom(...names), fc.string({ unit: "binary", maxLength: 10 }))
+    : fc.string({ unit: "binary", maxLength: 10 });
+
+/** A set of form fields: the endpoint's own names, some missing, some repeated, some unknown. */
+const fields = (names: readonly string[]) =>
+  fc.array(fc.tuple(fieldNames(names), fieldValue), { maxLength: names.length + 3 });
+
+const CONTENT_TYPES = [
+  "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded; charset=utf-16",
+  "multipart/form-data; boundary=fuzzBOUNDARY",
+  "multipart/form-data",
+  "application/json",
+  "text/plain",
+  "garbage/$$$",
+  "",
+] as const;
+
+const BOUNDARY = "fuzzBOUNDARY";
+
+function encode(contentType: string, pairs: [string, string][], shape: "proper" | "raw", raw: Uint8Array) {
+  if (shape === "raw") return Buffer.from(raw);
+  if (contentType.startsWith("multipart/")) {
+    const parts = pairs.map(
+      ([name, value]) =>
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    return Buffer.from(`${parts.join("")}--${BOUNDARY}--\r\n`);
+  }
+  if (contentType === "application/json") return Buffer.from(JSON.stringify(Object.fromEntries(pairs)));
+  return Buffer.from(new URLSearchParams(pairs).toString());
+}
+
+/** A body for a form endpoint: a content type, and either fields in it or bytes that are not. */
+const formBody = (names: readonly string[]) =>
+  fc
+    .record({
+      contentType: fc.constantFrom(...CONTENT_TYPES),
+      pairs: fields(names),
+      shape: fc.constantFrom("proper", "proper", "raw"),
+      raw: fc.uint8Array({ maxLength: 600 }),
+    })
+    .map(({ contentType, pairs, shape, raw }) => ({
+      contentType,
+      body: encode(contentType, pairs, shape as "proper" | "raw", raw),
+    }));
+
+const escapeBytes = (text: string) =>
+  [...Buffer.from(text, "utf8")].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
+
+/** A query string of the endpoint's parameters and others, values as anything. */
+const queryString = (names: readonly string[]) =>
+  fields(names).map((pairs) =>
+    pairs
+      .map(([name, value]) => {
+        // Sometimes sent as typed, unescaped: invalid percent-escapes and all.
+        const asSent = (text: string) => {
+          if (text.length % 3 === 0) return text.replace(/[\s#&?]/g, "");
+          try {
+            return encodeURIComponent(text);
+          } catch {
+            // A lone surrogate cannot be percent-encoded: send its raw bytes' escapes instead.
+            return escapeBytes(text);
+          }
+        };
+        return `${asSent(name)}=${asSent(value)}`;
+      })
+      .join("&"),
+  );
+
+/** A JSON-ish body for PUT /user/api/create. */
+const userRecordBody = fc.oneof(
+  fc
+    .record(
+      {
+        email: fc.oneof(fieldValue, fc.integer(), fc.constant(null)),
+        name: fc.oneof(fieldValue, fc.integer(), fc.constant(null), fc.array(fc.string())),
+        photo: fc.oneof(fieldValue, fc.constant(null), fc.boolean()),
+      },
+      { requiredKeys: [] },
+    )
+    .map((record) => JSON.stringify(record)),
+  fc.json(),
+  fc.string({ unit: "binary", maxLength: 200 }),
+);
+
+// --- How each answer is judged ---------------------------------------------------------------------
+
+const someAddress = () =>
+  `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + ((randomBytes(1)[0] ?? 0) % 250)}`;
+
+interface Judged {
+  status: number;
+  text: string;
+}
+
+async function send(
+  url: string,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+): Promise<Judged> {
+  const response = await fetch(url, {
+    redirect: "manual",
+    ...init,
+    headers: { "X-Forwarded-For": someAddress(), ...init.headers },
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+function expectNoServerError(answer: Judged, what: string) {
+  expect(answer.status, `${what} answered ${answer.status}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
+  expect(answer.text, `${what} showed a stack trace`).not.toMatch(STACK_TRACE);
+}
+
+/**
+ * A JSON API's answer: success, or `{ error: { code, message, field? } }`; an error about a
+ * parameter or field (`fieldCode`) names it.
+ */
+function expectJsonApiAnswer(answer: Judged, what: string, fieldCode: string) {
+  expectNoServerError(answer, what);
+  if (answer.status < 400) return;
+  const body = JSON.parse(answer.text) as { error?: { code?: unknown; message?: unknown; field?: unknown } };
+  expect(typeof body.error?.code, what).toBe("string");
+  expect(typeof body.error?.message, what).toBe("string");
+  if (body.error?.code === fieldCode)
+    expect(typeof body.error?.field, `${what}: ${answer.text}`).toBe("string");
+}
+
+const property = <T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>) =>
+  fc.assert(fc.asyncProperty(arbitrary, check), { numRuns: RUNS, seed: SEED, endOnFailure: true });
+
+// --- The endpoints, on each engine -----------------------------------------------------------------
+
+const engines: {
+  name: string;
+  env: () => Promise<{ env: Record<string, string>; cleanup(): Promise<void> }>;
+}[] = [{ name: "PGlite", env: async () => ({ env: {}, cleanup: async () => {} }) }];
+if (process.env.TEST_DATABASE_URL) {
+  engines.push({
+    name: "PostgreSQL",
+    env: async () => {
+      const scratch: ScratchPostgres = await createScratchPostgres();
+      return { env: { DATABASE_URL: scratch.url }, cleanup: () => scratch.drop() };
+    },
+  });
+}
+
+describe.each(engines)("malformed requests on $name", ({ env }) => {
+  let shop: ShopProcess;
+  let cleanup: () => Promise<void>;
+  let signedIn: { cookie: string; email: string };
+  const timeout = 60_000 + RUNS * 200;
+
+  beforeAll(async () => {
+    const engine = await env();
+    cleanup = engine.cleanup;
+    shop = await startShopProcess({ ...engine.env, TRUST_PROXY: "1", DEMO_IDENTITY_PROVIDER: "1" });
+    const client = new CookieClient();
+    const email = `fuzz-${randomBytes(4).toString("hex")}@example.com`;
+    await signUp(client, shop.url, email, { "X-Forwarded-For": someAddress() });
+    signedIn = { cookie: client.cookieHeader(shop.url), email };
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    await cleanup?.();
+  });
+
+  const CATALOG_PARAMETERS = ["page", "size", "sort", "search", "category", "band", "range"] as const;
+
+  it.each(["/all-products", "/counts"])(
+    "GET %s answers any query with data or a JSON 400 naming the parameter",
+    async (path) => {
+      await property(queryString(CATALOG_PARAMETERS), async (query) => {
+        const answer = await send(`${shop.url}${path}?${query}`);
+        expectJsonApiAnswer(answer, `${path}?${query}`, "invalid_parameter");
+        if (answer.status === 400) expect(answer.text).toContain('"code":"invalid_parameter"');
+      });
+    },
+    timeout,
+  );
+
+  it.each([
+    ["/", CATALOG_PARAMETERS],
+    ["/login", ["redirectTo"]],
+    ["/auth/google/done", ["redirectTo", "popup", "attempt", "error"]],
+    ["/api/auth/callback/google", ["code", "state", "error", "iss"]],
+  ] as const)(
+    "GET %s answers any query without a server error",
+    async (path, names) => {
+      await property(queryString(names), async (query) => {
+        expectNoServerError(await send(`${shop.url}${path}?${query}`), `GET ${path}?${query}`);
+      });
+    },
+    timeout,
+  );
+
+  it.each([
+    ["/login", ["email", "password", "redirectTo"]],
+    ["/sign-up", ["name", "email", "photo", "password"]],
+    ["/logout", []],
+    ["/auth/google", ["redirectTo", "mode", "attempt"]],
+    ["/api/auth/callback/google", ["code", "state", "error"]],
+    ["/demo-idp/interaction/fuzzed-interaction", ["email", "name"]],
+  ] as const)(
+    "POST %s answers any body without a server error",
+    async (path, names) => {
+      await property(formBody(names), async ({ contentType, body }) => {
+        const headers: Record<string, string> = contentType ? { "Content-Type": contentType } : {};
+        const answer = await send(`${shop.url}${path}`, { method: "POST", headers, body });
+        expectNoServerError(
+          answer,
+          `POST ${path} (${contentType || "no content type"}) ${body.toString("latin1").slice(0, 200)}`,
+        );
+      });
+    },
+    timeout,
+  );
+
+  it(
+    "PUT /user/api/create answers any body, signed out or in, in JSON naming the bad field",
+    async () => {
+      await property(
+        fc.record({
+          body: userRecordBody,
+          signedIn: fc.boolean(),
+          contentType: fc.constantFrom("application/json", "text/plain", ""),
+        }),
+        async ({ body, signedIn: asShopper, contentType }) => {
+          const headers: Record<string, string> = contentType ? { "Content-Type": contentType } : {};
+          if (asShopper) headers.Cookie = signedIn.cookie;
+          const answer = await send(`${shop.url}/user/api/create`, { method: "PUT", headers, body });
+          expectJsonApiAnswer(answer, `PUT /user/api/create ${body.slice(0, 200)}`, "invalid_field");
+        },
+      );
+    },
+    timeout,
+  );
+
+  it(
+    "any method on any path, with odd headers, answers without a server error",
+    async () => {
+      await property(
+        fc.record({
+          method: fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
+          path: fc.constantFrom(
+            "/",
+            "/login",
+            "/sign-up",
+            "/all-products",
+            "/counts",
+            "/healthz",
+            "/user/api/create",
+            "/logout",
+            "/nowhere",
+            "/api/auth/sign-in/email",
+          ),
+          origin: fc.constantFrom(undefined, "null", "https://evil.example", "not a url"),
+          fetchSite: fc.constantFrom(undefined, "cross-site", "same-origin", "none", "weird"),
+          accept: fc.constantFrom(undefined, "text/html", "application/json", "*/*", ";;;"),
+          size: fc.constantFrom(0, 10, 32 * 1024 - 1, 32 * 1024 + 1),
+        }),
+        async ({ method, path, origin, fetchSite, accept, size }) => {
+          const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+          if (origin) headers.Origin = origin;
+          if (fetchSite) headers["Sec-Fetch-Site"] = fetchSite;
+          if (accept) headers.Accept = accept;
+          const hasBody = method !== "GET" && method !== "HEAD";
+          const answer = await send(`${shop.url}${path}`, {
+            method,
+            headers,
+            body: hasBody ? `email=${"a".repeat(size)}` : undefined,
+          });
+          expectNoServerError(answer, `${method} ${path} (${size} bytes)`);
+        },
+      );
+    },
+    timeout,
+  );
+
+  it("a malformed request line or header gets a 4xx from the server itself", async () => {
+    for (const raw of [
+      "GET /\u0000 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n",
+      "POST /login HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n",
+      "GET http://evil.example/ HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: exa mple\r\n\r\n",
+      "NONSENSE\r\n\r\n",
+    ]) {
+      const response = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(shop.port, "127.0.0.1", () => socket.write(raw));
+        let answer = "";
+        socket.on("data", (chunk) => {
+          answer += chunk;
+        });
+        socket.on("close", () => resolve(answer));
+        socket.on("error", reject);
+        socket.setTimeout(5_000, () => socket.destroy());
+      });
+      expect(response, JSON.stringify(raw)).toMatch(/^HTTP\/1\.1 4\d\d /);
+    }
+  });
+});
+
+reportPostgresSkipped("malformed requests on $name");
