@@ -12,6 +12,7 @@
  *
  * Figures go to bench/RESULTS.md, the "Accounts" section between its markers.
  */
+
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -29,6 +30,7 @@ import {
   openPostgresTestDatabase,
   type TestDatabase,
 } from "../tests/support/test-database";
+import { runInfo, runInfoLine } from "./workload";
 
 const RESULTS = path.resolve("bench/RESULTS.md");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -248,7 +250,7 @@ async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T | nu
   }
 }
 
-const startedAt = new Date().toISOString().slice(0, 16).replace("T", " ");
+const info = runInfo("npm run bench -- auth");
 const loadAtStart = os.loadavg()[0] ?? 0;
 console.log("hashing…");
 const hash = await hashTimes();
@@ -277,13 +279,12 @@ const httpPostgres = await withPostgres((url) => overHttp("PostgreSQL", { DATABA
 console.log(httpPostgres);
 
 const p = PASSWORD_HASH_PARAMETERS;
-const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 const httpRows = [httpPglite, httpPostgres].filter((row) => row !== null);
 const section = [
   "<!-- auth-bench:start -->",
   "## Accounts",
   "",
-  `Command: \`npx tsx bench/auth.ts\` (or \`npm run bench -- auth\`). Run ${startedAt} on ${os.cpus().length} × ${cpu}, Node ${process.version}, libuv thread pool ${process.env.UV_THREADPOOL_SIZE ?? 4}; ${SECONDS} s per throughput figure, 10 logins in flight.`,
+  `${runInfoLine(info)} libuv thread pool ${process.env.UV_THREADPOOL_SIZE ?? 4}; ${SECONDS} s per throughput figure, 10 logins in flight.`,
   "",
   "| Measure | Result | Target |",
   "|---|---|---|",

@@ -11,6 +11,7 @@ const BENCHMARKS = {
   api: "bench/api.ts",
   storefront: "bench/storefront.ts",
   auth: "bench/auth.ts",
+  memory: "bench/memory.ts",
 } as const;
 
 const requested = process.argv.slice(2);

@@ -26,7 +26,6 @@
 
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
@@ -36,6 +35,7 @@ import lighthouse from "lighthouse";
 import pg from "pg";
 import { CHROMIUM_FLAGS } from "../tests/support/chromium";
 import { startShopProcess } from "../tests/support/shop-process";
+import { runInfo, runInfoLine } from "./workload";
 
 const { values: options } = parseArgs({
   options: {
@@ -249,8 +249,8 @@ async function postgresLoad(): Promise<string> {
       try {
         const title =
           cacheSeconds === "0"
-            ? "catalogue cache off (every request reads PostgreSQL)"
-            : "catalogue cache on (CATALOG_CACHE_SECONDS=10, the default)";
+            ? "catalogue cache off: each fixed URL read from PostgreSQL every time"
+            : "cache-hit ceiling: each fixed URL repeated inside the 10 s catalogue cache (not real traffic; the realistic mix is in the Catalogue section)";
         sections.push(
           `#### ${PRODUCTS.toLocaleString("en-US")} products on PostgreSQL, ${title}\n\n${await loadTable(shop.url)}`,
         );
@@ -269,7 +269,7 @@ function verdict(ok: boolean): string {
 }
 
 async function main() {
-  const startedAt = new Date().toISOString();
+  const info = runInfo("npm run bench -- storefront");
   const baseUrl = options["base-url"]?.replace(/\/$/, "");
   const shop = baseUrl ? undefined : await startShopProcess({ LOG_LEVEL: "error" });
   // Lighthouse treats localhost as a secure origin, as a real shop on HTTPS would be.
@@ -332,12 +332,11 @@ async function main() {
     }
   }
 
-  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   const section = [
     "<!-- storefront-bench:start -->",
     "## Storefront",
     "",
-    `Command: \`npx tsx bench/storefront.ts\` (bench/storefront.ts${baseUrl ? ` --base-url ${baseUrl}` : ""}). Run ${startedAt} on ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${spawnSync(CHROMIUM, ["--version"]).stdout?.toString().trim() || "Chromium"}; production build, server and load generator on loopback, ${DURATION} s per load row after a 2 s warm-up.${process.env.BENCH_NOTE ? ` ${process.env.BENCH_NOTE}` : ""}`,
+    `${runInfoLine(info)} ${spawnSync(CHROMIUM, ["--version"]).stdout?.toString().trim() || "Chromium"}; production build, server and load generator on loopback, ${DURATION} s per load row after a 2 s warm-up.${baseUrl ? ` Against ${baseUrl}.` : ""}${process.env.BENCH_NOTE ? ` ${process.env.BENCH_NOTE}` : ""}`,
     "",
     ...lines,
     "<!-- storefront-bench:end -->",

@@ -1,0 +1,178 @@
+/**
+ * The realistic mixed workload the headline figures come from, and the run
+ * information every section of bench/RESULTS.md starts with.
+ *
+ * Real traffic is not one URL repeated inside the 10-second cache: a fifth of
+ * it goes to a few popular URLs (the first page, a popular category), the rest
+ * are fresh combinations — filters, sorts and pages shoppers pick, and the
+ * prefixes a search box sends as someone types ("bl", "ble", "blen", …),
+ * each with its /counts, as the shop page asks for both.
+ */
+import { execSync } from "node:child_process";
+import os from "node:os";
+import { DEMO_PRODUCTS } from "../app/db/seed/demo-catalog";
+import { BRANDS, CATEGORIES, SORTS } from "../app/features/catalog/catalog-vocabulary";
+
+/** A small deterministic random source, so two runs send the same sequence. */
+export function randomSource(seed = 1) {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  return {
+    next,
+    int: (below: number) => Math.floor(next() * below),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    chance: (probability: number) => next() < probability,
+  };
+}
+
+/** Words shoppers type: the catalogue's own (product names, brands, categories), 3+ letters. */
+const SEARCH_WORDS = [
+  ...new Set(
+    [
+      ...DEMO_PRODUCTS.flatMap((product) => product.name.split(/\s+/)),
+      ...BRANDS.map((brand) => brand.label),
+      ...CATEGORIES.flatMap((category) => category.label.split(/\s+/)),
+    ]
+      .map((word) => word.toLowerCase().replace(/[^a-z]/g, ""))
+      .filter((word) => word.length >= 3),
+  ),
+];
+
+/** The URLs every shopper hits: about a fifth of all requests go to these. */
+const POPULAR = [
+  "",
+  "category=fitness",
+  "sort=asc",
+  "band=blendMaster",
+  "category=electronics&sort=dsc",
+] as const;
+
+export interface WorkloadMix {
+  popular: number;
+  search: number;
+  browse: number;
+}
+
+/** A fifth popular; of the rest, a little over half browsing with filters, the others searching. */
+export const REALISTIC_MIX: WorkloadMix = { popular: 0.2, search: 0.35, browse: 0.45 };
+
+/**
+ * An endless stream of catalogue queries (query strings without "?") in the
+ * realistic mix. A typing session emits every prefix of a word from its second
+ * letter on, then moves on to a new word.
+ */
+export function catalogQueries(options: { seed?: number; mix?: WorkloadMix; searchOnly?: boolean } = {}) {
+  const random = randomSource(options.seed);
+  const mix = options.mix ?? REALISTIC_MIX;
+  let typing: string[] = [];
+
+  const filters = () => {
+    const parts: string[] = [];
+    if (random.chance(0.4)) parts.push(`category=${encodeURIComponent(random.pick(CATEGORIES).value)}`);
+    if (random.chance(0.35)) parts.push(`band=${random.pick(BRANDS).value}`);
+    if (random.chance(0.3)) parts.push(`range=${5 * (1 + random.int(40))}`);
+    if (random.chance(0.5)) parts.push(`sort=${random.pick(SORTS).value}`);
+    return parts;
+  };
+
+  const search = () => {
+    if (typing.length === 0) {
+      const word = random.pick(SEARCH_WORDS);
+      typing = Array.from({ length: word.length - 1 }, (_, i) => word.slice(0, i + 2));
+    }
+    const prefix = typing.shift() as string;
+    const parts = [`search=${encodeURIComponent(prefix)}`];
+    if (random.chance(0.2)) parts.push(...filters());
+    return parts.join("&");
+  };
+
+  const browse = () => {
+    const parts = filters();
+    // Most shoppers stay on the first pages; some go deep.
+    const page = random.chance(0.7) ? 1 + random.int(3) : 1 + random.int(200);
+    if (page > 1) parts.push(`page=${page}`);
+    return parts.join("&");
+  };
+
+  return () => {
+    if (options.searchOnly) return search();
+    const roll = random.next();
+    if (roll < mix.popular) return random.pick(POPULAR);
+    if (roll < mix.popular + mix.search) return search();
+    return browse();
+  };
+}
+
+/** The JSON API under the realistic mix: each query as /all-products, and a share as /counts too. */
+export function apiPaths(options: { seed?: number; searchOnly?: boolean } = {}) {
+  const next = catalogQueries(options);
+  let pendingCount: string | null = null;
+  return () => {
+    if (pendingCount !== null) {
+      const path = pendingCount;
+      pendingCount = null;
+      return path;
+    }
+    const query = next();
+    // The shop page asks for the page and its count together.
+    pendingCount = `/counts${query ? `?${query}` : ""}`;
+    return `/all-products${query ? `?${query}` : ""}`;
+  };
+}
+
+/** Server-rendered shop pages under the realistic mix. */
+export function shopPagePaths(options: { seed?: number } = {}) {
+  const next = catalogQueries(options);
+  return () => {
+    const query = next();
+    return query ? `/?${query}` : "/";
+  };
+}
+
+export interface RunInfo {
+  command: string;
+  startedAt: string;
+  commit: string;
+  machine: string;
+  loadAverage: string;
+}
+
+/** What every section of RESULTS.md records about its run. */
+export function runInfo(command: string): RunInfo {
+  const git = (args: string) => {
+    try {
+      return execSync(`git ${args}`, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    } catch {
+      return "";
+    }
+  };
+  const commit = git("rev-parse --short HEAD") || "unknown";
+  const dirty = git("status --porcelain --untracked-files=no") !== "";
+  const cpus = os.cpus();
+  return {
+    command,
+    startedAt: new Date().toISOString(),
+    commit: dirty ? `${commit} + uncommitted changes` : commit,
+    machine: `${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    loadAverage: os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(" / "),
+  };
+}
+
+export function runInfoLine(info: RunInfo): string {
+  return `Command: \`${info.command}\`. Run ${info.startedAt} at commit \`${info.commit}\` on ${info.machine}; load average (1/5/15 min) at the start: ${info.loadAverage}.`;
+}
+
+/** Replaces (or appends) the section between `<!-- name:start -->` and `<!-- name:end -->`. */
+export function replaceSection(document: string, name: string, section: string): string {
+  const marked = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
+  const block = `<!-- ${name}:start -->\n${section.trim()}\n<!-- ${name}:end -->`;
+  return marked.test(document) ? document.replace(marked, block) : `${document.trimEnd()}\n\n${block}\n`;
+}
