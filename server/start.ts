@@ -36,10 +36,7 @@ const MAX_HEADERS_TIMEOUT_MS = 10_000;
 export async function startShop(options: StartOptions): Promise<RunningShop> {
   const env = getEnv();
   const stopRequested = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, "shutting down");
-    stopRequested.abort();
-  };
+  const onSignal = (signal: NodeJS.Signals) => stopRequested.abort(signal);
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
 
@@ -73,7 +70,10 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
   } catch (error) {
     await accounts?.close();
     await database.close();
-    if (stopRequested.signal.aborted) process.exit(0);
+    if (stopRequested.signal.aborted) {
+      logger.info({ signal: stopRequested.signal.reason }, "stopped before it was ready");
+      process.exit(0);
+    }
     throw error;
   }
 
@@ -179,6 +179,11 @@ async function shutdown(parts: {
   lifecycle.draining = true;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // Logged once new connections are refused, so whoever reads it can rely on that.
+  logger.info(
+    { inFlight: inFlight.count() },
+    "shutting down: no new connections; finishing requests in flight",
+  );
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, SHUTDOWN_GRACE_MS);

@@ -21,7 +21,7 @@ describe("SIGTERM", () => {
     );
 
     shop.kill("SIGTERM");
-    await shop.waitForOutput(/"msg":"shutting down"/);
+    await shop.waitForOutput(/"msg":"shutting down: no new connections/);
 
     // New connections are refused…
     const refused = await new Promise<string>((resolve) => {
