@@ -23,6 +23,28 @@ async function signInAtDemoProvider(provider: Page, identity: { email: string; n
   await provider.getByRole("button", { name: "Continue" }).click();
 }
 
+test("a visitor who typed 127.0.0.1 instead of localhost is taken to BASE_URL, and the popup signs the page in", async ({
+  page,
+  baseURL,
+}) => {
+  const typed = new URL("/login?redirectTo=%2Fabout", baseURL);
+  typed.hostname = "127.0.0.1";
+  await page.goto(typed.toString());
+  await expect(page).toHaveURL(`${baseURL}/login?redirectTo=%2Fabout`);
+
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  const popup = await popupOpened;
+  await popup.waitForURL(/\/demo-idp\/interaction\//);
+  const closed = popup.waitForEvent("close");
+  await signInAtDemoProvider(popup, { email: uniqueEmail("typed-ip"), name: "Ida Pe" });
+  await closed;
+
+  await expect(toasts(page).getByText("Signed in with Google.")).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/about`);
+  await expect(page.getByRole("button", { name: "Account menu" })).toHaveText("IP");
+});
+
 test("signs in through the popup; the page updates without a reload and goes to redirectTo", async ({
   page,
   baseURL,

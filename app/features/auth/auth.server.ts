@@ -149,7 +149,7 @@ function createBetterAuth(options: AuthServiceOptions) {
         requireLocalEmailVerified: true,
       },
     },
-    // The shop's own limiter (per address and per account, Redis-backed) guards
+    // The shop's own limiter (per address and per account, shared by every process) guards
     // the account endpoints; Better Auth's HTTP routes other than the OAuth
     // callback are not exposed at all.
     rateLimit: { enabled: false },
@@ -164,8 +164,9 @@ function createBetterAuth(options: AuthServiceOptions) {
     logger: {
       level: "warn",
       log: (level, message, ...args) => {
-        // Errors go through the logger's serialiser, which keeps query values
-        // (emails, names) out of the log; anything else is not logged.
+        // Only an error argument is kept, and it goes through the logger's
+        // serialiser, which keeps query values (emails, names) out of the log;
+        // other arguments (a user, an email) are dropped.
         const error = args.find((arg) => typeof arg === "object" && arg !== null);
         const payload = error ? { err: error } : {};
         if (level === "error") logFailure(error, `auth: ${message}`);
