@@ -152,7 +152,8 @@ export function runInfo(command: string): RunInfo {
     }
   };
   const commit = git("rev-parse --short HEAD") || "unknown";
-  const dirty = git("status --porcelain --untracked-files=no") !== "";
+  // The results file is rewritten by the run itself: it does not make the code under test differ.
+  const dirty = git("status --porcelain --untracked-files=no -- . :!bench/RESULTS.md") !== "";
   const cpus = os.cpus();
   return {
     command,
