@@ -8,6 +8,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
     ],
     environment: "node",
     setupFiles: ["./tests/support/fail-on-console-error.ts"],

@@ -1,13 +1,15 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { AuthService } from "~/features/auth/auth.server";
-import type { DemoIdentityProvider } from "~/features/auth/demo-idp.server";
 import type { Catalog } from "~/features/catalog/catalog.server";
 
 /**
  * What the server hands every loader and action through the router context:
- * created once at start-up (server/start.ts) or by a test, never imported as a
- * module-level singleton, so loaders can be called directly in tests.
+ * created once at start-up by the composition root (server/services.ts) or by
+ * a test, never imported as a module-level singleton, so loaders can be called
+ * directly in tests. This module is glue between the routes and the features,
+ * like root.tsx: features never import it (the linter says so); routes read
+ * the services here and hand them to the features.
  */
 export interface ShopServices {
   /** The shop's public origin (BASE_URL): canonical links come from it, never from the request's Host. */
@@ -16,8 +18,6 @@ export interface ShopServices {
   catalog: Catalog;
   /** Accounts and sessions (Better Auth behind the shop's own rules). */
   auth: AuthService;
-  /** The local stand-in for Google, only with DEMO_IDENTITY_PROVIDER=1; mounted at /demo-idp. */
-  demoIdentityProvider: DemoIdentityProvider | null;
   lifecycle: ShopLifecycle;
 }
 
@@ -40,3 +40,10 @@ export interface RequestInfo {
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
+
+/** The auth service and this request's client address (TRUST_PROXY honoured), for the account routes. */
+export function accountsFor(request: Request, context: Readonly<RouterContextProvider>) {
+  const { auth } = context.get(servicesContext);
+  const address = auth.addressOf(request, context.get(requestInfoContext).clientAddress);
+  return { auth, address };
+}

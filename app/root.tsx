@@ -1,8 +1,19 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage, NOT_FOUND_MESSAGE } from "~/components/layout/error-page";
 import { SiteShell } from "~/components/layout/site-shell";
+import { servicesContext } from "~/context.server";
+import { AccountNav, SignInLinks } from "~/features/auth/components/account-nav";
 import { rootSession } from "~/features/auth/session.server";
 import { useNonce } from "~/utils/nonce";
 import { ToastHost } from "~/utils/toast";
@@ -14,7 +25,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The signed-in shopper, known at first render (no flash of the signed-out
   // navbar), and a toast left by a redirect ("Logged out.").
-  const { user, toast, headers } = await rootSession(request, context);
+  const { user, toast, headers } = await rootSession(request, context.get(servicesContext).auth);
   return data({ user, toast }, { headers });
 }
 
@@ -39,11 +50,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The shell of every page, with the account corner for whoever is signed in. */
+function Shell({ children }: { children: React.ReactNode }) {
+  const user = useRouteLoaderData<typeof loader>("root")?.user ?? null;
+  return (
+    <SiteShell
+      account={<AccountNav user={user} />}
+      phoneMenuEnd={user ? null : <SignInLinks placement="phone-menu" />}
+    >
+      {children}
+    </SiteShell>
+  );
+}
+
 export default function App() {
   return (
-    <SiteShell>
+    <Shell>
       <Outlet />
-    </SiteShell>
+    </Shell>
   );
 }
 
@@ -84,8 +108,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A stack trace helps a developer and nobody else: development builds only.
   const detail = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
   return (
-    <SiteShell>
+    <Shell>
       <ErrorPage {...page} detail={detail} />
-    </SiteShell>
+    </Shell>
   );
 }

@@ -4,8 +4,10 @@ export default [
   index("routes/shop.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
-  // The catalogue's JSON API (/all-products, /counts, /healthz) is served
-  // before the router, by server/catalog-api.ts.
+  // The catalogue's JSON API (app/features/catalog), and the load balancers' health check.
+  route("all-products", "routes/api.all-products.ts"),
+  route("counts", "routes/api.counts.ts"),
+  route("healthz", "routes/healthz.ts"),
   // Accounts (app/features/auth).
   route("login", "routes/login.tsx"),
   route("sign-up", "routes/sign-up.tsx"),

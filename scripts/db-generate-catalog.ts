@@ -3,7 +3,7 @@
 // benchmarks and for trying pagination and search at scale.
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { generateCatalog } from "../app/db/seed/seed.server";
+import { generateCatalog } from "./catalog/synthetic-catalog";
 import { runDatabaseScript, UsageError } from "./database-script";
 
 const USAGE = "usage: npm run db:generate-catalog -- --count <1..5000000> [--replace] [--seed <n>]";

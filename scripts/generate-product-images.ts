@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { DEMO_PRODUCTS } from "../app/db/seed/demo-catalog";
-import { renderProductImage } from "../app/db/seed/product-image";
+import { renderProductImage } from "./catalog/product-image";
 
 const root = path.resolve(import.meta.dirname, "..");
 const imageDir = path.join(root, "public/images/products");

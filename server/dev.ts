@@ -18,10 +18,11 @@ const { createShopHandler } = (await vite.ssrLoadModule(
 
 startShop({
   mode: "development",
-  handlerFor: (services, env) =>
+  handlerFor: ({ services, demoIdentityProvider }, env) =>
     createShopHandler({
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       services,
+      demoIdentityProvider,
       mode: "development",
       staticFiles: vite.middlewares,
       trustedProxies: env.TRUST_PROXY,

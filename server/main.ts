@@ -5,6 +5,12 @@ import { exitOnStartupError, startShop } from "./start";
 // Production entry: `npm start` runs the bundled form of this file, build/server/index.js.
 startShop({
   mode: "production",
-  handlerFor: (services, env) =>
-    createShopHandler({ build, services, mode: "production", trustedProxies: env.TRUST_PROXY }),
+  handlerFor: ({ services, demoIdentityProvider }, env) =>
+    createShopHandler({
+      build,
+      services,
+      demoIdentityProvider,
+      mode: "production",
+      trustedProxies: env.TRUST_PROXY,
+    }),
 }).catch(exitOnStartupError);

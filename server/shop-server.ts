@@ -6,15 +6,17 @@ import compression from "compression";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { requestInfoContext, type ShopServices, servicesContext } from "../app/context.server";
+import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
 import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
 import { securityHeaders } from "../app/utils/security-headers.server";
-import { createCatalogApi } from "./catalog-api";
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
 export interface ShopServerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   services: ShopServices;
+  /** The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1 only), answered at /demo-idp. */
+  demoIdentityProvider?: DemoIdentityProvider | null;
   mode: "production" | "development";
   /** Serves static files; by default the built client folder. */
   staticFiles?: Middleware;
@@ -29,6 +31,9 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
  * few hundred bytes; anything larger is refused before a byte of it is read.
  */
 export const MAX_BODY_BYTES = 32 * 1024;
+
+/** The methods some URL of the shop answers; anything else is refused before routing. */
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** Static files of the production build: hashed names are cached forever, the rest for an hour. */
 export function builtClientFiles(
@@ -71,7 +76,23 @@ function sendJsonError(
  */
 function refusal(
   req: http.IncomingMessage,
-): { status: number; code: string; message: string; field?: string } | null {
+): {
+  status: number;
+  code: string;
+  message: string;
+  field?: string;
+  headers?: Record<string, string>;
+} | null {
+  if (!KNOWN_METHODS.has(req.method ?? "")) {
+    // Node parses TRACE, PROPFIND and friends; the web Request the router is
+    // built on refuses some of them outright (a 500). None is the shop's.
+    return {
+      status: 405,
+      code: "method_not_allowed",
+      message: `The shop does not answer ${String(req.method).slice(0, 20)} requests.`,
+      headers: { Allow: [...KNOWN_METHODS].join(", ") },
+    };
+  }
   if (!req.url?.startsWith("/")) {
     return { status: 400, code: "bad_request", message: "The request target must be a path." };
   }
@@ -146,8 +167,7 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
 
   const base = new URL(services.baseUrl);
   const headers = securityHeaders({ https: base.protocol === "https:" });
-  const demoIdentityProvider = services.demoIdentityProvider;
-  const catalogApi = createCatalogApi(services);
+  const { demoIdentityProvider } = options;
 
   return (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -156,8 +176,8 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
 
     const refused = refusal(req);
     if (refused) {
-      const { status, ...error } = refused;
-      sendJsonError(res, status, error, { Connection: "close" });
+      const { status, headers: extra, ...error } = refused;
+      sendJsonError(res, status, error, { Connection: "close", ...extra });
       return;
     }
     // CSRF: nothing that changes state is accepted from another site.
@@ -175,7 +195,6 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
     // The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1 only), at /demo-idp.
     if (demoIdentityProvider?.handle(req, res)) return;
     compress(req, res, () => {
-      if (catalogApi(req, res)) return;
       staticFiles(req, res, () => {
         router(req, res);
       });

@@ -1,20 +1,19 @@
 import http from "node:http";
 import { inspect } from "node:util";
-import type { ShopLifecycle, ShopServices } from "../app/context.server";
+import type { ShopLifecycle } from "../app/context.server";
 import { type DatabaseHandle, EmbeddedDatabaseError, openDatabase } from "../app/db/client.server";
 import { DataDirInUseError } from "../app/db/data-dir-lock.server";
 import { migrateDatabase } from "../app/db/migrate.server";
 import { seedDemoCatalog } from "../app/db/seed/seed.server";
 import { DatabaseConfigurationError, waitForDatabase } from "../app/db/wait-for-database.server";
-import { type Accounts, createAccounts } from "../app/features/auth/accounts.server";
 import { AuthSecretError, checkSecretFile } from "../app/features/auth/auth-secret.server";
-import { createCatalog } from "../app/features/catalog/catalog.server";
 import { ConfigError, type Env, getEnv } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
+import { createShopServices, type ShopRuntime } from "./services";
 
 export interface StartOptions {
   mode: "production" | "development";
-  handlerFor(services: ShopServices, env: Env): http.RequestListener;
+  handlerFor(runtime: ShopRuntime, env: Env): http.RequestListener;
 }
 
 export interface RunningShop {
@@ -46,8 +45,7 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
     dataDir: env.DATA_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
   });
-  let accounts: Accounts | undefined;
-  let services: ShopServices;
+  let runtime: ShopRuntime;
   try {
     await waitForDatabase(database, { databaseUrl: env.DATABASE_URL, signal: stopRequested.signal });
     await migrateDatabase(database);
@@ -55,20 +53,8 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
       const { inserted } = await seedDemoCatalog(database.db);
       if (inserted > 0) logger.info({ inserted }, "loaded the demo catalogue");
     }
-    accounts = await createAccounts(env, database);
-    services = {
-      baseUrl: env.BASE_URL,
-      database,
-      catalog: createCatalog(database.db, {
-        cacheSeconds: env.CATALOG_CACHE_SECONDS,
-        cacheMaxBytes: env.CATALOG_CACHE_MAX_MB * 1024 * 1024,
-      }),
-      auth: accounts.auth,
-      demoIdentityProvider: accounts.demoIdentityProvider,
-      lifecycle: { draining: false },
-    };
+    runtime = await createShopServices(env, database);
   } catch (error) {
-    await accounts?.close();
     await database.close();
     if (stopRequested.signal.aborted) {
       logger.info({ signal: stopRequested.signal.reason }, "stopped before it was ready");
@@ -86,13 +72,13 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
       requestTimeout: requestTimeoutMs,
       connectionsCheckingInterval: 1_000,
     },
-    options.handlerFor(services, env),
+    options.handlerFor(runtime, env),
   );
   // Keep-alive longer than typical load balancers' idle timeout (60 s).
   server.keepAliveTimeout = 65_000;
   const inFlight = trackRequests(server);
   await listen(server, env.PORT, env.HOST).catch(async (error) => {
-    await accounts?.close();
+    await runtime.close();
     await database.close();
     throw error;
   });
@@ -109,7 +95,7 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= shutdown({ server, inFlight, lifecycle: services.lifecycle, accounts, database });
+    closing ??= shutdown({ server, inFlight, lifecycle: runtime.services.lifecycle, runtime, database });
     return closing;
   };
   const exitAfterClose = () =>
@@ -172,7 +158,7 @@ async function shutdown(parts: {
   server: http.Server;
   inFlight: InFlight;
   lifecycle: ShopLifecycle;
-  accounts: Accounts;
+  runtime: ShopRuntime;
   database: DatabaseHandle;
 }): Promise<void> {
   const { server, inFlight, lifecycle } = parts;
@@ -193,7 +179,7 @@ async function shutdown(parts: {
   if (inFlight.count() > 0) logger.warn({ requests: inFlight.count() }, "cut off requests still running");
   server.closeAllConnections();
   await closed;
-  await parts.accounts.close();
+  await parts.runtime.close();
   await parts.database.close();
   logger.info("stopped");
 }

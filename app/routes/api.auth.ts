@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { accountsFor } from "~/features/auth/route-helpers.server";
+import { accountsFor } from "~/context.server";
 import type { Route } from "./+types/api.auth";
 
 /**

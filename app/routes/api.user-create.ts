@@ -1,12 +1,12 @@
 import { servicesContext } from "~/context.server";
 import type { AuthService } from "~/features/auth/auth.server";
 import { userRecordSchema } from "~/features/auth/auth-schema";
-import { apiError } from "~/utils/http.server";
+import { apiError, methodNotAllowed } from "~/utils/http.server";
 import { logFailure } from "~/utils/logger.server";
 import type { Route } from "./+types/api.user-create";
 
 export function loader() {
-  return methodNotAllowed();
+  return methodNotAllowed(["PUT"]);
 }
 
 /**
@@ -15,7 +15,7 @@ export function loader() {
  * anyone else's email, 400 for bad fields (photo: http(s) URLs only).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed();
+  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   try {
     return await upsertOwnRecord(request, context.get(servicesContext).auth);
   } catch (error) {
@@ -63,10 +63,3 @@ const invalidBody = {
   code: "invalid_body",
   message: "The body must be a JSON object: { email, name, photo }.",
 };
-
-function methodNotAllowed() {
-  return new Response(JSON.stringify({ error: { code: "method_not_allowed", message: "Use PUT." } }), {
-    status: 405,
-    headers: { Allow: "PUT", "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}

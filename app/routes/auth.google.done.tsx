@@ -1,11 +1,11 @@
 import { data, redirect, replace } from "react-router";
+import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { MESSAGES } from "~/features/auth/auth-schema";
 import { GoogleSignInOutcome } from "~/features/auth/components/google-sign-in-outcome";
 import { flashCookie } from "~/features/auth/flash.server";
 import { ATTEMPT_PATTERN, type GoogleSignInResult } from "~/features/auth/google-sign-in-message";
 import { loginPath, safeRedirectPath } from "~/features/auth/redirect";
-import { accountsFor } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/auth.google.done";
 
 export function meta() {

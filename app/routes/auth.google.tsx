@@ -1,10 +1,11 @@
 import { data, Link, redirect } from "react-router";
+import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { formFields, MESSAGES } from "~/features/auth/auth-schema";
 import { GoogleSignInOutcome } from "~/features/auth/components/google-sign-in-outcome";
 import { ATTEMPT_PATTERN, type GoogleSignInResult } from "~/features/auth/google-sign-in-message";
 import { safeRedirectPath } from "~/features/auth/redirect";
-import { accountsFor, readForm, retryAfterHeaders } from "~/features/auth/route-helpers.server";
+import { readForm, retryAfterHeaders } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/auth.google";
 
 export const headers = retryAfterHeaders;

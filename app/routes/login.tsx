@@ -1,6 +1,7 @@
 import { data, Form, Link, replace, useNavigation } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
+import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { fieldErrors, formFields, loginSchema, MESSAGES } from "~/features/auth/auth-schema";
 import { AuthCard, FormMessage } from "~/features/auth/components/auth-card";
@@ -12,7 +13,6 @@ import { useFieldValidation } from "~/features/auth/components/use-field-validat
 import { flashCookie } from "~/features/auth/flash.server";
 import { safeRedirectPath } from "~/features/auth/redirect";
 import {
-  accountsFor,
   readForm,
   retryAfterHeaders,
   tooManyAttempts,

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { flashCookie } from "~/features/auth/flash.server";
-import { accountsFor } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/logout";
 
 /** Logging out changes state: POST only. A GET (a link, a prefetch) does nothing. */

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { servicesContext } from "~/context.server";
+import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
 import { productCount, type ShopProduct } from "~/features/catalog/catalog-format";
 import {
   type CatalogFilters as CatalogFilterQuery,
@@ -18,7 +19,6 @@ import {
   ProductGrid,
 } from "~/features/catalog/components/catalog-results";
 import { useCatalogFilters } from "~/features/catalog/use-catalog-filters";
-import { unlessUnavailable } from "~/utils/http.server";
 import type { Route } from "./+types/shop";
 
 const SHOP_DESCRIPTION =

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
+import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { fieldErrors, formFields, MESSAGES, signUpSchema } from "~/features/auth/auth-schema";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
@@ -11,7 +12,6 @@ import { useFailedSubmission } from "~/features/auth/components/use-failed-submi
 import { useFieldValidation } from "~/features/auth/components/use-field-validation";
 import { flashCookie } from "~/features/auth/flash.server";
 import {
-  accountsFor,
   readForm,
   retryAfterHeaders,
   tooManyAttempts,

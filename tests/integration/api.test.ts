@@ -133,6 +133,14 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("method_not_allowed");
   });
 
+  it("answers OPTIONS with the methods it takes", async () => {
+    for (const path of ["/all-products", "/counts", "/healthz"]) {
+      const response = await get(path, { method: "OPTIONS" });
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get("allow"), path).toBe("GET, HEAD");
+    }
+  });
+
   it("answers HEAD with the headers and no body", async () => {
     const response = await get("/counts", { method: "HEAD" });
     expect(response.status).toBe(200);

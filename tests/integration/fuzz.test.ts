@@ -334,6 +334,10 @@ describe.each(engines)("malformed requests on $name", ({ env }) => {
       "GET http://evil.example/ HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET / HTTP/1.1\r\nHost: exa mple\r\n\r\n",
       "NONSENSE\r\n\r\n",
+      // Methods the router's web Request cannot even represent, and others the shop never answers.
+      "TRACE / HTTP/1.1\r\nHost: x\r\n\r\n",
+      "TRACK /all-products HTTP/1.1\r\nHost: x\r\n\r\n",
+      "PROPFIND /login HTTP/1.1\r\nHost: x\r\n\r\n",
     ]) {
       const response = await new Promise<string>((resolve, reject) => {
         const socket = net.connect(shop.port, "127.0.0.1", () => socket.write(raw));

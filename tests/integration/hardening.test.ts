@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoIdentityProvider } from "~/features/auth/demo-idp.server";
+import { createDemoIdentityProvider } from "~/features/demo-identity-provider/demo-identity-provider.server";
 import {
   CookieClient,
   continueWithGoogle,

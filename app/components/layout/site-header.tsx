@@ -1,10 +1,7 @@
-import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
-import { buttonClasses } from "~/components/ui/button";
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
-import { AccountMenu } from "~/features/auth/components/account-menu";
-import { loginPath } from "~/features/auth/redirect";
-import type { SessionUser } from "~/features/auth/session-user";
+import { usePopover } from "~/components/ui/popover";
 import { BrandMark } from "./brand-mark";
 
 const LINKS = [
@@ -19,32 +16,20 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
   }`;
 }
 
+export interface SiteHeaderProps {
+  /** The navbar's right-hand corner (the account menu, or Login and Sign Up). */
+  account: ReactNode;
+  /** Shown at the end of the phone menu (Login and Sign Up for a visitor), if anything. */
+  phoneMenuEnd?: ReactNode;
+}
+
 /**
- * The navbar: brand, Home / About / Contact, and Login + Sign Up for a
- * visitor or the account menu for a signed-in shopper. Below 768 px the
- * links fold behind a menu button.
+ * The navbar: brand, Home / About / Contact, and the account corner it is
+ * given (the shell knows nothing of accounts). Below 768 px the links fold
+ * behind a menu button, on the browser's own popover.
  */
-export function SiteHeader() {
-  const rootData = useRouteLoaderData("root") as { user?: SessionUser | null } | undefined;
-  const user = rootData?.user ?? null;
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const location = useLocation();
-  // Logging in brings the visitor back to the page they were on.
-  const loginHref = loginPath(location.pathname + location.search);
-
-  // A link in the open menu was followed: fold it away again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new location
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open]);
+export function SiteHeader({ account, phoneMenuEnd }: SiteHeaderProps) {
+  const menu = usePopover();
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -69,32 +54,21 @@ export function SiteHeader() {
           </ul>
 
           <div className="ml-auto flex items-center gap-2">
-            {user ? (
-              <AccountMenu user={user} />
-            ) : (
-              <div className="hidden items-center gap-2 md:flex">
-                <Link to={loginHref} className={buttonClasses("ghost", "sm")}>
-                  Login
-                </Link>
-                <Link to="/sign-up" className={buttonClasses("primary", "sm")}>
-                  Sign Up
-                </Link>
-              </div>
-            )}
+            {account}
             <button
-              type="button"
-              aria-expanded={open}
-              aria-controls={menuId}
-              onClick={() => setOpen((value) => !value)}
+              {...menu.trigger}
               className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
             >
               <span className="sr-only">Menu</span>
-              {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+              {menu.open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
             </button>
           </div>
         </div>
 
-        <div id={menuId} hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
+        <div
+          {...menu.panel}
+          className="fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full border-0 border-t border-b border-slate-200 bg-white p-0 shadow-md md:hidden"
+        >
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
             {LINKS.map((link) => (
               <li key={link.to}>
@@ -107,16 +81,7 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
-            {user ? null : (
-              <li className="mt-2 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3">
-                <Link to={loginHref} className={buttonClasses("secondary", "md")}>
-                  Login
-                </Link>
-                <Link to="/sign-up" className={buttonClasses("primary", "md")}>
-                  Sign Up
-                </Link>
-              </li>
-            )}
+            {phoneMenuEnd ? <li className="mt-2 border-t border-slate-200 pt-3">{phoneMenuEnd}</li> : null}
           </ul>
         </div>
       </nav>

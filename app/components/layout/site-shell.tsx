@@ -1,11 +1,11 @@
 import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
+import { SiteHeader, type SiteHeaderProps } from "./site-header";
 
 /** Navbar, page, footer: the frame of every page, error pages included. */
-export function SiteShell({ children }: { children: React.ReactNode }) {
+export function SiteShell({ children, ...header }: SiteHeaderProps & { children: React.ReactNode }) {
   return (
     <>
-      <SiteHeader />
+      <SiteHeader {...header} />
       <div id="content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {children}
       </div>

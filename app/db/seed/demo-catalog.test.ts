@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRANDS, CATEGORIES } from "~/features/catalog/catalog-schema";
+import { DEMO_BRANDS as BRANDS, DEMO_CATEGORIES as CATEGORIES } from "./demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "./demo-catalog";
 
 describe("the demo catalogue", () => {

@@ -1,11 +1,11 @@
-import type { BrandValue, CategoryValue } from "~/features/catalog/catalog-vocabulary";
+import type { DemoBrandValue, DemoCategoryValue } from "./demo-brands-and-categories";
 
 /**
  * The curated catalogue an empty shop starts with: enough products to page
  * through (13 per category, every brand in several categories), prices that
  * tie on purpose so every sort needs its tie-breaker, and names whose words
  * stem ("Running", "Mixers", "Mixing") so search can be tested on them.
- * The pictures are generated from these entries by scripts/generate-product-images.ts.
+ * The pictures are generated from these entries by scripts/generate-product-images.ts (scripts/catalog/product-image.ts).
  */
 export interface DemoProduct {
   /** Stable kebab-case key: names the product picture file. */
@@ -14,8 +14,8 @@ export interface DemoProduct {
   description: string;
   price: number;
   ratings: number;
-  bandName: BrandValue;
-  category: CategoryValue;
+  bandName: DemoBrandValue;
+  category: DemoCategoryValue;
   /** Creation date = seed time minus this many days (0–729, so within two years). */
   daysAgo: number;
 }

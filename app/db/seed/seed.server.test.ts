@@ -2,16 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { BRANDS, CATEGORIES } from "~/features/catalog/catalog-schema";
 import {
   openTestDatabases,
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { type ProductRow, products } from "../schema";
+import { DEMO_BRANDS as BRANDS, DEMO_CATEGORIES as CATEGORIES } from "./demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "./demo-catalog";
-import productImages from "./product-images.generated.json";
-import { generateCatalog, seedDemoCatalog } from "./seed.server";
+import { seedDemoCatalog } from "./seed.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date(Date.UTC(2026, 10, 1, 12));
@@ -39,7 +38,7 @@ function expectValidProduct(product: ProductRow) {
   expect(product.image).toMatch(/^\/images\/products\/[a-z0-9-]+-[0-9a-f]{8}\.svg$/);
 }
 
-describe.each(engines)("the demo catalogue and generated catalogues on $name", (engine: TestDatabase) => {
+describe.each(engines)("the demo catalogue on $name", (engine: TestDatabase) => {
   const db = engine.db;
   const allProducts = () => db.select().from(products).orderBy(asc(products.id));
 
@@ -98,49 +97,6 @@ describe.each(engines)("the demo catalogue and generated catalogues on $name", (
     expect(results.map((result) => result.inserted).sort()).toEqual([0, DEMO_PRODUCTS.length]);
     expect(await allProducts()).toHaveLength(DEMO_PRODUCTS.length);
   });
-
-  it("generates exactly the requested number of valid products, across several batches", async () => {
-    const { inserted } = await generateCatalog(db, { count: 2345, batchSize: 1000, now: NOW });
-    const rows = await allProducts();
-
-    expect(inserted).toBe(2345);
-    expect(rows).toHaveLength(2345);
-    for (const row of rows) expectValidProduct(row);
-    // Generated products reuse the demo pictures.
-    const demoImages = new Set(Object.values(productImages));
-    for (const row of rows) expect(demoImages.has(row.image), row.image).toBe(true);
-    // Every brand meets every category at this size.
-    expect(new Set(rows.map((row) => `${row.bandName}/${row.category}`)).size).toBe(
-      BRANDS.length * CATEGORIES.length,
-    );
-  });
-
-  it("adds to the catalogue by default and replaces it with { replace: true }, ids restarting at 1", async () => {
-    await seedDemoCatalog(db, NOW);
-    await generateCatalog(db, { count: 100, now: NOW });
-    expect(await allProducts()).toHaveLength(DEMO_PRODUCTS.length + 100);
-
-    await generateCatalog(db, { count: 50, now: NOW, replace: true });
-    const rows = await allProducts();
-    expect(rows).toHaveLength(50);
-    expect(rows[0]?.id).toBe(1);
-  });
-
-  it("generates the same catalogue from the same seed, and a different one from another seed", async () => {
-    const names = async (seed: number) => {
-      await generateCatalog(db, { count: 200, now: NOW, seed, replace: true });
-      return (await allProducts()).map((row) => `${row.name}|${row.price}|${row.creationDate.toISOString()}`);
-    };
-    const first = await names(7);
-    expect(await names(7)).toEqual(first);
-    expect(await names(8)).not.toEqual(first);
-  });
-
-  it("refuses a count that is not a whole number of 0 or more", async () => {
-    await expect(generateCatalog(db, { count: -1 })).rejects.toThrow(RangeError);
-    await expect(generateCatalog(db, { count: 1.5 })).rejects.toThrow(RangeError);
-    expect((await generateCatalog(db, { count: 0 })).inserted).toBe(0);
-  });
 });
 
-reportPostgresSkipped("the demo catalogue and generated catalogues on $name");
+reportPostgresSkipped("the demo catalogue on $name");

@@ -1,13 +1,5 @@
-import { data, type RouterContextProvider } from "react-router";
-import { requestInfoContext, servicesContext } from "~/context.server";
+import { data } from "react-router";
 import { MESSAGES } from "./auth-schema";
-
-/** The auth service and this request's client address (TRUST_PROXY honoured). */
-export function accountsFor(request: Request, context: Readonly<RouterContextProvider>) {
-  const { auth } = context.get(servicesContext);
-  const address = auth.addressOf(request, context.get(requestInfoContext).clientAddress);
-  return { auth, address };
-}
 
 /**
  * The posted form, or a 415 error page when the body is not a web form (the

@@ -1,7 +1,5 @@
-import type { RouterContextProvider } from "react-router";
-import { servicesContext } from "~/context.server";
 import { logFailure } from "~/utils/logger.server";
-import { appendSetCookies } from "./auth.server";
+import { type AuthService, appendSetCookies } from "./auth.server";
 import { type Toast, takeFlash } from "./flash.server";
 import type { SessionUser } from "./session-user";
 
@@ -12,12 +10,12 @@ import type { SessionUser } from "./session-user";
  */
 export async function rootSession(
   request: Request,
-  context: Readonly<RouterContextProvider>,
+  auth: AuthService,
 ): Promise<{ user: SessionUser | null; toast: Toast | null; headers: Headers }> {
   const headers = new Headers();
   let user: SessionUser | null = null;
   try {
-    const session = await context.get(servicesContext).auth.getSession(request);
+    const session = await auth.getSession(request);
     user = session.user;
     appendSetCookies(headers, session.headers);
   } catch (error) {

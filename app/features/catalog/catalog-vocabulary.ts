@@ -1,25 +1,16 @@
+import { DEMO_BRANDS, DEMO_CATEGORIES } from "~/db/seed/demo-brands-and-categories";
+
 /**
  * The catalogue's vocabulary: brands, categories, sorts and limits. Plain
  * constants with no dependency, so the browser can import them without
  * pulling in zod. The API keeps the specification's words (`band`,
  * `bandName`); the UI says "brand" and maps it here, once.
+ *
+ * Brands and categories are data: the shop's are the demo catalogue's
+ * (app/db/seed), which this feature reads, never the other way round.
  */
-
-export const BRANDS = [
-  { value: "teachPro", label: "TeachPro" },
-  { value: "cycleFit", label: "CycleFit" },
-  { value: "blendMaster", label: "BlendMaster" },
-  { value: "artistry", label: "Artistry" },
-  { value: "campSafe", label: "CampSafe" },
-] as const;
-
-export const CATEGORIES = [
-  { value: "electronics", label: "Electronics" },
-  { value: "fitness", label: "Fitness" },
-  { value: "home appliances", label: "Home appliances" },
-  { value: "home goods", label: "Home goods" },
-  { value: "outdoor", label: "Outdoor" },
-] as const;
+export const BRANDS = DEMO_BRANDS;
+export const CATEGORIES = DEMO_CATEGORIES;
 
 export const SORTS = [
   { value: "dsc", label: "High to Low" },

@@ -1,19 +1,17 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, useLocation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form } from "react-router";
+import { usePopover } from "~/components/ui/popover";
 import type { SessionUser } from "../session-user";
 
 /**
  * The signed-in shopper's photo in the navbar (initials when there is none or
- * it does not load); it opens a menu with the name, the email and Log out.
+ * it does not load); it opens a panel with the name, the email and Log out.
  * The photo URL is the user's own text: it is only ever an <img src> (http(s)
  * only, checked on the way in), never a link or markup.
  */
 export function AccountMenu({ user }: { user: SessionUser }) {
-  const [open, setOpen] = useState(false);
+  const menu = usePopover();
   const [photoFailed, setPhotoFailed] = useState(false);
-  const menuId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const location = useLocation();
 
   const photo = useRef<HTMLImageElement>(null);
   // A new photo gets a new chance to load; one that failed before hydration
@@ -23,34 +21,13 @@ export function AccountMenu({ user }: { user: SessionUser }) {
     const image = photo.current;
     setPhotoFailed(Boolean(image?.complete && image.naturalWidth === 0));
   }, [user.image]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close on every navigation
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [open]);
 
   const showPhoto = Boolean(user.image) && !photoFailed;
   return (
-    <div ref={container} className="relative">
+    <>
       <button
-        type="button"
+        {...menu.trigger}
         aria-label="Account menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
         className="flex size-10 items-center justify-center overflow-hidden rounded-full bg-indigo-100 font-semibold text-indigo-700 ring-offset-2 hover:ring-2 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         {showPhoto ? (
@@ -67,9 +44,9 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         )}
       </button>
       <div
-        id={menuId}
-        hidden={!open}
-        className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+        {...menu.panel}
+        // Below the navbar, lined up with the right edge of the page's content.
+        className="fixed top-[4.5rem] right-[max(1rem,calc((100%-80rem)/2+2rem))] bottom-auto left-auto m-0 w-64 max-w-[calc(100%-2rem)] rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
       >
         <p className="truncate font-semibold text-slate-900">{user.name}</p>
         <p className="truncate text-sm text-slate-600">{user.email}</p>
@@ -82,7 +59,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           </button>
         </Form>
       </div>
-    </div>
+    </>
   );
 }
 

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEMO_PRODUCTS } from "./demo-catalog";
+import { DEMO_PRODUCTS } from "../../app/db/seed/demo-catalog";
+import productImages from "../../app/db/seed/product-images.generated.json";
 import { renderProductImage } from "./product-image";
-import productImages from "./product-images.generated.json";
 
 const images: Record<string, string> = productImages;
 

@@ -1,4 +1,4 @@
-import { brandLabel } from "~/features/catalog/catalog-vocabulary";
+import { brandLabel } from "../../app/features/catalog/catalog-vocabulary";
 import { hashString, seededRandom } from "./seeded-random";
 
 /**

@@ -1,0 +1,16 @@
+import { servicesContext } from "~/context.server";
+import { allProductsResponse } from "~/features/catalog/catalog-api.server";
+import { allowedMethods, methodNotAllowed } from "~/utils/http.server";
+import type { Route } from "./+types/api.all-products";
+
+/** GET /all-products?page&size&sort&search&category&band&range: one page of products (README, "JSON API"). */
+const METHODS = ["GET", "HEAD"];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (request.method === "OPTIONS") return allowedMethods(METHODS);
+  return allProductsResponse(context.get(servicesContext).catalog, request);
+}
+
+export function action() {
+  return methodNotAllowed(METHODS);
+}

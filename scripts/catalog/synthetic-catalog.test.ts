@@ -1,0 +1,93 @@
+import { asc, sql } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { type ProductRow, products } from "../../app/db/schema";
+import { DEMO_PRODUCTS } from "../../app/db/seed/demo-catalog";
+import productImages from "../../app/db/seed/product-images.generated.json";
+import { seedDemoCatalog } from "../../app/db/seed/seed.server";
+import { BRANDS, CATEGORIES } from "../../app/features/catalog/catalog-vocabulary";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../tests/support/test-database";
+import { generateCatalog } from "./synthetic-catalog";
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = new Date(Date.UTC(2026, 10, 1, 12));
+const TWO_YEARS_AGO = new Date(NOW.getTime() - 730 * DAY);
+
+const engines = await openTestDatabases();
+
+afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.close()));
+});
+
+function expectValidProduct(product: ProductRow) {
+  expect(BRANDS.map((brand) => brand.value)).toContain(product.bandName);
+  expect(CATEGORIES.map((category) => category.value)).toContain(product.category);
+  expect(product.price).toBeGreaterThanOrEqual(5);
+  expect(product.price).toBeLessThanOrEqual(200);
+  expect(Math.round(product.price * 100) / 100).toBe(product.price);
+  expect(product.ratings).toBeGreaterThanOrEqual(0);
+  expect(product.ratings).toBeLessThanOrEqual(5);
+  expect(Math.round(product.ratings * 10) / 10).toBe(product.ratings);
+  expect(product.creationDate.getTime()).toBeGreaterThan(TWO_YEARS_AGO.getTime());
+  expect(product.creationDate.getTime()).toBeLessThanOrEqual(NOW.getTime());
+  expect(product.name.length).toBeGreaterThan(0);
+  expect(product.description.length).toBeGreaterThan(0);
+  expect(product.image).toMatch(/^\/images\/products\/[a-z0-9-]+-[0-9a-f]{8}\.svg$/);
+}
+
+describe.each(engines)("generated catalogues on $name", (engine: TestDatabase) => {
+  const db = engine.db;
+  const allProducts = () => db.select().from(products).orderBy(asc(products.id));
+
+  beforeEach(async () => {
+    await db.execute(sql`truncate products restart identity`);
+  });
+
+  it("generates exactly the requested number of valid products, across several batches", async () => {
+    const { inserted } = await generateCatalog(db, { count: 2345, batchSize: 1000, now: NOW });
+    const rows = await allProducts();
+
+    expect(inserted).toBe(2345);
+    expect(rows).toHaveLength(2345);
+    for (const row of rows) expectValidProduct(row);
+    // Generated products reuse the demo pictures.
+    const demoImages = new Set(Object.values(productImages));
+    for (const row of rows) expect(demoImages.has(row.image), row.image).toBe(true);
+    // Every brand meets every category at this size.
+    expect(new Set(rows.map((row) => `${row.bandName}/${row.category}`)).size).toBe(
+      BRANDS.length * CATEGORIES.length,
+    );
+  });
+
+  it("adds to the catalogue by default and replaces it with { replace: true }, ids restarting at 1", async () => {
+    await seedDemoCatalog(db, NOW);
+    await generateCatalog(db, { count: 100, now: NOW });
+    expect(await allProducts()).toHaveLength(DEMO_PRODUCTS.length + 100);
+
+    await generateCatalog(db, { count: 50, now: NOW, replace: true });
+    const rows = await allProducts();
+    expect(rows).toHaveLength(50);
+    expect(rows[0]?.id).toBe(1);
+  });
+
+  it("generates the same catalogue from the same seed, and a different one from another seed", async () => {
+    const names = async (seed: number) => {
+      await generateCatalog(db, { count: 200, now: NOW, seed, replace: true });
+      return (await allProducts()).map((row) => `${row.name}|${row.price}|${row.creationDate.toISOString()}`);
+    };
+    const first = await names(7);
+    expect(await names(7)).toEqual(first);
+    expect(await names(8)).not.toEqual(first);
+  });
+
+  it("refuses a count that is not a whole number of 0 or more", async () => {
+    await expect(generateCatalog(db, { count: -1 })).rejects.toThrow(RangeError);
+    await expect(generateCatalog(db, { count: 1.5 })).rejects.toThrow(RangeError);
+    expect((await generateCatalog(db, { count: 0 })).inserted).toBe(0);
+  });
+});
+
+reportPostgresSkipped("generated catalogues on $name");

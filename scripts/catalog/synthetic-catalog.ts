@@ -1,0 +1,187 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../app/db/client.server";
+import { DEMO_PRODUCTS } from "../../app/db/seed/demo-catalog";
+import { demoProductImage } from "../../app/db/seed/seed.server";
+import { BRANDS, brandLabel } from "../../app/features/catalog/catalog-vocabulary";
+import { seededRandom } from "./seeded-random";
+
+/**
+ * The synthetic catalogue generator (`npm run db:generate-catalog`): a build
+ * and benchmark tool, not part of the running shop.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Synthetic products are dated within this many days before `now`, like the demo ones. */
+const CATALOG_AGE_DAYS = 730;
+
+export interface GenerateCatalogOptions {
+  /** How many products to add (0 or more). */
+  count: number;
+  /** Rows per INSERT; a few thousand keeps each statement's parameters small and the round trips few. */
+  batchSize?: number;
+  /** Dates are spread over the two years before this moment. */
+  now?: Date;
+  /** Same seed (and `now`), same catalogue. */
+  seed?: number;
+  /** Empty the table first (ids restart at 1). */
+  replace?: boolean;
+}
+
+const MODEL_WORDS = [
+  "Plus",
+  "Lite",
+  "Max",
+  "Mini",
+  "Pro",
+  "Air",
+  "Eco",
+  "Studio",
+  "Sport",
+  "Classic",
+  "Compact",
+  "Touring",
+  "Urban",
+  "Signature",
+  "Essential",
+  "Edition",
+] as const;
+
+const EXTRA_SENTENCES = [
+  "Now in a new colour.",
+  "Backed by a two-year warranty.",
+  "Ships in recyclable packaging.",
+  "A customer favourite, restocked.",
+  "Designed and tested by the Backline team.",
+  "Easy to clean and built to last.",
+] as const;
+
+interface CatalogBatch {
+  names: string[];
+  descriptions: string[];
+  images: string[];
+  prices: string[];
+  ratings: string[];
+  brands: string[];
+  categories: string[];
+  dates: string[];
+}
+
+/**
+ * Fills the catalogue with `count` synthetic products for benchmarks and
+ * pagination at scale: deterministic combinations of the demo data (its
+ * names, descriptions and pictures by category), prices 5–200, ratings 0–5,
+ * creation dates over the last two years, oldest first.
+ *
+ * Rows go in as column arrays through `unnest`, one statement per batch, all
+ * in one transaction (a failure leaves the previous catalogue as it was);
+ * then VACUUM ANALYZE, so the planner has statistics and index-only scans
+ * can use the visibility map.
+ */
+export async function generateCatalog(
+  db: Database,
+  options: GenerateCatalogOptions,
+): Promise<{ inserted: number }> {
+  const { count, batchSize = 5000, now = new Date(), seed = 1, replace = false } = options;
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(`count must be a whole number of 0 or more, not ${count}.`);
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1)
+    throw new RangeError(`batchSize must be a whole number of 1 or more, not ${batchSize}.`);
+
+  const nextProduct = syntheticProducts(count, now, seed);
+  await db.transaction(async (tx) => {
+    if (replace) await tx.execute(sql`truncate products restart identity`);
+    for (let start = 0; start < count; start += batchSize) {
+      const batch = nextBatch(nextProduct, Math.min(batchSize, count - start));
+      await tx.execute(sql`
+        insert into products (name, description, image, price, ratings, band_name, category, creation_date)
+        select * from unnest(
+          ${sql.param(batch.names)}::text[],
+          ${sql.param(batch.descriptions)}::text[],
+          ${sql.param(batch.images)}::text[],
+          ${sql.param(batch.prices)}::numeric[],
+          ${sql.param(batch.ratings)}::numeric[],
+          ${sql.param(batch.brands)}::text[],
+          ${sql.param(batch.categories)}::text[],
+          ${sql.param(batch.dates)}::timestamptz[]
+        )`);
+    }
+  });
+  // VACUUM refuses to run inside a transaction, so it comes after the commit.
+  await db.execute(sql`vacuum analyze products`);
+  return { inserted: count };
+}
+
+interface SyntheticProduct {
+  name: string;
+  description: string;
+  image: string;
+  /** Decimal strings: exact money, no float rounding on the way in. */
+  price: string;
+  ratings: string;
+  bandName: string;
+  category: string;
+  creationDate: string;
+}
+
+function nextBatch(next: () => SyntheticProduct, size: number): CatalogBatch {
+  const batch: CatalogBatch = {
+    names: [],
+    descriptions: [],
+    images: [],
+    prices: [],
+    ratings: [],
+    brands: [],
+    categories: [],
+    dates: [],
+  };
+  for (let i = 0; i < size; i++) {
+    const product = next();
+    batch.names.push(product.name);
+    batch.descriptions.push(product.description);
+    batch.images.push(product.image);
+    batch.prices.push(product.price);
+    batch.ratings.push(product.ratings);
+    batch.brands.push(product.bandName);
+    batch.categories.push(product.category);
+    batch.dates.push(product.creationDate);
+  }
+  return batch;
+}
+
+/** A generator of `count` products; call it once per product. */
+function syntheticProducts(count: number, now: Date, seed: number): () => SyntheticProduct {
+  const random = seededRandom(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const templates = DEMO_PRODUCTS.map((product) => ({
+    product,
+    image: demoProductImage(product.slug),
+    // "BlendMaster Pro 900 Blender" → "Pro 900 Blender", to be re-branded.
+    baseName: product.name.slice(brandLabel(product.bandName).length).trim(),
+  }));
+  const oldest = now.getTime() - CATALOG_AGE_DAYS * DAY_MS;
+  const step = (CATALOG_AGE_DAYS * DAY_MS) / Math.max(count, 1);
+  let index = 0;
+
+  return () => {
+    const template = pick(templates);
+    // Mostly the template's own brand, sometimes another, so every brand meets every category.
+    const bandName = random() < 0.75 ? template.product.bandName : pick(BRANDS).value;
+    const model = random() < 0.5 ? ` ${(1 + Math.floor(random() * 9)) * 100}` : "";
+    const extra = random() < 0.6 ? ` ${pick(EXTRA_SENTENCES)}` : "";
+    const cents = 500 + Math.floor(random() * 19_501);
+    // Most products are rated 3 to 5; a few are new and unrated.
+    const ratings = random() < 0.05 ? 0 : Math.min(50, Math.round(30 + 20 * Math.sqrt(random())));
+    // Evenly spread from two years ago to now (oldest first), with up to a day of jitter.
+    const time = Math.min(now.getTime(), oldest + DAY_MS + index * step + random() * DAY_MS - DAY_MS / 2);
+    index++;
+    return {
+      name: `${brandLabel(bandName)} ${template.baseName} ${pick(MODEL_WORDS)}${model}`,
+      description: `${template.product.description}${extra}`,
+      image: template.image,
+      price: (cents / 100).toFixed(2),
+      ratings: (ratings / 10).toFixed(1),
+      bandName,
+      category: template.product.category,
+      creationDate: new Date(Math.round(time)).toISOString(),
+    };
+  };
+}

@@ -1,0 +1,113 @@
+import type { ShopServices } from "../app/context.server";
+import type { DatabaseHandle } from "../app/db/client.server";
+import {
+  AUTH_BASE_PATH,
+  createAuthService,
+  GOOGLE_PROVIDER_ID,
+  type GoogleSettings,
+} from "../app/features/auth/auth.server";
+import { resolveAuthSecret } from "../app/features/auth/auth-secret.server";
+import { type AuthRateLimiter, createAuthRateLimiter } from "../app/features/auth/rate-limit.server";
+import { createCatalog } from "../app/features/catalog/catalog.server";
+import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
+import type { Env } from "../app/utils/env.server";
+import { logger } from "../app/utils/logger.server";
+import { connectRedis, type RedisConnection } from "../app/utils/redis.server";
+
+export interface ShopRuntime {
+  /** What every loader and action gets through the router context. */
+  services: ShopServices;
+  /** The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1), mounted by the HTTP server at /demo-idp. */
+  demoIdentityProvider: DemoIdentityProvider | null;
+  /** Closes what the services hold open (Redis); the database is its owner's to close. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: every service the shop runs on is built here, once,
+ * from the configuration — the catalogue, accounts (secret, rate-limit
+ * store, sign-in providers) and, only when enabled, the demo identity
+ * provider. Features never build each other's services; they get them here.
+ */
+export async function createShopServices(
+  env: Env,
+  database: DatabaseHandle,
+  overrides: { limiter?: AuthRateLimiter } = {},
+): Promise<ShopRuntime> {
+  const baseUrl = env.BASE_URL;
+  const secret = await resolveAuthSecret({
+    configured: env.BETTER_AUTH_SECRET,
+    dataDir: env.DATA_DIR,
+    database,
+  });
+
+  let redis: RedisConnection | undefined;
+  if (env.REDIS_URL) redis = connectRedis(env.REDIS_URL, "rate limits are counted per process");
+  const limiter =
+    overrides.limiter ?? createAuthRateLimiter({ redis: redis?.client, postgres: database.pool });
+  logger.info({ store: limiter.store }, "rate-limit counters are kept in %s", limiter.store);
+
+  const demoIdentityProvider = env.DEMO_IDENTITY_PROVIDER
+    ? await startDemoIdentityProvider(env, database)
+    : null;
+  const google: GoogleSettings | null = demoIdentityProvider
+    ? {
+        kind: "demo",
+        clientId: demoIdentityProvider.clientId,
+        clientSecret: demoIdentityProvider.clientSecret,
+        issuerUrl: demoIdentityProvider.issuer,
+      }
+    : env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          kind: "google",
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          issuerUrl: env.GOOGLE_ISSUER_URL,
+        }
+      : null;
+
+  const services: ShopServices = {
+    baseUrl,
+    database,
+    catalog: createCatalog(database.db, {
+      cacheSeconds: env.CATALOG_CACHE_SECONDS,
+      cacheMaxBytes: env.CATALOG_CACHE_MAX_MB * 1024 * 1024,
+    }),
+    auth: createAuthService({
+      db: database.db,
+      secret,
+      baseUrl,
+      google,
+      limiter,
+      trustedProxies: env.TRUST_PROXY,
+    }),
+    lifecycle: { draining: false },
+  };
+  return {
+    services,
+    demoIdentityProvider,
+    async close() {
+      await redis?.close();
+    },
+  };
+}
+
+async function startDemoIdentityProvider(env: Env, database: DatabaseHandle): Promise<DemoIdentityProvider> {
+  // Loaded only when enabled: a real shop never loads the demo provider (nor oidc-provider).
+  const { createDemoIdentityProvider } = await import(
+    "../app/features/demo-identity-provider/demo-identity-provider.server"
+  );
+  const provider = await createDemoIdentityProvider({
+    baseUrl: env.BASE_URL,
+    redirectUri: `${env.BASE_URL}${AUTH_BASE_PATH}/callback/${GOOGLE_PROVIDER_ID}`,
+    db: database.db,
+  });
+  logger.warn(
+    { issuer: provider.issuer },
+    "DEMO_IDENTITY_PROVIDER=1: a demo identity provider that signs anyone in with any email stands in for Google sign-in. Never use it for a real shop.",
+  );
+  if (env.GOOGLE_CLIENT_ID) {
+    logger.warn("DEMO_IDENTITY_PROVIDER=1: the demo provider replaces the configured Google sign-in");
+  }
+  return provider;
+}

@@ -1,0 +1,114 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The import rules of docs/decisions/0014 are the linter's (biome.json,
+ * noRestrictedImports per folder), so `npm run lint` fails on a layer break.
+ * This test lints small fixture files with the project's own configuration,
+ * in a scratch copy of the tree's shape: each break must be reported, each
+ * allowed import must not.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BIOME = path.join(ROOT, "node_modules/.bin/biome");
+
+interface Diagnostic {
+  category: string;
+  location: { path: { file: string } | string };
+}
+
+let scratch: string;
+
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), "backline-layers-"));
+  const config = JSON.parse(fs.readFileSync(path.join(ROOT, "biome.json"), "utf8"));
+  // The scratch folder is not a git work tree.
+  delete config.vcs;
+  delete config.$schema;
+  fs.writeFileSync(path.join(scratch, "biome.json"), JSON.stringify(config));
+});
+
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** Lints one file with `source` at `file` (relative to the project root); returns the rules it breaks. */
+function restrictedImports(file: string, source: string): string[] {
+  const target = path.join(scratch, file);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, source);
+  const result = spawnSync(BIOME, ["lint", "--reporter=json", file], { cwd: scratch, encoding: "utf8" });
+  fs.rmSync(target);
+  const report = JSON.parse(result.stdout) as { diagnostics: Diagnostic[] };
+  return report.diagnostics.map((diagnostic) => diagnostic.category);
+}
+
+const importing = (specifier: string) =>
+  `import { thing } from "${specifier}";\nexport const used = thing;\n`;
+const BROKEN = ["lint/style/noRestrictedImports"];
+
+describe("npm run lint refuses imports across the layers", () => {
+  it.each([
+    ["a feature importing another feature", "app/features/catalog/x.ts", "~/features/auth/redirect"],
+    [
+      "a feature's component importing another feature",
+      "app/features/auth/components/x.tsx",
+      "~/features/catalog/catalog-url",
+    ],
+    [
+      "a feature reaching another feature by a relative path",
+      "app/features/auth/x.ts",
+      "../catalog/catalog-url",
+    ],
+    [
+      "a feature's component reaching another feature by a relative path",
+      "app/features/auth/components/x.tsx",
+      "../../catalog/catalog-url",
+    ],
+    ["a feature importing the router context", "app/features/catalog/x.ts", "~/context.server"],
+    ["a feature importing a route", "app/features/catalog/x.ts", "~/routes/shop"],
+    [
+      "a shared component importing a feature",
+      "app/components/layout/x.tsx",
+      "~/features/auth/components/account-menu",
+    ],
+    [
+      "a shared component reaching a feature by a relative path",
+      "app/components/layout/x.tsx",
+      "../../features/auth/redirect",
+    ],
+    ["the database layer importing a feature", "app/db/seed/x.ts", "~/features/catalog/catalog-vocabulary"],
+    [
+      "the database layer reaching a feature by a relative path",
+      "app/db/seed/x.ts",
+      "../../features/catalog/catalog-vocabulary",
+    ],
+    ["a utility importing the router context", "app/utils/x.ts", "~/context.server"],
+    ["application code importing zod itself", "app/features/catalog/x.ts", "zod"],
+    ["a shared module importing zod itself", "app/utils/x.ts", "zod/v4"],
+  ])("%s", (_name, file, specifier) => {
+    expect(restrictedImports(file, importing(specifier))).toEqual(BROKEN);
+  });
+});
+
+describe("npm run lint allows imports that follow the layers", () => {
+  it.each([
+    ["a feature importing inside itself", "app/features/auth/components/x.tsx", "../redirect"],
+    ["a feature importing shared code", "app/features/catalog/x.ts", "~/components/ui/button"],
+    ["a feature importing the database layer", "app/features/catalog/x.ts", "~/db/schema"],
+    ["a feature importing zod through the CSP-safe wrapper", "app/features/catalog/x.ts", "~/utils/zod"],
+    [
+      "a route importing a feature and the router context",
+      "app/routes/x.ts",
+      "~/features/catalog/catalog.server",
+    ],
+    ["the root composing features", "app/root.tsx", "~/features/auth/components/account-nav"],
+    [
+      "a test importing the test support",
+      "app/features/auth/x.test.ts",
+      "../../../tests/support/test-database",
+    ],
+  ])("%s", (_name, file, specifier) => {
+    expect(restrictedImports(file, importing(specifier))).toEqual([]);
+  });
+});
