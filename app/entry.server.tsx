@@ -7,6 +7,7 @@ import {
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
+  isRouteErrorResponse,
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
@@ -32,6 +33,9 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A 4xx the router answers by itself (a method a page does not take, a
+  // malformed form) is the client's mistake, not the shop's: no error log.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logFailure(error, "request failed", { path: new URL(request.url).pathname });
 };
 

@@ -99,6 +99,8 @@ async function scratchPostgres(): Promise<string> {
 async function explain(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  // The settings of the shop's own pool (app/db/client.server.ts), so these are the plans it runs.
+  await client.query("set max_parallel_workers_per_gather = 0");
   const queries: [string, string][] = [
     [
       "filtered + price-sorted page (category=fitness, band=cycleFit, range=150, sort=dsc)",

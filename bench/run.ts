@@ -5,6 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const BENCHMARKS = {
@@ -22,6 +23,19 @@ if (!fs.existsSync(path.resolve(process.env.BUILD_DIR ?? "build", "server/index.
   if (spawnSync("react-router", ["build"], { stdio: "inherit" }).status !== 0) process.exit(1);
 }
 
+/**
+ * Waits, up to two minutes, for the machine to settle (1-minute load average
+ * under 1) so that one benchmark's load does not spill into the next one's
+ * figures; each section records the load it started with either way.
+ */
+async function settle() {
+  const deadline = Date.now() + 120_000;
+  while ((os.loadavg()[0] ?? 0) >= 1 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+  console.log(`load average ${os.loadavg()[0]?.toFixed(2)}: starting`);
+}
+
 for (const name of names) {
   const file = BENCHMARKS[name];
   if (!file) {
@@ -29,6 +43,7 @@ for (const name of names) {
     process.exit(2);
   }
   console.log(`\n===== ${name} (${file}) =====`);
+  await settle();
   const result = spawnSync("tsx", [file], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

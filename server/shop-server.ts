@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import { fileURLToPath } from "node:url";
-import { createRequestListener } from "@react-router/node";
+import { createRequestListener } from "@remix-run/node-fetch-server";
 import compression from "compression";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { requestInfoContext, type ShopServices, servicesContext } from "../app/context.server";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
@@ -74,9 +74,7 @@ function sendJsonError(
  * unread, and the connection closed so the rest is never read either), or a
  * request line or Host that is not a URL.
  */
-function refusal(
-  req: http.IncomingMessage,
-): {
+function refusal(req: http.IncomingMessage): {
   status: number;
   code: string;
   message: string;
@@ -127,6 +125,18 @@ function refusal(
 }
 
 /**
+ * For Node's `checkContinue`: answers "100 Continue" only to a request the
+ * shop will read, then handles it as usual (a refused one gets its error
+ * without the client having sent a byte of its body).
+ */
+export function continueWhenAccepted(handler: http.RequestListener): http.RequestListener {
+  return (req, res) => {
+    if (!refusal(req)) res.writeContinue();
+    handler(req, res);
+  };
+}
+
+/**
  * Where a GET or HEAD that arrived under another host name than BASE_URL's
  * belongs (127.0.0.1 instead of localhost, a bare IP instead of the domain),
  * or null. Sessions are cookies of BASE_URL's host: the visitor must be there
@@ -151,21 +161,26 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
   const { services } = options;
   const staticFiles = options.staticFiles ?? builtClientFiles();
   const compress = compression() as unknown as Middleware;
-  const router = createRequestListener({
-    build: options.build,
-    mode: options.mode,
-    getLoadContext(_request, client) {
+  const base = new URL(services.baseUrl);
+  const handleRequest = createRequestHandler(options.build, options.mode);
+  const router = createRequestListener(
+    // (typed here: the package's declarations are written for a newer TypeScript)
+    (request: Request, client: { address: string }) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
       context.set(requestInfoContext, {
         cspNonce: randomBytes(16).toString("base64"),
         clientAddress: client.address,
       });
-      return context;
+      return handleRequest(request, context);
     },
-  });
-
-  const base = new URL(services.baseUrl);
+    // Every request's URL is on BASE_URL, whatever the socket: behind a proxy
+    // that ends TLS the connection is plain HTTP, yet browsers post with
+    // Origin https://…, and the router's own origin check must compare like
+    // with like. Requests under other host names were redirected (GET, HEAD)
+    // or judged by the origin check (the rest) before they get here.
+    { protocol: base.protocol, host: base.host },
+  );
   const headers = securityHeaders({ https: base.protocol === "https:" });
   const { demoIdentityProvider } = options;
 
@@ -181,7 +196,7 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
       return;
     }
     // CSRF: nothing that changes state is accepted from another site.
-    if (isCrossSiteRequest(req)) {
+    if (isCrossSiteRequest(req, base.origin)) {
       res.writeHead(403, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
       res.end(CROSS_SITE_REJECTION);
       return;

@@ -10,6 +10,7 @@ import { AuthSecretError, checkSecretFile } from "../app/features/auth/auth-secr
 import { ConfigError, type Env, getEnv } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
 import { createShopServices, type ShopRuntime } from "./services";
+import { continueWhenAccepted } from "./shop-server";
 
 export interface StartOptions {
   mode: "production" | "development";
@@ -64,6 +65,7 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
   }
 
   const requestTimeoutMs = env.REQUEST_TIMEOUT_SECONDS * 1000;
+  const handler = options.handlerFor(runtime, env);
   const server = http.createServer(
     {
       // Slow clients (slow headers, slow bodies) are cut off instead of
@@ -72,8 +74,11 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
       requestTimeout: requestTimeoutMs,
       connectionsCheckingInterval: 1_000,
     },
-    options.handlerFor(runtime, env),
+    handler,
   );
+  // A client that asks first (Expect: 100-continue) is invited to send its
+  // body only when the shop will read it; a refused one gets its 413 at once.
+  server.on("checkContinue", continueWhenAccepted(handler));
   // Keep-alive longer than typical load balancers' idle timeout (60 s).
   server.keepAliveTimeout = 65_000;
   const inFlight = trackRequests(server);

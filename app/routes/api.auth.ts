@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { accountsFor } from "~/context.server";
+import { apiError } from "~/utils/http.server";
 import type { Route } from "./+types/api.auth";
 
 /**
@@ -12,10 +12,22 @@ import type { Route } from "./+types/api.auth";
  */
 const EXPOSED = /^\/api\/auth\/callback\/[a-z0-9-]+$/;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
-  const { pathname } = new URL(request.url);
-  if (!EXPOSED.test(pathname))
-    return data({ error: { code: "not_found", message: "Not found." } }, { status: 404 });
+  const { pathname, searchParams } = new URL(request.url);
+  if (!EXPOSED.test(pathname)) return apiError(404, { code: "not_found", message: "Not found." });
+  // A provider sends codes and state as plain text; anything else never reaches the database.
+  for (const [name, value] of searchParams) {
+    if (CONTROL_CHARACTERS.test(value)) {
+      return apiError(400, {
+        code: "invalid_parameter",
+        field: name,
+        message: `${name} must not contain control characters.`,
+      });
+    }
+  }
   const { auth, address } = accountsFor(request, context);
   return auth.handler(request, address);
 }

@@ -1,41 +1,43 @@
 import { describe, expect, it } from "vitest";
 import { isCrossSiteRequest } from "./cross-site-guard.server";
 
-const request = (method: string, headers: Record<string, string>) => ({
-  method,
-  headers: { host: "shop.example", ...headers },
-});
+const SHOP = "https://shop.example";
+const crossSite = (method: string, headers: Record<string, string>) =>
+  isCrossSiteRequest({ method, headers }, SHOP);
 
 describe("isCrossSiteRequest", () => {
   it("never blocks reads", () => {
-    expect(isCrossSiteRequest(request("GET", { "sec-fetch-site": "cross-site" }))).toBe(false);
-    expect(isCrossSiteRequest(request("HEAD", { origin: "https://evil.example" }))).toBe(false);
+    expect(crossSite("GET", { "sec-fetch-site": "cross-site" })).toBe(false);
+    expect(crossSite("HEAD", { origin: "https://evil.example" })).toBe(false);
   });
 
   it("blocks a POST, PUT or DELETE that a browser marks cross-site or same-site", () => {
     for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
-      expect(isCrossSiteRequest(request(method, { "sec-fetch-site": "cross-site" }))).toBe(true);
-      expect(isCrossSiteRequest(request(method, { "sec-fetch-site": "same-site" }))).toBe(true);
+      expect(crossSite(method, { "sec-fetch-site": "cross-site" })).toBe(true);
+      expect(crossSite(method, { "sec-fetch-site": "same-site" })).toBe(true);
     }
   });
 
   it("allows same-origin requests and ones the user typed", () => {
-    expect(
-      isCrossSiteRequest(
-        request("POST", { "sec-fetch-site": "same-origin", origin: "https://shop.example" }),
-      ),
-    ).toBe(false);
-    expect(isCrossSiteRequest(request("POST", { "sec-fetch-site": "none" }))).toBe(false);
+    expect(crossSite("POST", { "sec-fetch-site": "same-origin", origin: SHOP })).toBe(false);
+    expect(crossSite("POST", { "sec-fetch-site": "none" })).toBe(false);
   });
 
-  it("without Fetch Metadata, compares Origin with Host", () => {
-    expect(isCrossSiteRequest(request("POST", { origin: "https://shop.example" }))).toBe(false);
-    expect(isCrossSiteRequest(request("POST", { origin: "https://evil.example" }))).toBe(true);
-    expect(isCrossSiteRequest(request("POST", { origin: "https://shop.example.evil.example" }))).toBe(true);
-    expect(isCrossSiteRequest(request("POST", { origin: "null" }))).toBe(true);
+  it("compares Origin with the shop's own origin, scheme and port included", () => {
+    expect(crossSite("POST", { origin: SHOP })).toBe(false);
+    expect(crossSite("POST", { origin: "https://evil.example" })).toBe(true);
+    expect(crossSite("POST", { origin: "https://shop.example.evil.example" })).toBe(true);
+    expect(crossSite("POST", { origin: "http://shop.example" })).toBe(true);
+    expect(crossSite("POST", { origin: "https://shop.example:8443" })).toBe(true);
+    expect(crossSite("POST", { origin: "null" })).toBe(true);
+    expect(crossSite("POST", { origin: "not a url" })).toBe(true);
+  });
+
+  it("refuses a mismatched Origin even when Fetch Metadata says same-origin", () => {
+    expect(crossSite("POST", { "sec-fetch-site": "same-origin", origin: "https://evil.example" })).toBe(true);
   });
 
   it("lets non-browser clients (no Origin, no Fetch Metadata) through", () => {
-    expect(isCrossSiteRequest(request("PUT", {}))).toBe(false);
+    expect(crossSite("PUT", {})).toBe(false);
   });
 });

@@ -204,6 +204,30 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(`${baseURL}/contact`);
   });
 
+  test("the account menu opens from its button, and Escape closes it with focus back on the button", async ({
+    page,
+    baseURL,
+  }) => {
+    const user = newUser(baseURL as string);
+    await signUp(page, user);
+    const button = page.getByRole("button", { name: "Account menu" });
+    const logOutButton = page.getByRole("button", { name: "Log out" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText(user.email)).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(logOutButton).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(logOutButton).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    // A click outside closes it too.
+    await button.click();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(logOutButton).toBeHidden();
+  });
+
   test("never redirects to another site", async ({ page, baseURL }) => {
     const user = newUser(baseURL as string);
     await signUp(page, user);

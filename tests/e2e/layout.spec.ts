@@ -46,15 +46,35 @@ test.describe("navbar", () => {
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
       await expect(about).toBeHidden();
 
-      // Escape closes it, and following a link folds it away.
+      // Escape closes it and puts focus back on the button; following a link folds it away.
       await toggle.click();
+      await page.keyboard.press("Tab");
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).last(),
+      ).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await expect(toggle).toBeFocused();
+      await expect(about).toBeHidden();
       await toggle.click();
       await about.click();
       await expect(page).toHaveURL(/\/about$/);
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
       await expect(about).toBeHidden();
+    });
+  });
+
+  test.describe("on a phone without JavaScript", () => {
+    test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+
+    test("the menu button still opens the links (the browser's own popover)", async ({ page }) => {
+      await page.goto("/");
+      const about = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
+      await expect(about).toBeHidden();
+      await page.getByRole("button", { name: "Menu" }).click();
+      await expect(about).toBeVisible();
+      await about.click();
+      await expect(page).toHaveURL(/\/about$/);
     });
   });
 

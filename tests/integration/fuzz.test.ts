@@ -352,6 +352,15 @@ describe.each(engines)("malformed requests on $name", ({ env }) => {
       expect(response, JSON.stringify(raw)).toMatch(/^HTTP\/1\.1 4\d\d /);
     }
   });
+
+  // Last in the suite: everything above was the client's mistake, so none of it is the shop's error.
+  it("logs none of the malformed requests above as an error of the shop", () => {
+    const errors = shop
+      .output()
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line));
+    expect(errors.slice(0, 3).map((line) => line.slice(0, 400))).toEqual([]);
+  });
 });
 
 reportPostgresSkipped("malformed requests on $name");

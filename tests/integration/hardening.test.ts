@@ -57,9 +57,11 @@ function getWithHost(
   url: string,
   host: string,
   method = "GET",
+  more: { headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers: { Host: host } }, (response) => {
+    const headers = { Host: host, ...more.headers };
+    const request = http.request(url, { method, headers }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk) => {
@@ -70,7 +72,7 @@ function getWithHost(
       );
     });
     request.on("error", reject);
-    request.end();
+    request.end(more.body);
   });
 }
 
@@ -146,6 +148,29 @@ describe("request size and time limits", () => {
     expect(response).toMatch(/^HTTP\/1\.1 413 /);
     expect(response).toMatch(/Connection: close/i);
     expect(response).toContain('"code":"payload_too_large"');
+  });
+
+  it("does not invite a body it will refuse: Expect: 100-continue gets the 413, not 100 Continue", async () => {
+    const { response } = await rawExchange(shop.port, (socket) =>
+      socket.write(
+        "POST /sign-up HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+          "Content-Length: 40000\r\nExpect: 100-continue\r\n\r\n",
+      ),
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 413 /);
+    expect(response).not.toContain("100 Continue");
+  });
+
+  it("invites a body it will read: Expect: 100-continue on a small sign-up gets 100 Continue", async () => {
+    const body = new URLSearchParams({ email: "nobody@example.com", password: "Wr0ng!Pass" }).toString();
+    const { response } = await rawExchange(shop.port, (socket) => {
+      socket.write(
+        "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+          `Content-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+      );
+      socket.once("data", () => socket.write(body));
+    });
+    expect(response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 (401|429) /);
   });
 
   it("refuses a body of unknown length with 411", async () => {
@@ -324,6 +349,34 @@ describe("headers that depend on BASE_URL", () => {
       await secure.stop();
     }
     expect((await fetch(`${shop.url}/`)).headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("behind a proxy that ends TLS, a browser's form post from the https origin is accepted", async () => {
+    const port = await freePort();
+    const secure = await startShopProcess({ PORT: String(port), BASE_URL: "https://shop.example.test" });
+    try {
+      const form = new URLSearchParams({
+        name: "Tess Proxy",
+        email: newEmail("tls"),
+        photo: "https://example.com/p.png",
+        password: STRONG_PASSWORD,
+      });
+      const browser = { Origin: "https://shop.example.test", "Sec-Fetch-Site": "same-origin" };
+      const posted = await getWithHost(`http://127.0.0.1:${port}/sign-up`, "shop.example.test", "POST", {
+        headers: { ...browser, "Content-Type": "application/x-www-form-urlencoded" },
+        body: form.toString(),
+      });
+      expect(posted.statusCode).toBe(302);
+      expect(String(posted.headers["set-cookie"])).toMatch(/__Secure-backline\.session_token=[^;]+;.*Secure/);
+      // A page on another origin still may not post.
+      const forged = await getWithHost(`http://127.0.0.1:${port}/sign-up`, "shop.example.test", "POST", {
+        headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: form.toString(),
+      });
+      expect(forged.statusCode).toBe(403);
+    } finally {
+      await secure.stop();
+    }
   });
 });
 

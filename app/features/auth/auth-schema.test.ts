@@ -102,30 +102,37 @@ describe("photo URLs", () => {
 
 describe("control characters", () => {
   // PostgreSQL cannot store a NUL in text: it must be refused as input, not fail as a query.
-  it.each(["Ada\u0000", "A\u0007da", "Ada\u007f", "Line\nbreak"])(
-    "a name with %j gets the name's message",
-    (name) => {
-      const result = signUpSchema.safeParse({
-        name,
-        email: "a@e.com",
-        photo: "https://e.com/a.png",
-        password: "Str0ng!Pass",
-      });
-      expect(result.success ? {} : fieldErrors(result.error)).toEqual({
-        name: MESSAGES.nameControlCharacters,
-      });
-    },
-  );
+  it.each([
+    "Ada\u0000",
+    "A\u0007da",
+    "Ada\u007f",
+    "Line\nbreak",
+    "Ada\u0085",
+    "gnp\u202e.exe",
+    "Line\u2028x",
+  ])("a name with %j gets the name's message", (name) => {
+    const result = signUpSchema.safeParse({
+      name,
+      email: "a@e.com",
+      photo: "https://e.com/a.png",
+      password: "Str0ng!Pass",
+    });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      name: MESSAGES.nameControlCharacters,
+    });
+  });
 
-  it.each(["https://e.com/a\u0000.png", "https://e.com/a b.png", "https://e.com/\ta.png"])(
-    "a photo URL with %j gets the photo's message",
-    (photo) => {
-      const result = userRecordSchema.safeParse({ email: "a@e.com", name: "A", photo });
-      expect(result.success ? {} : fieldErrors(result.error)).toEqual({
-        photo: MESSAGES.photoControlCharacters,
-      });
-    },
-  );
+  it.each([
+    "https://e.com/a\u0000.png",
+    "https://e.com/a b.png",
+    "https://e.com/\ta.png",
+    "https://e.com/\u202egnp.exe",
+  ])("a photo URL with %j gets the photo's message", (photo) => {
+    const result = userRecordSchema.safeParse({ email: "a@e.com", name: "A", photo });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      photo: MESSAGES.photoControlCharacters,
+    });
+  });
 });
 
 describe("login and user record schemas", () => {

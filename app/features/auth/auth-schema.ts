@@ -18,7 +18,8 @@ export const MESSAGES = {
   passwordCommon: "This password is too common. Choose one that is harder to guess.",
   nameRequired: "Name is required.",
   nameTooLong: "Name must be at most 100 characters.",
-  nameControlCharacters: "Name must not contain control characters (such as tabs or line breaks).",
+  nameControlCharacters:
+    "Name must not contain control characters (such as tabs, line breaks or text-direction marks).",
   emailRequired: "Email is required.",
   emailInvalid: "Enter a valid email address.",
   photoRequired: "Photo URL is required.",
@@ -48,8 +49,12 @@ export function waitInWords(seconds: number): string {
   return plural(Math.ceil(whole / 3600), "hour");
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/**
+ * Characters no name or URL needs, that would make stored text lie about
+ * itself: control characters (C0, DEL and C1), line and paragraph separators,
+ * and the bidirectional overrides that make "gnp.exe" read as "exe.png".
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
 const CHARACTER_CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/, /[#?!@$%^&*-]/];
 

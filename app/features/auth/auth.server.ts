@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { logFailure, logger } from "~/utils/logger.server";
-import type { LoginInput, SignUpInput } from "./auth-schema";
+import { emailSchema, type LoginInput, nameSchema, photoSchema, type SignUpInput } from "./auth-schema";
 import { clientAddress } from "./client-address.server";
 import { createDeviceCookies } from "./device-cookie.server";
 import type { GoogleAvailability } from "./google-sign-in-message";
@@ -169,8 +169,12 @@ function createBetterAuth(options: AuthServiceOptions) {
         // other arguments (a user, an email) are dropped.
         const error = args.find((arg) => typeof arg === "object" && arg !== null);
         const payload = error ? { err: error } : {};
-        if (level === "error") logFailure(error, `auth: ${message}`);
-        else if (level === "warn") logger.warn(payload, `auth: ${message}`);
+        // Better Auth reports what a client got wrong (a forged or stale OAuth
+        // state, an unknown code) as errors of its own kind: those are the
+        // client's, logged as warnings. A failure underneath (the database) stays an error.
+        const clientsMistake = !error || (error as { name?: unknown }).name === "BetterAuthError";
+        if (level === "error" && !clientsMistake) logFailure(error, `auth: ${message}`);
+        else if (level === "error" || level === "warn") logger.warn(payload, `auth: ${message}`);
         else logger.debug(payload, `auth: ${message}`);
       },
     },
@@ -191,6 +195,7 @@ function createBetterAuth(options: AuthServiceOptions) {
                 authentication: "basic",
                 // The demo always shows its form; Google lets the user pick an account.
                 prompt: google.kind === "demo" ? "login" : "select_account",
+                mapProfileToUser: profileFromProvider,
               },
             ],
           }),
@@ -200,6 +205,24 @@ function createBetterAuth(options: AuthServiceOptions) {
 }
 
 type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
+
+/**
+ * What an identity provider says about a person, held to the shop's own rules
+ * before it is stored: an email that is not one is dropped (the sign-in then
+ * fails cleanly), a name with control characters gives way to the email's
+ * first part, a photo that is not an http(s) URL to the initials.
+ */
+export function profileFromProvider(profile: { email?: unknown; name?: unknown; image?: unknown }) {
+  const email = emailSchema.safeParse(profile.email);
+  const name = nameSchema.safeParse(profile.name);
+  const photo = photoSchema.safeParse(profile.image);
+  const fallbackName = email.success ? (email.data.split("@")[0] ?? "Shopper") : "Shopper";
+  return {
+    email: email.success ? email.data : null,
+    name: name.success ? name.data : fallbackName,
+    image: photo.success ? photo.data : undefined,
+  };
+}
 
 function toSessionUser(user: {
   id: string;
@@ -321,6 +344,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           returnHeaders: true,
         });
         await revoke(previous);
+        // The browser an account was created in is one of its owner's devices.
+        headers.append("Set-Cookie", await deviceCookies.remember(request, input.email));
         return { ok: true, headers, user: toSessionUser(response.user) };
       } catch (error) {
         const code = errorCode(error);

@@ -20,6 +20,10 @@ describe("isCommonPassword", () => {
     "Backline123!",
     "B@ckline2026#",
     "Backl1ne!",
+    "backline1A!",
+    "BACKLINE1a!",
+    "Backline1!Backline1",
+    "My8ackl1ne!",
   ])("refuses %s, which passes the composition rules", (password) => {
     expect(isCommonPassword(password)).toBe(true);
   });

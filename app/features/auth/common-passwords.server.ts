@@ -9,7 +9,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
  * Guessers try the well-known variants first, so they are refused too: a
  * common word with digits or symbols around it ("Dragon2024!"), written in
  * leetspeak ("P@ssword1", "Pa$$word1"), or with one character swapped
- * ("Passwo1d!"); and the shop's own name dressed up the same way ("Backline1!").
+ * ("Passwo1d!"); and anything built on the shop's own name ("Backline1!", "BACKLINE1a!").
  */
 const ALL = dictionary["passwords-common"];
 const COMMON = new Set(ALL);
@@ -62,8 +62,17 @@ function swappedOnce(word: string): boolean {
   return false;
 }
 
+/** True when any letters-only reading of the password has the shop's name in it ("BACKLINE1a!", "Backline1!Backline1"). */
+function buildsOnShopName(lower: string): boolean {
+  return readings(lower).some((reading) => {
+    const letters = reading.replace(/[^a-z]/g, "");
+    return SHOP_WORDS.some((word) => letters.includes(word));
+  });
+}
+
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
+  if (buildsOnShopName(lower)) return true;
   // "Abc123!" is "abc123" with a symbol added.
   const withoutTrailingSymbols = lower.replace(/[^a-z0-9]+$/, "");
   if (COMMON.has(lower) || COMMON.has(withoutTrailingSymbols)) return true;

@@ -77,6 +77,14 @@ describe("auth rate limiter (in memory)", () => {
     expect(allowed(fromKnownDevice)).toBe(true);
   });
 
+  it("a guesser at one address, refused after five tries, leaves the account's budget for everyone else", async () => {
+    const limiter = createAuthRateLimiter({ limits });
+    for (let i = 0; i < 40; i++) await fail(limiter, "192.0.2.66", "owner@example.com");
+    expect(allowed(await fail(limiter, "192.0.2.66", "owner@example.com"))).toBe(false);
+    // The owner on a new device, elsewhere, is not locked out by that one address.
+    expect(allowed(await fail(limiter, "198.51.100.20", "owner@example.com"))).toBe(true);
+  });
+
   it("a known device is limited too, and a success clears its failures", async () => {
     const limiter = createAuthRateLimiter({ limits });
     for (let i = 0; i < 5; i++) await fail(limiter, "198.51.100.8", "owner@example.com", "device-2");

@@ -148,8 +148,13 @@ export function createAuthRateLimiter(
             [limiters.loginPerAccountAndAddress, `${account}:${addressKey(address)}`, "clear"],
             [limiters.loginPerAccountFromUnknownDevices, account, "give-back"],
           ];
-      const decision = combine(await Promise.all(counted.map(([limiter, key]) => consume(limiter, key))));
-      if (!decision.allowed) return decision;
+      // One counter after the other, stopping at the first refusal: an attempt
+      // refused for this address never spends the account's budget for unknown
+      // devices, so one guesser cannot use that budget up for everybody.
+      for (const [limiter, key] of counted) {
+        const decision = await consume(limiter, key);
+        if (!decision.allowed) return decision;
+      }
       return {
         allowed: true,
         async succeeded() {
