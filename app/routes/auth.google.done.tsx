@@ -3,7 +3,7 @@ import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { MESSAGES } from "~/features/auth/auth-schema";
 import { GoogleSignInOutcome } from "~/features/auth/components/google-sign-in-outcome";
-import { flashCookie } from "~/features/auth/flash.server";
+import { setFlash } from "~/features/auth/flash.server";
 import { ATTEMPT_PATTERN, type GoogleSignInResult } from "~/features/auth/google-sign-in-message";
 import { loginPath, safeRedirectPath } from "~/features/auth/redirect";
 import type { Route } from "./+types/auth.google.done";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     headers.append(
       "Set-Cookie",
-      flashCookie(notLinked ? "google-not-linked" : "google-failed", auth.secureCookies),
+      await setFlash(notLinked ? "google-not-linked" : "google-failed", auth.secureCookies),
     );
     throw redirect(loginPath(redirectTo), { headers });
   }
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ attempt, redirectTo, result }, { headers });
   }
   // Full-page sign-in: the account already holds the provider's name and photo.
-  headers.append("Set-Cookie", flashCookie("google-signed-in", auth.secureCookies));
+  headers.append("Set-Cookie", await setFlash("google-signed-in", auth.secureCookies));
   throw replace(redirectTo, { headers });
 }
 

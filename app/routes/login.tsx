@@ -1,18 +1,20 @@
-import { data, Form, Link, replace, useNavigation } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, replace, useNavigation } from "react-router";
+import { Field, FormMessage } from "~/components/forms/field";
+import { PasswordField } from "~/components/forms/password-field";
+import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
 import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
-import { fieldErrors, formFields, loginSchema, MESSAGES } from "~/features/auth/auth-schema";
-import { AuthCard, FormMessage } from "~/features/auth/components/auth-card";
-import { FormField } from "~/features/auth/components/form-field";
+import { loginSchema, MESSAGES } from "~/features/auth/auth-schema";
+import { AuthCard } from "~/features/auth/components/auth-card";
 import { GoogleSignIn } from "~/features/auth/components/google-sign-in";
-import { PasswordField } from "~/features/auth/components/password-field";
-import { useFailedSubmission } from "~/features/auth/components/use-failed-submission";
-import { useFieldValidation } from "~/features/auth/components/use-field-validation";
-import { flashCookie } from "~/features/auth/flash.server";
+import { setFlash } from "~/features/auth/flash.server";
 import { safeRedirectPath } from "~/features/auth/redirect";
 import {
+  failedSubmission,
   readForm,
   retryAfterHeaders,
   tooManyAttempts,
@@ -36,65 +38,49 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, address } = accountsFor(request, context);
-  const fields = formFields(await readForm(request), ["email", "password", "redirectTo"] as const);
-  const redirectTo = safeRedirectPath(fields.redirectTo);
-  const values = { email: fields.email, redirectTo };
-  const parsed = loginSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data({ values, fieldErrors: fieldErrors(parsed.error), formError: undefined }, { status: 400 });
-  }
-  const result = await auth.logIn(request, parsed.data, address);
+  const form = await readForm(request);
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const result = await auth.logIn(request, submission.value, address);
   if (!result.ok) {
-    if (result.reason === "rate-limited")
-      return tooManyAttempts(result.retryAfterSeconds, { values, fieldErrors: {} });
-    if (result.reason === "unavailable") return unavailable({ values, fieldErrors: {} });
-    return data({ values, fieldErrors: {}, formError: MESSAGES.loginFailed }, { status: 401 });
+    if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
+    if (result.reason === "unavailable") return unavailable(submission);
+    return failedSubmission(submission, 401, { formErrors: [MESSAGES.loginFailed] });
   }
   const headers = appendSetCookies(new Headers(), result.headers);
-  headers.append("Set-Cookie", flashCookie("logged-in", auth.secureCookies));
+  headers.append("Set-Cookie", await setFlash("logged-in", auth.secureCookies));
   // Back where the visitor came from, replacing /login in the history.
   throw replace(redirectTo, { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { google } = loaderData;
-  // After a failed attempt the page URL is the bare /login: keep the target from the form.
-  const redirectTo = actionData?.values.redirectTo ?? loaderData.redirectTo;
-  const validation = useFieldValidation(loginSchema, actionData?.fieldErrors);
+  const { google, redirectTo } = loaderData;
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onInput",
+  });
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && Boolean(navigation.formAction?.startsWith("/login"));
-
-  const formRef = useFailedSubmission(actionData);
+  const formRef = useFailedSubmission(actionData?.result);
 
   return (
     <AuthCard title="Please Login">
       <Form
         ref={formRef}
         method="post"
+        // The target rides in the URL too, so it survives a failed attempt's page without JavaScript.
         action={redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`}
         replace
-        noValidate
-        onChange={validation.onChange}
-        onSubmit={validation.onSubmit}
-        aria-describedby={actionData?.formError ? "login-error" : undefined}
+        {...getFormProps(form)}
         className="space-y-5"
       >
-        <FormMessage id="login-error" message={actionData?.formError} />
+        <FormMessage id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          defaultValue={actionData?.values.email}
-          error={validation.errors.email}
-        />
-        <PasswordField
-          name="password"
-          label="Password"
-          autoComplete="current-password"
-          error={validation.errors.password}
-        />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <PasswordField meta={fields.password} label="Password" autoComplete="current-password" />
         <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
           Login
         </button>

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
-import { flashCookie } from "~/features/auth/flash.server";
+import { setFlash } from "~/features/auth/flash.server";
 import type { Route } from "./+types/logout";
 
 /** Logging out changes state: POST only. A GET (a link, a prefetch) does nothing. */
@@ -13,6 +13,6 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth } = accountsFor(request, context);
   const headers = appendSetCookies(new Headers(), await auth.logOut(request));
-  headers.append("Set-Cookie", flashCookie("logged-out", auth.secureCookies));
+  headers.append("Set-Cookie", await setFlash("logged-out", auth.secureCookies));
   return redirect("/", { headers });
 }

@@ -1,17 +1,19 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { Field, FormMessage } from "~/components/forms/field";
+import { PasswordField } from "~/components/forms/password-field";
+import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
 import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
-import { fieldErrors, formFields, MESSAGES, signUpSchema } from "~/features/auth/auth-schema";
+import { MESSAGES, PASSWORD_RULES, signUpSchema } from "~/features/auth/auth-schema";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
-import { AuthCard, FormMessage } from "~/features/auth/components/auth-card";
-import { FormField } from "~/features/auth/components/form-field";
-import { PasswordField } from "~/features/auth/components/password-field";
-import { useFailedSubmission } from "~/features/auth/components/use-failed-submission";
-import { useFieldValidation } from "~/features/auth/components/use-field-validation";
-import { flashCookie } from "~/features/auth/flash.server";
+import { AuthCard } from "~/features/auth/components/auth-card";
+import { setFlash } from "~/features/auth/flash.server";
 import {
+  failedSubmission,
   readForm,
   retryAfterHeaders,
   tooManyAttempts,
@@ -31,90 +33,49 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-const FIELDS = ["name", "email", "photo", "password"] as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, address } = accountsFor(request, context);
-  const fields = formFields(await readForm(request), FIELDS);
-  // What the user typed comes back into the form, except the password.
-  const values = { name: fields.name, email: fields.email, photo: fields.photo };
-  const parsed = signUpSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data({ values, fieldErrors: fieldErrors(parsed.error), formError: undefined }, { status: 400 });
+  const submission = parseWithZod(await readForm(request), { schema: signUpSchema });
+  if (submission.status !== "success") return failedSubmission(submission, 400);
+  if (isCommonPassword(submission.value.password)) {
+    return failedSubmission(submission, 400, { fieldErrors: { password: [MESSAGES.passwordCommon] } });
   }
-  if (isCommonPassword(parsed.data.password)) {
-    return data(
-      { values, fieldErrors: { password: MESSAGES.passwordCommon }, formError: undefined },
-      { status: 400 },
-    );
-  }
-  const result = await auth.signUp(request, parsed.data, address);
+  const result = await auth.signUp(request, submission.value, address);
   if (!result.ok) {
-    if (result.reason === "rate-limited")
-      return tooManyAttempts(result.retryAfterSeconds, { values, fieldErrors: {} });
-    if (result.reason === "unavailable") return unavailable({ values, fieldErrors: {} });
-    return data({ values, fieldErrors: {}, formError: MESSAGES.emailTaken }, { status: 409 });
+    if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
+    if (result.reason === "unavailable") return unavailable(submission);
+    return failedSubmission(submission, 409, { formErrors: [MESSAGES.emailTaken] });
   }
   const headers = appendSetCookies(new Headers(), result.headers);
-  headers.append("Set-Cookie", flashCookie("signed-up", auth.secureCookies));
+  headers.append("Set-Cookie", await setFlash("signed-up", auth.secureCookies));
   throw redirect("/", { headers });
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
-  const validation = useFieldValidation(signUpSchema, actionData?.fieldErrors);
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult: actionData?.result,
+    // The same schema as the server's: messages as the user types, and on submit.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    shouldValidate: "onInput",
+  });
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/sign-up";
-  const values = actionData?.values;
-
-  const formRef = useFailedSubmission(actionData);
+  const formRef = useFailedSubmission(actionData?.result);
 
   return (
     <AuthCard title="Please SignUp">
-      <Form
-        ref={formRef}
-        method="post"
-        action="/sign-up"
-        noValidate
-        onChange={validation.onChange}
-        onSubmit={validation.onSubmit}
-        aria-describedby={actionData?.formError ? "sign-up-error" : undefined}
-        className="space-y-5"
-      >
-        <FormMessage id="sign-up-error" message={actionData?.formError} />
-        <FormField
-          name="name"
-          label="Name"
-          autoComplete="name"
-          defaultValue={values?.name}
-          error={validation.errors.name}
-        />
-        <FormField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values?.email}
-          error={validation.errors.email}
-        />
-        <FormField
-          name="photo"
-          label="Photo URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://…"
-          defaultValue={values?.photo}
-          error={validation.errors.photo}
-        />
+      <Form ref={formRef} method="post" action="/sign-up" {...getFormProps(form)} className="space-y-5">
+        <FormMessage id={form.errorId} errors={form.errors} />
+        <Field meta={fields.name} label="Name" autoComplete="name" />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <Field meta={fields.photo} label="Photo URL" type="url" inputMode="url" placeholder="https://…" />
         <PasswordField
-          name="password"
+          meta={fields.password}
           label="Password"
           autoComplete="new-password"
-          error={validation.errors.password}
+          hint={PASSWORD_RULES}
         />
-        <p className="-mt-3 text-sm text-slate-600">
-          6 to 20 characters with an uppercase letter, a lowercase letter, a digit and one of # ? ! @ $ % ^
-          &amp; * -
-        </p>
         <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
           Sign Up
         </button>

@@ -24,6 +24,14 @@ test.beforeEach(async ({ context }) => {
   await useOwnAddress(context);
 });
 
+/**
+ * The sign-up password field's hint, tied to the field (aria-describedby) after
+ * its message: a screen reader hears the rules with the field.
+ */
+const PASSWORD_RULES =
+  "6 to 20 characters with an uppercase letter, a lowercase letter, a digit and one of # ? ! @ $ % ^ & * -";
+const withRules = (message: string) => `${message} ${PASSWORD_RULES}`;
+
 test.describe("sign-up", () => {
   test("creates the account, signs in, shows the photo and survives a reload", async ({ page, baseURL }) => {
     const user = newUser(baseURL as string);
@@ -66,7 +74,7 @@ test.describe("sign-up", () => {
     await expect(name).toHaveAccessibleDescription("Name is required.");
     await expect(email).toHaveAccessibleDescription("Email is required.");
     await expect(photo).toHaveAccessibleDescription("Photo URL is required.");
-    await expect(password).toHaveAccessibleDescription("Password is required.");
+    await expect(password).toHaveAccessibleDescription(withRules("Password is required."));
     await expect(name).toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(/\/sign-up$/);
 
@@ -101,18 +109,19 @@ test.describe("sign-up", () => {
     ];
     for (const [value, message] of passwordMessages) {
       await password.fill(value);
-      await expect(password).toHaveAccessibleDescription(message);
+      await expect(password).toHaveAccessibleDescription(withRules(message));
     }
     await password.fill("");
-    await expect(password).toHaveAccessibleDescription("Password is required.");
+    await expect(password).toHaveAccessibleDescription(withRules("Password is required."));
     await password.fill(STRONG_PASSWORD);
     await expect(password).not.toHaveAttribute("aria-invalid");
+    await expect(password).toHaveAccessibleDescription(PASSWORD_RULES);
   });
 
   test("refuses a common password, with a message from the server", async ({ page, baseURL }) => {
     await signUp(page, newUser(baseURL as string, { password: "Password1!" }));
     await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
-      "This password is too common. Choose one that is harder to guess.",
+      withRules("This password is too common. Choose one that is harder to guess."),
     );
     await expect(page).toHaveURL(/\/sign-up$/);
   });
@@ -329,7 +338,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("main").getByRole("button", { name: "Sign Up" }).click();
     await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required.");
     await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
-      "Password is required.",
+      withRules("Password is required."),
     );
 
     const user = newUser(baseURL as string);

@@ -5,16 +5,21 @@ import { z } from "~/utils/zod";
  * and the server (the same rules enforced again): one schema per input.
  * Messages are PRODUCT.md's, word for word.
  */
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 20;
-export const PASSWORD_SPECIAL_CHARACTERS = "#?!@$%^&*-";
+const PASSWORD_MIN_LENGTH = 6;
+const PASSWORD_MAX_LENGTH = 20;
+/** The specification's special characters: a password needs one of these. Written here only. */
+const PASSWORD_SPECIAL_CHARACTERS = "#?!@$%^&*-";
+/** "# ? ! @ $ % ^ & * -", as messages show them. */
+const SPECIALS_SHOWN = [...PASSWORD_SPECIAL_CHARACTERS].join(" ");
+
+/** The password rules in one sentence, shown under the sign-up form's password field. */
+export const PASSWORD_RULES = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters with an uppercase letter, a lowercase letter, a digit and one of ${SPECIALS_SHOWN}`;
 
 export const MESSAGES = {
   passwordRequired: "Password is required.",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
-  passwordClasses:
-    "Password needs an uppercase letter, a lowercase letter, a digit and one of # ? ! @ $ % ^ & * -",
+  passwordClasses: `Password needs an uppercase letter, a lowercase letter, a digit and one of ${SPECIALS_SHOWN}`,
   passwordCommon: "This password is too common. Choose one that is harder to guess.",
   nameRequired: "Name is required.",
   nameTooLong: "Name must be at most 100 characters.",
@@ -56,7 +61,12 @@ export function waitInWords(seconds: number): string {
  */
 const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 
-const CHARACTER_CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/, /[#?!@$%^&*-]/];
+const CHARACTER_CLASSES = [
+  /[A-Z]/,
+  /[a-z]/,
+  /[0-9]/,
+  new RegExp(`[${[...PASSWORD_SPECIAL_CHARACTERS].map((character) => `\\${character}`).join("")}]`),
+];
 
 /** One message per failing password, the first rule it breaks. */
 export const passwordSchema = z.string({ error: MESSAGES.passwordRequired }).superRefine((password, ctx) => {

@@ -4,6 +4,7 @@ import { accounts, sessions, users } from "~/db/schema";
 import { openTestDatabases, reportPostgresSkipped } from "../../../tests/support/test-database";
 import { type AuthService, createAuthService, SESSION_ABSOLUTE_LIFETIME_SECONDS } from "./auth.server";
 import { createDeviceCookies } from "./device-cookie.server";
+import { hashPassword, PASSWORD_HASH_PARAMETERS } from "./password-hasher.server";
 import { createAuthRateLimiter } from "./rate-limit.server";
 
 const engines = await openTestDatabases();
@@ -136,6 +137,35 @@ describe.each(engines)("auth service on $name", (engine) => {
     });
     const ok = await auth.logIn(request(), { email: address, password: PASSWORD }, "203.0.113.2");
     expect(ok.ok).toBe(true);
+  });
+
+  it("re-hashes, at the next login, a password stored with weaker parameters than today's", async () => {
+    const address = email();
+    const signedUp = await auth.signUp(
+      request(),
+      { name: "A", email: address, photo: "https://e.com/a.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    // An account from before the parameters were raised.
+    const weak = await hashPassword(PASSWORD, { ...PASSWORD_HASH_PARAMETERS, memory: 4096, passes: 1 });
+    await engine.db.update(accounts).set({ password: weak }).where(eq(accounts.userId, signedUp.user.id));
+
+    expect((await auth.logIn(request(), { email: address, password: PASSWORD }, "203.0.113.2")).ok).toBe(
+      true,
+    );
+    const [stored] = await engine.db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(eq(accounts.userId, signedUp.user.id));
+    expect(stored?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // The new hash still opens the account; a wrong password still does not.
+    expect((await auth.logIn(request(), { email: address, password: PASSWORD }, "203.0.113.2")).ok).toBe(
+      true,
+    );
+    expect((await auth.logIn(request(), { email: address, password: "Wr0ng!Pass" }, "203.0.113.2")).ok).toBe(
+      false,
+    );
   });
 
   it("starts a new session on every sign-in and ends the one the browser had", async () => {

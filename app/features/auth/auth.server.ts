@@ -2,7 +2,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { logFailure, logger } from "~/utils/logger.server";
@@ -10,7 +10,7 @@ import { emailSchema, type LoginInput, nameSchema, photoSchema, type SignUpInput
 import { clientAddress } from "./client-address.server";
 import { createDeviceCookies } from "./device-cookie.server";
 import type { GoogleAvailability } from "./google-sign-in-message";
-import { hashPassword, verifyPassword } from "./password-hasher.server";
+import { hashPassword, needsRehash, verifyPassword } from "./password-hasher.server";
 import type { AuthRateLimiter } from "./rate-limit.server";
 import type { SessionUser } from "./session-user";
 
@@ -278,6 +278,30 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   };
 
   /**
+   * After a successful login, a password hashed with weaker parameters than
+   * today's (an account from before they were raised) is hashed again: the
+   * login is the only moment the shop has the password. Best effort: the
+   * login stands even if this fails.
+   */
+  const upgradePasswordHash = async (userId: string, password: string) => {
+    try {
+      const [credential] = await db
+        .select({ id: accounts.id, password: accounts.password })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+        .limit(1);
+      if (!credential?.password || !needsRehash(credential.password)) return;
+      await db
+        .update(accounts)
+        .set({ password: await hashPassword(password), updatedAt: new Date() })
+        .where(eq(accounts.id, credential.id));
+      logger.info({ event: "password.rehashed", accountId: userId }, "password hash upgraded");
+    } catch (error) {
+      logFailure(error, "password hash upgrade failed");
+    }
+  };
+
+  /**
    * Sign-in events for the operator: account id and client address, never
    * the email. An unknown email is logged as accountId null.
    */
@@ -379,6 +403,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         });
         await attempt.succeeded();
         await revoke(previous);
+        await upgradePasswordHash(response.user.id, input.password);
         headers.append("Set-Cookie", await deviceCookies.remember(request, input.email));
         await logSignIn("login.succeeded", { email: input.email, address, accountId: response.user.id });
         return { ok: true, headers, user: toSessionUser(response.user) };

@@ -1,3 +1,4 @@
+import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
 import { MESSAGES } from "./auth-schema";
 
@@ -18,20 +19,37 @@ export async function readForm(request: Request): Promise<FormData> {
   throw data(MESSAGES.formUnreadable, { status: 415, headers: { "Cache-Control": "no-store" } });
 }
 
-/** 503 with a message saying nothing changed, for a form action whose service failed. */
-export function unavailable<T extends object>(extra: T) {
-  return data(
-    { ...extra, formError: MESSAGES.unavailable },
-    { status: 503, headers: { "Retry-After": "5" } },
+interface Failure {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+}
+
+/**
+ * An account form that did not go through: it comes back with its messages
+ * (the form's own, or a field's) and what was typed — never the password.
+ */
+export function failedSubmission(
+  submission: Submission<unknown>,
+  status: number,
+  failure: Failure = {},
+  headers: Record<string, string> = {},
+) {
+  return data({ result: submission.reply({ ...failure, hideFields: ["password"] }) }, { status, headers });
+}
+
+/** 429 with Retry-After and PRODUCT's message. */
+export function tooManyAttempts(submission: Submission<unknown>, retryAfterSeconds: number) {
+  return failedSubmission(
+    submission,
+    429,
+    { formErrors: [MESSAGES.tooManyAttempts(retryAfterSeconds)] },
+    { "Retry-After": String(retryAfterSeconds) },
   );
 }
 
-/** 429 with Retry-After and PRODUCT's message, for a form action. */
-export function tooManyAttempts<T extends object>(retryAfterSeconds: number, extra: T) {
-  return data(
-    { ...extra, formError: MESSAGES.tooManyAttempts(retryAfterSeconds) },
-    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-  );
+/** 503 with a message saying nothing changed: the service behind the form failed. */
+export function unavailable(submission: Submission<unknown>) {
+  return failedSubmission(submission, 503, { formErrors: [MESSAGES.unavailable] }, { "Retry-After": "5" });
 }
 
 /** Passes an action's Retry-After on to the document response (no-JavaScript form posts). */

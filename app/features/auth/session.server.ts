@@ -1,6 +1,7 @@
+import type { Toast } from "~/utils/flash.server";
 import { logFailure } from "~/utils/logger.server";
 import { type AuthService, appendSetCookies } from "./auth.server";
-import { type Toast, takeFlash } from "./flash.server";
+import { takeFlash } from "./flash.server";
 import type { SessionUser } from "./session-user";
 
 /**
@@ -22,7 +23,7 @@ export async function rootSession(
     // The catalogue can still be browsed while sessions cannot be read.
     logFailure(error, "session look-up failed; rendering signed out");
   }
-  const flash = takeFlash(request);
+  const flash = await takeFlash(request);
   if (flash) headers.append("Set-Cookie", flash.clear);
   return { user, toast: flash?.toast ?? null, headers };
 }

@@ -11,16 +11,3 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
     </main>
   );
 }
-
-/** A form-wide message (failed login, taken email), also shown as a toast; the only one without JavaScript. */
-export function FormMessage({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p
-      id={id}
-      className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-    >
-      {message}
-    </p>
-  );
-}

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { FormField, type FormFieldProps } from "./form-field";
+import { Field, type FieldProps } from "./field";
 
 /** A password input with a Show password / Hide password toggle. */
-export function PasswordField(props: Omit<FormFieldProps, "type" | "children">) {
+export function PasswordField(props: Omit<FieldProps, "type" | "children">) {
   const [visible, setVisible] = useState(false);
   return (
-    <FormField {...props}>
+    <Field {...props} type="password">
       {(input) => (
         <div className="relative">
           <input {...input} type={visible ? "text" : "password"} className={`${input.className} pr-20`} />
@@ -20,6 +20,6 @@ export function PasswordField(props: Omit<FormFieldProps, "type" | "children">) 
           </button>
         </div>
       )}
-    </FormField>
+    </Field>
   );
 }
