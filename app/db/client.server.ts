@@ -208,7 +208,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   makePrivate(dataDir);
   // PGlite has no multi-process locking of its own: two processes writing one
   // folder corrupt it, so the second one is refused before it opens anything.
-  const lock = lockDataDir(dataDir);
+  const lock = await lockDataDir(dataDir);
   try {
     const client = await PGlite.create(dataDir).catch((error: unknown) => {
       throw embeddedDatabaseError(error, dataDir);
@@ -218,12 +218,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     makePrivate(dataDir);
     return pgliteHandle(client, () => lock.release());
   } catch (error) {
-    lock.release();
+    await lock.release();
     throw error;
   }
 }
 
-function pgliteHandle(client: PGlite, afterClose?: () => void): DatabaseHandle {
+function pgliteHandle(client: PGlite, afterClose?: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -236,7 +236,7 @@ function pgliteHandle(client: PGlite, afterClose?: () => void): DatabaseHandle {
       try {
         await client.close();
       } finally {
-        afterClose?.();
+        await afterClose?.();
       }
     },
   };

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { EventEmitter, once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,9 +20,13 @@ const someAddress = () =>
 const newEmail = (label: string) => `${label}-${randomBytes(5).toString("hex")}@example.com`;
 
 describe("the embedded database", () => {
-  it("keeps every acknowledged sign-up through five kill -9s in the middle of sign-ups", async () => {
+  // Each restart after a kill -9 waits for the dead process's folder lock to go stale (10 s).
+  it("keeps every acknowledged sign-up through five kill -9s in the middle of sign-ups", {
+    timeout: 150_000,
+  }, async () => {
     const dataDir = temporaryDataDir();
     const acknowledged: string[] = [];
+    const answered = new EventEmitter();
     for (let round = 0; round < 5; round++) {
       const shop = await startShopProcess({ DATA_DIR: dataDir, TRUST_PROXY: "1", SEED_DEMO_CATALOG: "0" });
       let running = true;
@@ -32,7 +37,10 @@ describe("the embedded database", () => {
             const response = await signUp(new CookieClient(), shop.url, email, {
               "X-Forwarded-For": someAddress(),
             });
-            if (response.status === 302) acknowledged.push(email);
+            if (response.status === 302) {
+              acknowledged.push(email);
+              answered.emit("acknowledged");
+            }
           } catch {
             // The shop died under this request: it was never acknowledged.
           }
@@ -40,7 +48,7 @@ describe("the embedded database", () => {
       };
       const writers = [inFlight(), inFlight(), inFlight()];
       const target = acknowledged.length + 4;
-      while (acknowledged.length < target) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (acknowledged.length < target) await once(answered, "acknowledged");
       // Killed while the writers are still sending sign-ups.
       shop.kill("SIGKILL");
       await shop.exited;

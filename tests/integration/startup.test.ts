@@ -68,10 +68,13 @@ describe("start-up", () => {
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
   });
 
-  it("takes over the lock left by a process that died", async () => {
+  it("takes over the lock left by a process that died (not refreshed for longer than the stale time)", async () => {
     const dataDir = temporaryDataDir();
-    // A PID that cannot be running.
-    fs.writeFileSync(`${dataDir}/backline.lock`, "2147483646");
+    // The lock a process leaves when it is killed: nobody refreshes it any more.
+    const lock = `${dataDir}/backline.lock`;
+    fs.mkdirSync(lock);
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, aMinuteAgo, aMinuteAgo);
     const shop = await start({ DATA_DIR: dataDir });
     expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
   });

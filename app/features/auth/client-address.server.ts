@@ -1,11 +1,15 @@
-import { isIP } from "node:net";
+import type { IncomingMessage } from "node:http";
+import ipaddr from "ipaddr.js";
+import proxyaddr from "proxy-addr";
 
 /**
- * Who is asking, for rate limits. The socket's address, unless the shop runs
- * behind reverse proxies it was told about (TRUST_PROXY = how many): then the
- * address that the outermost trusted proxy saw, read from the right of
- * X-Forwarded-For. Anything further left was written by the client and can be
- * spoofed, so it is never used.
+ * Who is asking, for rate limits and logs. The socket's address, unless the
+ * shop runs behind reverse proxies it was told about (TRUST_PROXY = how
+ * many): then, as Express does it (proxy-addr, trusting that many hops), the
+ * address the outermost trusted proxy saw, read from the right of
+ * X-Forwarded-For. Anything further left was written by the client and can
+ * be spoofed, so it is never used. An entry that is not an address (a
+ * proxy's port appended, garbage) falls back to the socket's address.
  */
 export function clientAddress(
   socketAddress: string,
@@ -13,14 +17,22 @@ export function clientAddress(
   trustedProxies: number,
 ): string {
   if (trustedProxies <= 0 || !forwardedFor) return socketAddress;
-  const hops = forwardedFor
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  // With N trusted proxies, the last N entries were appended by them; the
-  // N-th from the right is the address the outermost proxy received from.
-  const candidate = hops[hops.length - trustedProxies];
-  return candidate && isIP(stripZone(candidate)) ? stripZone(candidate) : socketAddress;
+  // proxy-addr reads a Node request; the shop has a web Request and the socket's address.
+  const request = {
+    headers: { "x-forwarded-for": forwardedFor },
+    socket: { remoteAddress: socketAddress },
+  } as unknown as IncomingMessage;
+  const chosen = proxyaddr(request, (_address, hop) => hop < trustedProxies);
+  return parseAddress(chosen) === null ? socketAddress : chosen;
+}
+
+/** An address as ipaddr.js reads it ("1.2.3.4", "2001:db8::1", an IPv6 zone dropped), or null. */
+function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const bare = text.trim().replace(/%.*$/, "");
+  // ipaddr.js also reads "1" or "0x7f.1" as IPv4; only the usual notations count here.
+  if (!ipaddr.IPv4.isValidFourPartDecimal(bare) && !ipaddr.IPv6.isValid(bare)) return null;
+  // process(): an IPv4-mapped IPv6 address ("::ffff:1.2.3.4", in any notation) is that IPv4 address.
+  return ipaddr.process(bare);
 }
 
 /**
@@ -29,33 +41,8 @@ export function clientAddress(
  * would be trivial to dodge). IPv4-mapped IPv6 addresses count as IPv4.
  */
 export function addressKey(address: string): string {
-  const plain = stripZone(address);
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain);
-  if (mapped?.[1]) return mapped[1];
-  if (isIP(plain) !== 6) return plain;
-  const groups = expandIpv6(plain);
-  return `${groups.slice(0, 4).join(":")}::/64`;
-}
-
-function stripZone(address: string): string {
-  const percent = address.indexOf("%");
-  return percent === -1 ? address : address.slice(0, percent);
-}
-
-/** "2001:db8::1" → ["2001", "db8", "0", "0", "0", "0", "0", "1"] (lower case, no leading zeros). */
-function expandIpv6(address: string): string[] {
-  let text = address.toLowerCase();
-  // An embedded IPv4 tail ("::ffff:1.2.3.4", "64:ff9b::1.2.3.4") becomes two groups.
-  const ipv4Tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (ipv4Tail) {
-    const [a, b, c, d] = ipv4Tail.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, ipv4Tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = "", tail] = text.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
-  return [...headGroups, ...Array.from({ length: missing }, () => "0"), ...tailGroups].map((group) =>
-    (Number.parseInt(group, 16) || 0).toString(16),
-  );
+  const parsed = parseAddress(address);
+  if (parsed === null) return address;
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`;
 }
