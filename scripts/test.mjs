@@ -113,6 +113,7 @@ console.log(
 run("Type check", "react-router", ["typegen"]);
 run("Type check", "tsc", ["--noEmit"]);
 run("Lint", "biome", ["check", "."]);
+run("Unused files, exports and dependencies", "knip", []);
 // The integration and end-to-end tests run the production build, as a client would.
 run("Production build", "react-router", ["build"]);
 const unitPassed = run(

@@ -30,13 +30,13 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
  * The largest request body the shop reads. Its forms and its JSON API take a
  * few hundred bytes; anything larger is refused before a byte of it is read.
  */
-export const MAX_BODY_BYTES = 32 * 1024;
+const MAX_BODY_BYTES = 32 * 1024;
 
 /** The methods some URL of the shop answers; anything else is refused before routing. */
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** Static files of the production build: hashed names are cached forever, the rest for an hour. */
-export function builtClientFiles(
+function builtClientFiles(
   // The bundled server lives in <build>/server/, its client files in <build>/client/.
   clientDir = fileURLToPath(new URL("../client", import.meta.url)),
 ): Middleware {

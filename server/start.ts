@@ -189,7 +189,7 @@ async function shutdown(parts: {
   logger.info("stopped");
 }
 
-export class StartupError extends Error {
+class StartupError extends Error {
   override name = "StartupError";
 }
 
@@ -203,7 +203,7 @@ const EXPECTED = [
 ];
 
 /** What went wrong at start-up, in words: a stack trace only for what is a bug. */
-export function describeStartupError(error: unknown): string {
+function describeStartupError(error: unknown): string {
   if (EXPECTED.some((kind) => error instanceof kind)) return (error as Error).message;
   const message = error instanceof Error ? error.message : "";
   const code = (error as { code?: unknown } | null)?.code;

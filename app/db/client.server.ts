@@ -40,7 +40,7 @@ export interface DatabaseOptions {
  * The server cancels a statement first (it keeps the connection usable); the
  * client gives up a little later if even the cancellation gets no answer.
  */
-export const POSTGRES_TIMEOUTS = Object.freeze({
+const POSTGRES_TIMEOUTS = Object.freeze({
   connectMs: 3_000,
   statementMs: 5_000,
   queryMs: 6_000,
@@ -67,13 +67,13 @@ const CONNECTION_FAILURE_CODES = new Set([
 const CONNECTION_FAILURE_MESSAGE =
   /read timeout|timeout exceeded when trying to connect|connection timeout|Connection terminated|Connection ended|not queryable/i;
 
-export function isConnectionFailure(error: unknown): boolean {
+function isConnectionFailure(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === "string") return CONNECTION_FAILURE_CODES.has(code);
   return typeof message === "string" && CONNECTION_FAILURE_MESSAGE.test(message);
 }
 
-export class DatabaseUnavailableError extends Error {
+class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
   /** The code of the failure that made the pool stop trying (ECONNREFUSED, …), when it had one. */
   constructor(

@@ -27,7 +27,7 @@ export class DatabaseConfigurationError extends Error {
 }
 
 /** "127.0.0.1:5432/shop": where DATABASE_URL points, without its credentials. */
-export function databaseLocation(databaseUrl: string): string {
+function databaseLocation(databaseUrl: string): string {
   try {
     const url = new URL(databaseUrl);
     return `${url.hostname}:${url.port || "5432"}${url.pathname}`;

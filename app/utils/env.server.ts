@@ -119,7 +119,7 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
   return bare === "localhost" || bare === "::1" || /^127\.\d+\.\d+\.\d+$/.test(bare);
 }
@@ -129,7 +129,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses an environment; throws a ConfigError whose message names every bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(present);

@@ -18,7 +18,7 @@ interface LoggedError {
  * query's parameters to its message, and PostgreSQL puts the refused key in
  * an error's `detail`.
  */
-export function loggedError(error: unknown, depth = 0): LoggedError | undefined {
+function loggedError(error: unknown, depth = 0): LoggedError | undefined {
   if (error === undefined || error === null) return undefined;
   if (typeof error !== "object") return { type: typeof error, message: withoutParameters(String(error)) };
   const { name, message, code, errno, stack, cause } = error as {

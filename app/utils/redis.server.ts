@@ -9,7 +9,7 @@ import { logger } from "./logger.server";
  * again the client is "not ready" and callers fall back at once instead of
  * waiting out a timeout each.
  */
-export const REDIS_TIMEOUTS = Object.freeze({
+const REDIS_TIMEOUTS = Object.freeze({
   commandMs: 500,
   connectMs: 2_000,
   watchdogMs: 1_000,

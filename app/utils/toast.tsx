@@ -7,8 +7,8 @@ import { Toaster, toast } from "sonner";
  * in a polite live region so screen readers announce them. A toast that must
  * survive a redirect comes from the root loader (a flash cookie, read once).
  */
-export const TOAST_DURATION = { success: 2000, error: 4000 } as const;
-export const MAX_VISIBLE_TOASTS = 20;
+const TOAST_DURATION = { success: 2000, error: 4000 } as const;
+const MAX_VISIBLE_TOASTS = 20;
 
 export interface ToastMessage {
   id?: string;

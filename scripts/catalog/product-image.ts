@@ -19,8 +19,8 @@ export interface ProductPictureSubject {
 }
 
 /** The drawing area of every picture (4:3). */
-export const PICTURE_WIDTH = 800;
-export const PICTURE_HEIGHT = 600;
+const PICTURE_WIDTH = 800;
+const PICTURE_HEIGHT = 600;
 
 type Hsl = readonly [hue: number, saturation: number, lightness: number];
 

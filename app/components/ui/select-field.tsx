@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { ChevronDownIcon } from "./icons";
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

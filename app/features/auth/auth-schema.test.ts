@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { z } from "~/utils/zod";
 import {
-  fieldErrors,
   isHttpUrl,
   loginSchema,
   MESSAGES,
@@ -11,6 +11,15 @@ import {
 
 const message = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;
+
+/** The first message per field, as the forms show them. */
+function fieldErrors(error: z.ZodError): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(z.flattenError(error).fieldErrors as Record<string, string[] | undefined>).map(
+      ([field, messages]) => [field, messages?.[0]],
+    ),
+  );
+}
 
 describe("password rules", () => {
   it.each([

@@ -46,7 +46,7 @@ export const MESSAGES = {
 } as const;
 
 /** "45 seconds", "1 minute", "15 minutes", "2 hours": a wait as a person says it, rounded up. */
-export function waitInWords(seconds: number): string {
+function waitInWords(seconds: number): string {
   const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
   const whole = Math.max(1, Math.ceil(seconds));
   if (whole < 60) return plural(whole, "second");
@@ -147,19 +147,6 @@ export const userRecordSchema = z.object({
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;
-export type UserRecordInput = z.infer<typeof userRecordSchema>;
-
-export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
-
-/** The first message per field, for rendering next to each field. */
-export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "");
-    if (field && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors as FieldErrors<T>;
-}
 
 /** Reads a form's string fields (a missing field reads as empty, as a browser would send it). */
 export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {

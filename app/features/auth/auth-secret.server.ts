@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { sharedSecret } from "~/db/shop-secrets.server";
 import { logger } from "~/utils/logger.server";
 
-export const SECRET_FILE = "auth-secret";
+const SECRET_FILE = "auth-secret";
 const MIN_LENGTH = 32;
 
 export class AuthSecretError extends Error {

@@ -49,24 +49,22 @@ export interface AuthServiceOptions {
   trustedProxies: number;
 }
 
-export type { GoogleAvailability };
-
 /** The database (or another service the shop needs) failed: nothing was changed, try again later. */
 type Unavailable = { ok: false; reason: "unavailable" };
 
-export type SignUpResult =
+type SignUpResult =
   | { ok: true; headers: Headers; user: SessionUser }
   | { ok: false; reason: "email-taken" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
   | Unavailable;
 
-export type LogInResult =
+type LogInResult =
   | { ok: true; headers: Headers; user: SessionUser }
   | { ok: false; reason: "invalid-credentials" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
   | Unavailable;
 
-export type GoogleStartResult =
+type GoogleStartResult =
   | { ok: true; url: string; headers: Headers }
   | { ok: false; reason: "not-configured" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };

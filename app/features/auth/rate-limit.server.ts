@@ -31,7 +31,7 @@ import { addressKey } from "./client-address.server";
  * that fails or stops answering is replaced by in-memory counters for that
  * attempt: limits hold per process rather than failing open.
  */
-export interface Limit {
+interface Limit {
   points: number;
   /** Seconds. */
   duration: number;
@@ -54,7 +54,7 @@ export interface RateLimits {
   googlePerAddress: Limit;
 }
 
-export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
+const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   signUpPerAddress: { points: 10, duration: 60 * 60 },
   signUpPerAccount: { points: 5, duration: 60 * 60 },
   loginPerAddress: { points: 30, duration: 10 * 60 },
@@ -64,7 +64,7 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   googlePerAddress: { points: 30, duration: 10 * 60 },
 });
 
-export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** A counted login attempt: allowed (report a success to give it back) or refused. */
 export type LoginAttempt =
@@ -89,7 +89,7 @@ export interface RateLimitStores {
   postgres?: pg.Pool | null;
 }
 
-export const RATE_LIMIT_TABLE = "rate_limits";
+const RATE_LIMIT_TABLE = "rate_limits";
 
 export function createAuthRateLimiter(
   options: RateLimitStores & { limits?: Partial<RateLimits>; keyPrefix?: string } = {},

@@ -10,7 +10,7 @@ import { parseCatalogFilters, parseCatalogQuery } from "./catalog-schema";
  */
 
 /** Short public caching: a catalogue changes rarely, but not never. */
-export const CATALOG_CACHE_CONTROL = "public, max-age=10, stale-while-revalidate=60";
+const CATALOG_CACHE_CONTROL = "public, max-age=10, stale-while-revalidate=60";
 
 /** GET /all-products: one page of products, as an array. */
 export async function allProductsResponse(catalog: Catalog, request: Request): Promise<Response> {

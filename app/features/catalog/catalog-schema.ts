@@ -1,11 +1,12 @@
 import { z } from "~/utils/zod";
 import {
+  FILTER_PARAMETERS,
   PAGE_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
+  QUERY_PARAMETERS,
   SEARCH_MAX_LENGTH,
   SORT_VALUES,
-  type SortValue,
 } from "./catalog-vocabulary";
 
 /**
@@ -42,8 +43,8 @@ const queryText = (name: string, max: number) =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     .regex(/^[^\u0000-\u001f\u007f]*$/, `${name} must not contain control characters.`);
 
-/** Filters shared by a page of products and the count. */
-export const catalogFiltersSchema = z.object({
+/** The filters' fields: a listing's, and the count's. Each of FILTER_PARAMETERS, no other. */
+const filterFields = {
   search: optional(queryText("search", SEARCH_MAX_LENGTH).transform((value) => value.trim())),
   category: optional(queryText("category", 100)),
   band: optional(queryText("band", 100)),
@@ -54,37 +55,58 @@ export const catalogFiltersSchema = z.object({
       .transform(Number)
       .pipe(z.number().max(1_000_000, "range must be at most 1000000.")),
   ),
-});
+} satisfies Record<(typeof FILTER_PARAMETERS)[number], z.ZodType>;
 
-export const catalogQuerySchema = catalogFiltersSchema.extend({
+const queryFields = {
+  ...filterFields,
   page: optional(wholeNumber("page", 1, PAGE_MAX)),
   size: optional(wholeNumber("size", 1, PAGE_SIZE_MAX)),
   sort: optional(z.enum(SORT_VALUES, { error: `sort must be one of ${SORT_VALUES.join(", ")}.` })),
-});
+} satisfies Record<(typeof QUERY_PARAMETERS)[number], z.ZodType>;
 
-export type CatalogFilters = {
-  search?: string;
-  category?: string;
-  band?: string;
-  /** Maximum price; 0 or absent means no limit. */
-  range?: number;
-};
+/**
+ * Drops filters that filter nothing (an empty search, range 0), so equal
+ * queries have equal cache keys. `range` is a maximum price; 0 or absent
+ * means no limit.
+ */
+function withoutNoOpFilters<T extends { search?: string; category?: string; band?: string; range?: number }>({
+  search,
+  category,
+  band,
+  range,
+  ...rest
+}: T) {
+  return {
+    ...rest,
+    ...(search ? { search } : {}),
+    ...(category ? { category } : {}),
+    ...(band ? { band } : {}),
+    ...(range && range > 0 ? { range } : {}),
+  };
+}
 
-export type CatalogQuery = CatalogFilters & {
-  page: number;
-  size: number;
-  sort?: SortValue;
-};
+/** The filters of a page of products and of the count (`/counts`). */
+const catalogFiltersSchema = z.object(filterFields).transform(withoutNoOpFilters);
 
-export interface CatalogParameterError {
+/** A page of products (`/all-products`, the shop page): the filters, the order and the page, defaults filled in. */
+const catalogQuerySchema = z
+  .object(queryFields)
+  .transform(({ page = 1, size = PAGE_SIZE_DEFAULT, ...rest }) => ({
+    ...withoutNoOpFilters(rest),
+    page,
+    size,
+  }));
+
+export type CatalogFilters = z.output<typeof catalogFiltersSchema>;
+export type CatalogQuery = z.output<typeof catalogQuerySchema>;
+
+interface CatalogParameterError {
   code: "invalid_parameter";
   message: string;
   field: string;
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: CatalogParameterError };
-
-const QUERY_PARAMETERS = ["page", "size", "sort", "search", "category", "band", "range"] as const;
 
 /** Turns URLSearchParams into a plain object, refusing a parameter given twice. */
 function singleValues(
@@ -111,33 +133,21 @@ function firstIssue(error: z.ZodError): CatalogParameterError {
   return { code: "invalid_parameter", field, message: issue?.message ?? `${field} is not valid.` };
 }
 
+function parse<T>(schema: z.ZodType<T>, names: readonly string[], params: URLSearchParams): ParseResult<T> {
+  const raw = singleValues(params, names);
+  if (!raw.ok) return raw;
+  const result = schema.safeParse(raw.value);
+  return result.success ? { ok: true, value: result.data } : { ok: false, error: firstIssue(result.error) };
+}
+
 /** Parses the query of `/all-products` and of the shop page. */
 export function parseCatalogQuery(params: URLSearchParams): ParseResult<CatalogQuery> {
-  const raw = singleValues(params, QUERY_PARAMETERS);
-  if (!raw.ok) return raw;
-  const result = catalogQuerySchema.safeParse(raw.value);
-  if (!result.success) return { ok: false, error: firstIssue(result.error) };
-  const { page = 1, size = PAGE_SIZE_DEFAULT, ...filters } = result.data;
-  return { ok: true, value: { ...normaliseFilters(filters), page, size, sort: result.data.sort } };
+  return parse(catalogQuerySchema, QUERY_PARAMETERS, params);
 }
 
 /** Parses the query of `/counts`: the filters only; paging and sort are ignored. */
 export function parseCatalogFilters(params: URLSearchParams): ParseResult<CatalogFilters> {
-  const raw = singleValues(params, ["search", "category", "band", "range"]);
-  if (!raw.ok) return raw;
-  const result = catalogFiltersSchema.safeParse(raw.value);
-  if (!result.success) return { ok: false, error: firstIssue(result.error) };
-  return { ok: true, value: normaliseFilters(result.data) };
-}
-
-/** Drops filters that filter nothing, so equal queries have equal cache keys. */
-function normaliseFilters(filters: CatalogFilters): CatalogFilters {
-  const normalised: CatalogFilters = {};
-  if (filters.search) normalised.search = filters.search;
-  if (filters.category) normalised.category = filters.category;
-  if (filters.band) normalised.band = filters.band;
-  if (filters.range && filters.range > 0) normalised.range = filters.range;
-  return normalised;
+  return parse(catalogFiltersSchema, FILTER_PARAMETERS, params);
 }
 
 /** A product as the API and the shop page show it. */

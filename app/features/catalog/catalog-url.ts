@@ -1,4 +1,5 @@
-import type { CatalogQuery, SortValue } from "./catalog-schema";
+import type { CatalogQuery } from "./catalog-schema";
+import { QUERY_PARAMETERS, type SortValue } from "./catalog-vocabulary";
 
 /**
  * The shop page's URL is its state. These helpers turn a parsed query back
@@ -17,14 +18,6 @@ export interface CatalogFormValues {
   sort: SortValue | "";
 }
 
-export const EMPTY_FORM_VALUES: CatalogFormValues = {
-  band: "",
-  category: "",
-  range: 0,
-  search: "",
-  sort: "",
-};
-
 export type ShopUrlState = Partial<CatalogFormValues> & { page?: number };
 
 /** The form's values for a parsed query. */
@@ -39,7 +32,7 @@ export function formValuesFromQuery(query: Partial<CatalogQuery>): CatalogFormVa
 }
 
 /** The query string of a shop state, parameters in a fixed order, empty ones left out. */
-export function shopSearchParams(state: ShopUrlState): URLSearchParams {
+function shopSearchParams(state: ShopUrlState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.band) params.set("band", state.band);
   if (state.category) params.set("category", state.category);
@@ -62,13 +55,6 @@ export function shopPageHref(query: Partial<CatalogQuery>, page: number): string
   return shopHref({ ...formValuesFromQuery(query), page });
 }
 
-/** True when any filter or the sort differs from the shop's default view. */
-export function hasActiveFilters(values: CatalogFormValues): boolean {
-  return Boolean(values.band || values.category || values.range > 0 || values.search.trim() || values.sort);
-}
-
-const SHOP_PARAMETERS = ["band", "category", "range", "search", "sort", "page"] as const;
-
 /**
  * A GET form submitted without JavaScript sends every field, empty or not
  * (`/?band=&category=&range=0&search=&sort=`). Returns the query string
@@ -79,7 +65,7 @@ export function withoutEmptyParameters(params: URLSearchParams): URLSearchParams
   let changed = false;
   const tidy = new URLSearchParams();
   for (const [name, value] of params) {
-    const isShopParameter = (SHOP_PARAMETERS as readonly string[]).includes(name);
+    const isShopParameter = (QUERY_PARAMETERS as readonly string[]).includes(name);
     if (isShopParameter && (value.trim() === "" || (name === "range" && value === "0"))) {
       changed = true;
       continue;

@@ -18,8 +18,6 @@ export const SORTS = [
   { value: "date-added", label: "Date Added" },
 ] as const;
 
-export type BrandValue = (typeof BRANDS)[number]["value"];
-export type CategoryValue = (typeof CATEGORIES)[number]["value"];
 export type SortValue = (typeof SORTS)[number]["value"];
 
 export const SORT_VALUES = SORTS.map((sort) => sort.value) as [SortValue, ...SortValue[]];
@@ -31,6 +29,11 @@ export function brandLabel(value: string): string {
 export function categoryLabel(value: string): string {
   return CATEGORIES.find((category) => category.value === value)?.label ?? value;
 }
+
+/** The query parameters of a listing's filters (/counts takes these), in the shop URL's order. */
+export const FILTER_PARAMETERS = ["band", "category", "range", "search"] as const;
+/** Every query parameter of a listing: the filters, the order and the page (/all-products, the shop page). */
+export const QUERY_PARAMETERS = [...FILTER_PARAMETERS, "sort", "page", "size"] as const;
 
 export const PAGE_SIZE_DEFAULT = 5;
 export const PAGE_SIZE_MAX = 100;

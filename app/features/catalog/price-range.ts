@@ -11,7 +11,7 @@ export const SLIDER_MAX = PRICE_RANGE.max;
 export const SLIDER_STEP = PRICE_RANGE.step;
 
 /** The specification's colour bands: green below 50, yellow from 50 to below 150, red from 150. */
-export const PRICE_TONE_THRESHOLDS = { yellow: 50, red: 150 } as const;
+const PRICE_TONE_THRESHOLDS = { yellow: 50, red: 150 } as const;
 
 export type PriceTone = "any" | "green" | "yellow" | "red";
 

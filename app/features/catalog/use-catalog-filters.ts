@@ -4,7 +4,7 @@ import type { CatalogQuery } from "./catalog-schema";
 import { type CatalogFormValues, formValuesFromQuery, shopHref } from "./catalog-url";
 
 /** How long the shop waits after the last keystroke (or slider move) before it asks for results. */
-export const FILTER_DEBOUNCE_MS = 300;
+const FILTER_DEBOUNCE_MS = 300;
 
 export interface CatalogFilterControls {
   values: CatalogFormValues;

@@ -23,8 +23,8 @@ import { logger } from "~/utils/logger.server";
  * says that email is verified, and the shop never links it to an existing
  * account. See docs/decisions/0007-demo-identity-provider.md.
  */
-export const DEMO_IDP_PATH = "/demo-idp";
-export const DEMO_CLIENT_ID = "backline-demo";
+const DEMO_IDP_PATH = "/demo-idp";
+const DEMO_CLIENT_ID = "backline-demo";
 
 export interface DemoIdentityProvider {
   issuer: string;

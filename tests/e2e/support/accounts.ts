@@ -14,7 +14,7 @@ export function uniqueEmail(label = "shopper"): string {
 }
 
 let addressCounter = 0;
-export function uniqueAddress(): string {
+function uniqueAddress(): string {
   addressCounter += 1;
   const bytes = randomBytes(2);
   return `198.18.${bytes[0]}.${(addressCounter % 250) + 1}`;

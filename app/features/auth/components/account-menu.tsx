@@ -63,7 +63,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   );
 }
 
-export function initials(name: string): string {
+function initials(name: string): string {
   const letters = name
     .split(/\s+/)
     .filter(Boolean)

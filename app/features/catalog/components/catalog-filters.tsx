@@ -8,7 +8,7 @@ import type { CatalogFilterControls } from "../use-catalog-filters";
 import { PriceRangeSlider } from "./price-range-slider";
 
 /** The filter form's id: the sort control sits above the grid, outside the form, and joins it by id. */
-export const CATALOG_FILTERS_FORM_ID = "catalog-filters";
+const CATALOG_FILTERS_FORM_ID = "catalog-filters";
 
 const BRAND_OPTIONS = [{ value: "", label: "All brands" }, ...BRANDS];
 const CATEGORY_OPTIONS = [{ value: "", label: "All categories" }, ...CATEGORIES];

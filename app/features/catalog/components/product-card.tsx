@@ -11,7 +11,7 @@ interface ProductCardProps {
 }
 
 /** Product pictures are 4:3 (800×600); width and height reserve the space, so nothing shifts. */
-export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
+const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
 
 export function ProductCard({ product, eager = false, priority = false }: ProductCardProps) {
   return (
