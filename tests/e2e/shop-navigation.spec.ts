@@ -98,13 +98,20 @@ test.describe("the address is the shop's state", () => {
       await firstHeld;
       await route.continue().catch(() => {});
     });
+    // The stale request's end: its answer arrives, or the router abandons it (it fails) — whichever comes.
+    const isStale = (staleRequest: { url(): string }) => /band=teachPro/.test(staleRequest.url());
+    const staleOver = Promise.race([
+      page.waitForEvent("requestfinished", isStale),
+      page.waitForEvent("requestfailed", isStale),
+    ]);
     await shop.brand.selectOption("teachPro");
     await expect(shop.results).toHaveAttribute("aria-busy", "true");
     await shop.brand.selectOption("artistry");
     await shop.expectQuery("band=artistry");
     const expected = await shop.expectCardsToMatchApi(request, "band=artistry");
     releaseFirst();
-    await page.waitForTimeout(500);
+    await staleOver;
+    await expect(shop.results).toHaveAttribute("aria-busy", "false");
     expect(await shop.cardNames()).toEqual(expected);
     await expect(page).toHaveURL(/band=artistry/);
     await expect(shop.brand).toHaveValue("artistry");

@@ -29,6 +29,7 @@ interface Answer {
 function shopTraffic(url: string) {
   const signUps: { email: string; status: number }[] = [];
   const answers: Answer[] = [];
+  const answered = new EventEmitter();
   let running = true;
   const request = async (path: string, init?: RequestInit) => {
     try {
@@ -38,9 +39,11 @@ function shopTraffic(url: string) {
         signal: AbortSignal.timeout(15_000),
       });
       answers.push({ at: Date.now(), status: response.status, body: await response.text() });
+      answered.emit("answer");
       return response.status;
     } catch {
       answers.push({ at: Date.now(), status: 0, body: "" });
+      answered.emit("answer");
       return 0;
     }
   };
@@ -58,6 +61,7 @@ function shopTraffic(url: string) {
         }),
       });
       signUps.push({ email, status });
+      answered.emit("answer");
     }
   };
   const browseLoop = async () => {
@@ -71,6 +75,10 @@ function shopTraffic(url: string) {
   return {
     signUps,
     answers,
+    /** Resolves once `condition` holds, looked at again after every answer. */
+    async until(condition: () => boolean) {
+      while (!condition()) await once(answered, "answer");
+    },
     async stop() {
       running = false;
       await Promise.all(loops);
@@ -145,9 +153,7 @@ describeWhen([privatePostgres], "PostgreSQL failures", () => {
     async (_how, takeDown) => {
       const traffic = shopTraffic(shop.url);
       // Let some sign-ups through before the fault.
-      while (traffic.signUps.filter((signUp) => signUp.status === 302).length < 3) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await traffic.until(() => traffic.signUps.filter((signUp) => signUp.status === 302).length >= 3);
       await takeDown();
       await healthBecomes(shop.url, 503);
       const down = await fetch(`${shop.url}/?search=offline`);
@@ -160,9 +166,9 @@ describeWhen([privatePostgres], "PostgreSQL failures", () => {
       expect(healthy - back).toBeLessThanOrEqual(5_000);
       // Traffic after recovery succeeds again.
       const recovered = traffic.answers.length;
-      while (traffic.answers.slice(recovered).filter((answer) => answer.status < 400).length < 10) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await traffic.until(
+        () => traffic.answers.slice(recovered).filter((answer) => answer.status < 400).length >= 10,
+      );
       await traffic.stop();
 
       const statuses = new Set(traffic.answers.map((answer) => answer.status));

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { EventEmitter, once } from "node:events";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type LoadBalancer, startLoadBalancer } from "../support/haproxy";
 import { CookieClient, continueWithGoogle, logIn, signedInEmail, signUp } from "../support/http-client";
@@ -118,6 +119,7 @@ describeWhen([postgresServer, redisServer, haproxy], "three shop processes behin
   it("one process killed mid-traffic: health checks route around it, and no request fails once it is marked down", async () => {
     // Each answer with the moment its request was sent.
     const answers: { sentAt: number; status: number; backend: string }[] = [];
+    const answered = new EventEmitter();
     let running = true;
     const browse = async () => {
       while (running) {
@@ -130,12 +132,13 @@ describeWhen([postgresServer, redisServer, haproxy], "three shop processes behin
         } catch {
           answers.push({ sentAt, status: 0, backend: "?" });
         }
+        answered.emit("answer");
       }
     };
     const traffic = [browse(), browse(), browse()];
     const count = async (more: number) => {
       const target = answers.length + more;
-      while (answers.length < target) await new Promise((resolve) => setTimeout(resolve, 5));
+      while (answers.length < target) await once(answered, "answer");
     };
     await count(30);
     const victim = shops[1];

@@ -2,41 +2,25 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { CATALOG_NOW, expectValidProduct } from "../../../tests/support/catalog-rows";
 import {
   openTestDatabases,
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { type ProductRow, products } from "../schema";
+import { products } from "../schema";
 import { DEMO_BRANDS as BRANDS, DEMO_CATEGORIES as CATEGORIES } from "./demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "./demo-catalog";
 import { seedDemoCatalog } from "./seed.server";
 
 const DAY = 24 * 60 * 60 * 1000;
-const NOW = new Date(Date.UTC(2026, 10, 1, 12));
-const TWO_YEARS_AGO = new Date(NOW.getTime() - 730 * DAY);
+const NOW = CATALOG_NOW;
 
 const engines = await openTestDatabases();
 
 afterAll(async () => {
   await Promise.all(engines.map((engine) => engine.close()));
 });
-
-function expectValidProduct(product: ProductRow) {
-  expect(BRANDS.map((brand) => brand.value)).toContain(product.bandName);
-  expect(CATEGORIES.map((category) => category.value)).toContain(product.category);
-  expect(product.price).toBeGreaterThanOrEqual(5);
-  expect(product.price).toBeLessThanOrEqual(200);
-  expect(Math.round(product.price * 100) / 100).toBe(product.price);
-  expect(product.ratings).toBeGreaterThanOrEqual(0);
-  expect(product.ratings).toBeLessThanOrEqual(5);
-  expect(Math.round(product.ratings * 10) / 10).toBe(product.ratings);
-  expect(product.creationDate.getTime()).toBeGreaterThan(TWO_YEARS_AGO.getTime());
-  expect(product.creationDate.getTime()).toBeLessThanOrEqual(NOW.getTime());
-  expect(product.name.length).toBeGreaterThan(0);
-  expect(product.description.length).toBeGreaterThan(0);
-  expect(product.image).toMatch(/^\/images\/products\/[a-z0-9-]+-[0-9a-f]{8}\.svg$/);
-}
 
 describe.each(engines)("the demo catalogue on $name", (engine: TestDatabase) => {
   const db = engine.db;

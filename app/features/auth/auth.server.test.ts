@@ -57,6 +57,18 @@ describe.each(engines)("auth service on $name", (engine) => {
     });
   const auth = service();
 
+  /** A fresh account, signed up from 203.0.113.1, and the sign-up's answer. */
+  async function newAccount() {
+    const address = email();
+    const signedUp = await auth.signUp(
+      request(),
+      { name: "A", email: address, photo: "https://e.com/a.png", password: PASSWORD },
+      "203.0.113.1",
+    );
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    return { address, signedUp };
+  }
+
   it("signs up with name and photo, stores an argon2id hash and signs the user in", async () => {
     const address = email();
     const result = await auth.signUp(
@@ -145,13 +157,7 @@ describe.each(engines)("auth service on $name", (engine) => {
   });
 
   it("re-hashes, at the next login, a password stored with weaker parameters than today's", async () => {
-    const address = email();
-    const signedUp = await auth.signUp(
-      request(),
-      { name: "A", email: address, photo: "https://e.com/a.png", password: PASSWORD },
-      "203.0.113.1",
-    );
-    if (!signedUp.ok) throw new Error("sign-up failed");
+    const { address, signedUp } = await newAccount();
     // An account from before the parameters were raised.
     const weak = await hashPassword(PASSWORD, { ...PASSWORD_HASH_PARAMETERS, memory: 4096, passes: 1 });
     await engine.db.update(accounts).set({ password: weak }).where(eq(accounts.userId, signedUp.user.id));
@@ -174,13 +180,7 @@ describe.each(engines)("auth service on $name", (engine) => {
   });
 
   it("starts a new session on every sign-in and ends the one the browser had", async () => {
-    const address = email();
-    const signedUp = await auth.signUp(
-      request(),
-      { name: "A", email: address, photo: "https://e.com/a.png", password: PASSWORD },
-      "203.0.113.1",
-    );
-    if (!signedUp.ok) throw new Error("sign-up failed");
+    const { address, signedUp } = await newAccount();
     const first = cookieHeader(signedUp.headers);
     const again = await auth.logIn(request(first), { email: address, password: PASSWORD }, "203.0.113.1");
     if (!again.ok) throw new Error("login failed");

@@ -9,8 +9,6 @@ import {
 
 describe("password hasher", () => {
   it("uses argon2id with at least OWASP's minimum (19 MiB, t=2, p=1)", async () => {
-    expect(PASSWORD_HASH_PARAMETERS.memory).toBeGreaterThanOrEqual(19 * 1024);
-    expect(PASSWORD_HASH_PARAMETERS.passes).toBeGreaterThanOrEqual(2);
     const hash = await hashPassword("Str0ng!Pass");
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(parseHash(hash)?.parameters).toMatchObject({

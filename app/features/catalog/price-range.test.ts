@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { PRICE_RANGE } from "./catalog-vocabulary";
 import { priceRangeLabel, priceTone, SLIDER_MAX, SLIDER_MIN, SLIDER_STEP } from "./price-range";
 
 describe("price slider", () => {
@@ -24,11 +23,14 @@ describe("price slider", () => {
     expect(priceRangeLabel(150)).toBe("Up to $150");
   });
 
-  it("steps through the specification's scale, with Any price below its minimum", () => {
-    expect(SLIDER_MIN).toBe(0);
-    expect(SLIDER_MAX).toBe(PRICE_RANGE.max);
-    expect(SLIDER_STEP).toBe(PRICE_RANGE.step);
-    // The first priced step is the scale's minimum.
-    expect(SLIDER_MIN + SLIDER_STEP).toBe(PRICE_RANGE.min);
+  it("steps through the specification's scale, 5 to 200 by 5, with Any price below its minimum", () => {
+    const positions = Array.from(
+      { length: (SLIDER_MAX - SLIDER_MIN) / SLIDER_STEP + 1 },
+      (_, index) => SLIDER_MIN + index * SLIDER_STEP,
+    );
+    expect(positions[0]).toBe(0);
+    expect(positions.slice(1, 3)).toEqual([5, 10]);
+    expect(positions.at(-1)).toBe(200);
+    expect(positions.map(priceRangeLabel).slice(0, 2)).toEqual(["Any price", "Up to $5"]);
   });
 });

@@ -85,10 +85,12 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
   );
 
   const later = useCallback(
-    (next: CatalogFormValues, run: "slider" | "search") => {
+    (run: "slider" | "search") => {
       cancelPending();
       timer.current = setTimeout(() => {
-        apply(next, { replace: run === "search" && typing.current });
+        // The form as it is when the pause ends, not as it was at the keystroke:
+        // Back may have changed another filter meanwhile.
+        apply(valuesRef.current, { replace: run === "search" && typing.current });
         if (run === "search") typing.current = true;
       }, FILTER_DEBOUNCE_MS);
     },
@@ -110,10 +112,12 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
     },
     slide(range) {
       typing.current = false;
-      later(update({ range }), "slider");
+      update({ range });
+      later("slider");
     },
     type(search) {
-      later(update({ search }), "search");
+      update({ search });
+      later("search");
     },
     applyNow() {
       typing.current = false;

@@ -10,32 +10,33 @@ export function AccountNav({ user }: { user: SessionUser | null }) {
   return <SignInLinks placement="navbar" />;
 }
 
+const PLACEMENTS = {
+  navbar: {
+    box: "hidden items-center gap-2 md:flex",
+    login: buttonClasses("ghost", "sm"),
+    signUp: buttonClasses("primary", "sm"),
+  },
+  "phone-menu": {
+    box: "grid grid-cols-2 gap-2",
+    login: buttonClasses("secondary", "md"),
+    signUp: buttonClasses("primary", "md"),
+  },
+} as const;
+
 /**
  * Login and Sign Up. Login brings the visitor back to the page they were on.
  * In the navbar they show from 768 px up; below that they sit at the end of
  * the phone menu.
  */
-export function SignInLinks({ placement }: { placement: "navbar" | "phone-menu" }) {
+export function SignInLinks({ placement }: { placement: keyof typeof PLACEMENTS }) {
   const location = useLocation();
-  const loginHref = loginPath(location.pathname + location.search);
-  if (placement === "phone-menu") {
-    return (
-      <div className="grid grid-cols-2 gap-2">
-        <Link to={loginHref} className={buttonClasses("secondary", "md")}>
-          Login
-        </Link>
-        <Link to="/sign-up" className={buttonClasses("primary", "md")}>
-          Sign Up
-        </Link>
-      </div>
-    );
-  }
+  const style = PLACEMENTS[placement];
   return (
-    <div className="hidden items-center gap-2 md:flex">
-      <Link to={loginHref} className={buttonClasses("ghost", "sm")}>
+    <div className={style.box}>
+      <Link to={loginPath(location.pathname + location.search)} className={style.login}>
         Login
       </Link>
-      <Link to="/sign-up" className={buttonClasses("primary", "sm")}>
+      <Link to="/sign-up" className={style.signUp}>
         Sign Up
       </Link>
     </div>

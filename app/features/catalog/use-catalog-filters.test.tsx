@@ -1,0 +1,156 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider, useLoaderData } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseCatalogQuery } from "./catalog-schema";
+import { type CatalogFilterControls, useCatalogFilters } from "./use-catalog-filters";
+
+/**
+ * The shop page's filter state, driven as a shopper drives it, on a clock the
+ * test moves: the URL is the truth, typing waits for a pause, a search run is
+ * one history entry, and an outside change (Back) wins over a pending one.
+ */
+let controls: CatalogFilterControls;
+
+function Filters() {
+  const query = useLoaderData<typeof loader>();
+  controls = useCatalogFilters(query);
+  return null;
+}
+
+function loader({ request }: { request: Request }) {
+  const parsed = parseCatalogQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+function NothingYet() {
+  return null;
+}
+
+function shop(start = "/") {
+  const router = createMemoryRouter(
+    [{ path: "/", loader, Component: Filters, HydrateFallback: NothingYet }],
+    {
+      initialEntries: [start],
+    },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** Moves the clock and lets the router finish what that started. */
+async function wait(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+const url = (router: ReturnType<typeof shop>) => router.state.location.search;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe("useCatalogFilters", () => {
+  it("waits for a pause in typing (300 ms), then searches once for what was typed", async () => {
+    const router = shop();
+    await wait(0);
+    const navigate = vi.spyOn(router, "navigate");
+    act(() => controls.type("b"));
+    await wait(100);
+    act(() => controls.type("bl"));
+    await wait(100);
+    act(() => controls.type("ble"));
+    await wait(299);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(controls.values.search).toBe("ble");
+    await wait(1);
+    expect(url(router)).toBe("?search=ble");
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it("makes one history entry per search run: later pauses of the same run replace it", async () => {
+    const router = shop();
+    await wait(0);
+    act(() => controls.type("ble"));
+    await wait(300);
+    expect(router.state.historyAction).toBe("PUSH");
+    act(() => controls.type("blend"));
+    await wait(300);
+    expect(url(router)).toBe("?search=blend");
+    expect(router.state.historyAction).toBe("REPLACE");
+    // Leaving the box ends the run: the next search is a new entry.
+    act(() => controls.endTyping());
+    act(() => controls.type("blender"));
+    await wait(300);
+    expect(router.state.historyAction).toBe("PUSH");
+  });
+
+  it("applies a chosen brand at once, back on page 1, and drops the typing that was still waiting", async () => {
+    const router = shop("/?search=mix&page=3");
+    await wait(0);
+    act(() => controls.type("mixer"));
+    await wait(100);
+    act(() => controls.choose("band", "blendMaster"));
+    await wait(0);
+    expect(url(router)).toBe("?band=blendMaster&search=mixer");
+    await wait(1_000);
+    expect(url(router)).toBe("?band=blendMaster&search=mixer");
+  });
+
+  it("applies the price slider once it rests", async () => {
+    const router = shop();
+    await wait(0);
+    for (const range of [50, 60, 70]) {
+      act(() => controls.slide(range));
+      await wait(50);
+    }
+    expect(url(router)).toBe("");
+    expect(controls.values.range).toBe(70);
+    await wait(300);
+    expect(url(router)).toBe("?range=70");
+  });
+
+  it("follows Back to an earlier search and forgets a search that was about to be sent", async () => {
+    const router = shop("/?search=lamp");
+    await wait(0);
+    act(() => controls.type("desk"));
+    act(() => controls.applyNow());
+    await wait(0);
+    expect(url(router)).toBe("?search=desk");
+    act(() => controls.type("desk lamp"));
+    await wait(100);
+    await act(() => router.navigate(-1));
+    await wait(0);
+    expect(url(router)).toBe("?search=lamp");
+    expect(controls.values.search).toBe("lamp");
+    await wait(1_000);
+    expect(url(router)).toBe("?search=lamp");
+  });
+
+  it("keeps what is being typed when Back changes only the sort", async () => {
+    const router = shop("/?search=lamp");
+    await wait(0);
+    act(() => controls.choose("sort", "asc"));
+    await wait(0);
+    act(() => controls.type("lampshade"));
+    await wait(100);
+    await act(() => router.navigate(-1));
+    await wait(0);
+    expect(controls.values).toMatchObject({ search: "lampshade", sort: "" });
+    await wait(300);
+    expect(url(router)).toBe("?search=lampshade");
+  });
+
+  it("Enter sends what is typed at once", async () => {
+    const router = shop();
+    await wait(0);
+    act(() => controls.type("yoga"));
+    act(() => controls.applyNow());
+    await wait(0);
+    expect(url(router)).toBe("?search=yoga");
+  });
+});

@@ -1,0 +1,29 @@
+import { expect } from "vitest";
+import type { ProductRow } from "../../app/db/schema";
+import { DEMO_BRANDS, DEMO_CATEGORIES } from "../../app/db/seed/demo-brands-and-categories";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The moment catalogue tests load their products at: dates are judged against it. */
+export const CATALOG_NOW = new Date(Date.UTC(2026, 10, 1, 12));
+
+/**
+ * A product row a shopper could be shown: a known brand and category, a price
+ * of 5 to 200 in cents, a rating of 0 to 5 in tenths, added within the two
+ * years before CATALOG_NOW, with a name, a description and a fingerprinted picture.
+ */
+export function expectValidProduct(product: ProductRow) {
+  expect(DEMO_BRANDS.map((brand) => brand.value)).toContain(product.bandName);
+  expect(DEMO_CATEGORIES.map((category) => category.value)).toContain(product.category);
+  expect(product.price).toBeGreaterThanOrEqual(5);
+  expect(product.price).toBeLessThanOrEqual(200);
+  expect(Math.round(product.price * 100) / 100).toBe(product.price);
+  expect(product.ratings).toBeGreaterThanOrEqual(0);
+  expect(product.ratings).toBeLessThanOrEqual(5);
+  expect(Math.round(product.ratings * 10) / 10).toBe(product.ratings);
+  expect(product.creationDate.getTime()).toBeGreaterThan(CATALOG_NOW.getTime() - 730 * DAY);
+  expect(product.creationDate.getTime()).toBeLessThanOrEqual(CATALOG_NOW.getTime());
+  expect(product.name.length).toBeGreaterThan(0);
+  expect(product.description.length).toBeGreaterThan(0);
+  expect(product.image).toMatch(/^\/images\/products\/[a-z0-9-]+-[0-9a-f]{8}\.svg$/);
+}
