@@ -1,5 +1,17 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
+/**
+ * Every URL the shop answers. All of them go through React Router, pages and
+ * JSON alike (docs/decisions/0013), except three kinds the HTTP server
+ * (server/shop-server.ts) answers before the router, because they are not
+ * the shop's pages or data:
+ * - static files of the build and the product pictures (`/assets/*`,
+ *   `/images/*`, `/favicon.svg`, …), from build/client;
+ * - `/demo-idp/*`, the local OpenID provider that stands in for Google, only
+ *   with DEMO_IDENTITY_PROVIDER=1 (app/features/demo-identity-provider);
+ * - refusals and redirects that come before any route: a body too large,
+ *   a method the shop never answers, a cross-site form post, another host name.
+ */
 export default [
   index("routes/shop.tsx"),
   route("about", "routes/about.tsx"),
