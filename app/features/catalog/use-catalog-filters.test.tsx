@@ -131,7 +131,7 @@ describe("useCatalogFilters", () => {
     expect(url(router)).toBe("?search=lamp");
   });
 
-  it("keeps what is being typed when Back changes only the sort", async () => {
+  it("Back wins over what was still being typed: the address it returns to is the form", async () => {
     const router = shop("/?search=lamp");
     await wait(0);
     act(() => controls.choose("sort", "asc"));
@@ -140,9 +140,33 @@ describe("useCatalogFilters", () => {
     await wait(100);
     await act(() => router.navigate(-1));
     await wait(0);
-    expect(controls.values).toMatchObject({ search: "lampshade", sort: "" });
+    expect(controls.values).toMatchObject({ search: "lamp", sort: "" });
+    await wait(1_000);
+    expect(url(router)).toBe("?search=lamp");
+  });
+
+  it("keeps a price the shopper is still moving when an earlier change lands", async () => {
+    const router = shop();
+    await wait(0);
+    // The category's navigation lands while the slider is still settling.
+    act(() => controls.choose("category", "fitness"));
+    act(() => controls.slide(150));
+    await wait(0);
+    expect(url(router)).toBe("?category=fitness");
+    expect(controls.values.range).toBe(150);
     await wait(300);
-    expect(url(router)).toBe("?search=lampshade");
+    expect(url(router)).toBe("?category=fitness&range=150");
+  });
+
+  it("keeps what is typed when an earlier change lands, and sends it after the pause", async () => {
+    const router = shop();
+    await wait(0);
+    act(() => controls.choose("band", "teachPro"));
+    act(() => controls.type("pen"));
+    await wait(0);
+    expect(controls.values.search).toBe("pen");
+    await wait(300);
+    expect(url(router)).toBe("?band=teachPro&search=pen");
   });
 
   it("Enter sends what is typed at once", async () => {

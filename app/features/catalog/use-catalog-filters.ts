@@ -42,32 +42,41 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
   const [values, setValues] = useState(committed);
   const valuesRef = useRef(values);
   valuesRef.current = values;
-  /** The search text this form last sent, to tell its own navigations from outside ones. */
-  const sentSearch = useRef(committed.search);
+  /** Where this form last sent the shopper, to tell its own navigations from outside ones (Back, a link). */
+  const sentHref = useRef(committedKey);
+  /** Fields changed since the last navigation this form sent, waiting for a pause (the search, the price). */
+  const pending = useRef(new Set<"search" | "range">());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** True once a search-as-you-type run has its history entry: its later steps replace it. */
   const typing = useRef(false);
 
-  const cancelPending = useCallback(() => {
+  const stopTimer = useCallback(() => {
     if (timer.current !== undefined) clearTimeout(timer.current);
     timer.current = undefined;
   }, []);
+  /** Nothing is waiting to be sent any more: it was sent, or the address changed from outside. */
+  const cancelPending = useCallback(() => {
+    stopTimer();
+    pending.current.clear();
+  }, [stopTimer]);
 
   // Follow the URL whenever it changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: committedKey is the URL state; `committed` is derived from it
   useEffect(() => {
     const fromUrl = formValuesFromQuery(query);
-    const ownSearch = fromUrl.search === sentSearch.current;
-    if (!ownSearch) {
-      // Back/Forward or a link changed the search: drop whatever was about to be sent.
+    if (committedKey !== sentHref.current) {
+      // Back/Forward or a link: the address wins, and whatever was about to be sent is dropped.
       cancelPending();
       typing.current = false;
-      sentSearch.current = fromUrl.search;
+      sentHref.current = committedKey;
+      setValues(fromUrl);
+      return;
     }
+    // This form's own navigation landed while the shopper kept typing or sliding: keep what they did since.
+    const kept = [...pending.current];
     setValues((current) => ({
       ...fromUrl,
-      // Our own search just landed while the shopper kept typing: keep what they typed.
-      search: ownSearch ? current.search : fromUrl.search,
+      ...Object.fromEntries(kept.map((field) => [field, current[field]])),
     }));
   }, [committedKey]);
 
@@ -77,7 +86,7 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
     (next: CatalogFormValues, options: { replace?: boolean } = {}) => {
       cancelPending();
       const href = shopHref(next);
-      sentSearch.current = next.search.trim();
+      sentHref.current = href;
       if (href === destinationHref.current) return;
       navigate(href, { preventScrollReset: true, replace: options.replace ?? false });
     },
@@ -86,7 +95,7 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
 
   const later = useCallback(
     (run: "slider" | "search") => {
-      cancelPending();
+      stopTimer();
       timer.current = setTimeout(() => {
         // The form as it is when the pause ends, not as it was at the keystroke:
         // Back may have changed another filter meanwhile.
@@ -94,7 +103,7 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
         if (run === "search") typing.current = true;
       }, FILTER_DEBOUNCE_MS);
     },
-    [apply, cancelPending],
+    [apply, stopTimer],
   );
 
   const update = (patch: Partial<CatalogFormValues>): CatalogFormValues => {
@@ -114,10 +123,12 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
       typing.current = false;
       update({ range });
       later("slider");
+      pending.current.add("range");
     },
     type(search) {
       update({ search });
       later("search");
+      pending.current.add("search");
     },
     applyNow() {
       typing.current = false;
