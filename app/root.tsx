@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -6,15 +7,18 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage, NOT_FOUND_MESSAGE } from "~/components/layout/error-page";
 import { SiteShell } from "~/components/layout/site-shell";
+import { useFocusAfterNavigation } from "~/components/layout/use-focus-after-navigation";
 import { servicesContext } from "~/context.server";
 import { AccountNav, SignInLinks } from "~/features/auth/components/account-nav";
 import { rootSession } from "~/features/auth/session.server";
+import { shopperLocale } from "~/utils/locale.server";
 import { useNonce } from "~/utils/nonce";
 import { ToastHost } from "~/utils/toast";
 
@@ -26,7 +30,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The signed-in shopper, known at first render (no flash of the signed-out
   // navbar), and a toast left by a redirect ("Logged out.").
   const { user, toast, headers } = await rootSession(request, context.get(servicesContext).auth);
-  return data({ user, toast }, { headers });
+  // The shop speaks English; dates are written the way the shopper's browser writes them.
+  return data({ user, toast, locale: shopperLocale(request) }, { headers });
+}
+
+/**
+ * The root's data (who is signed in, a toast, the locale) does not change when
+ * only the shop's filters do: a filter change asks for the listing alone, one
+ * request, and a failed listing stays the shop's own inline error instead of
+ * taking the whole page down with the root. A new page, a form sent, or a
+ * Retry of the root's own data still reads it again.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
+    return false;
+  }
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -64,6 +88,12 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useFocusAfterNavigation();
+  // Marks the page interactive: a change made before this is lost to React's
+  // first render, so the end-to-end tests wait for it before they act.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Shell>
       <Outlet />

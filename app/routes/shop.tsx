@@ -9,7 +9,12 @@ import {
   type CatalogQuery,
   parseCatalogQuery,
 } from "~/features/catalog/catalog-schema";
-import { canonicalShopUrl, shopPageHref, withoutEmptyParameters } from "~/features/catalog/catalog-url";
+import {
+  canonicalShopUrl,
+  shopListingFromAddress,
+  shopPageHref,
+  withoutEmptyParameters,
+} from "~/features/catalog/catalog-url";
 import { brandLabel, categoryLabel, PAGE_SIZE_DEFAULT } from "~/features/catalog/catalog-vocabulary";
 import { CatalogFilters, SortSelect } from "~/features/catalog/components/catalog-filters";
 import {
@@ -18,7 +23,15 @@ import {
   PageOutOfRange,
   ProductGrid,
 } from "~/features/catalog/components/catalog-results";
+import {
+  CloseFilterSheet,
+  FilterSheet,
+  FilterSheetButton,
+  ShowResultsButton,
+  useFilterSheet,
+} from "~/features/catalog/components/filter-sheet";
 import { useCatalogFilters } from "~/features/catalog/use-catalog-filters";
+import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/shop";
 
 const SHOP_DESCRIPTION =
@@ -59,6 +72,27 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * In the browser, the shop asks the server for each new listing. When that
+ * fails (the shopper went offline, the server answered 500), the page keeps
+ * its filters and shows the same inline error and Retry as when the server
+ * says the catalogue is down, instead of the whole-page error. A link the
+ * shop cannot read (400) and redirects still go their usual way.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error;
+    const query = shopListingFromAddress(new URL(request.url).searchParams);
+    return {
+      status: "unavailable" as const,
+      query,
+      canonicalUrl: canonicalShopUrl(window.location.origin, query),
+    };
+  }
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = shopTitle(loaderData?.query);
   const tags: Route.MetaDescriptors = [
@@ -97,6 +131,8 @@ export function shopTitle(query: Partial<CatalogQuery> | undefined): string {
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { query } = loaderData;
   const filters = useCatalogFilters(query);
+  const sheet = useFilterSheet();
+  const locale = useShopperLocale();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   const count = loaderData.status === "ok" ? loaderData.count : 0;
@@ -118,11 +154,18 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-8 grid gap-8 lg:mt-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
-        <aside className="lg:sticky lg:top-24">
-          <CatalogFilters filters={filters} />
+        {/* On phones the panel is a sheet over the page: the aside leaves no empty row behind. */}
+        <aside className="max-md:contents lg:sticky lg:top-24">
+          <FilterSheet sheet={sheet}>
+            <CatalogFilters
+              filters={filters}
+              headerEnd={<CloseFilterSheet sheet={sheet} />}
+              footer={<ShowResultsButton sheet={sheet} count={loaderData.status === "ok" ? count : null} />}
+            />
+          </FilterSheet>
         </aside>
 
-        <section aria-labelledby="results-heading" className="min-w-0">
+        <section id="results" aria-labelledby="results-heading" className="min-w-0">
           <h2 id="results-heading" className="sr-only">
             Products
           </h2>
@@ -130,7 +173,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <p role="status" className="text-sm text-slate-700">
               {loaderData.status === "ok" ? resultSummary(count, query.page, query.size) : ""}
             </p>
-            <SortSelect filters={filters} />
+            <div className="flex flex-wrap items-center gap-3">
+              <FilterSheetButton sheet={sheet} applied={appliedFilterCount(query)} />
+              <SortSelect filters={filters} />
+            </div>
           </div>
 
           <div aria-busy={loading} className="relative mt-5">
@@ -146,7 +192,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               {loaderData.status === "unavailable" ? (
                 <CatalogUnavailable retryHref={shopPageHref(query, query.page)} />
               ) : loaderData.products.length > 0 ? (
-                <ProductGrid products={loaderData.products} />
+                <ProductGrid products={loaderData.products} locale={locale} />
               ) : count > 0 ? (
                 <PageOutOfRange
                   page={query.page}
@@ -164,7 +210,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <Pagination
                 page={query.page}
                 totalPages={totalPages}
-                hrefFor={(page) => shopPageHref(query, page)}
+                // #results: a new page opens at its results, not at the filters above them
+                // (without JavaScript too); the shop moves focus there (useFocusAfterNavigation).
+                hrefFor={(page) => `${shopPageHref(query, page)}#results`}
                 label="Product pages"
               />
             </div>
@@ -173,6 +221,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
     </main>
   );
+}
+
+/** How many filters narrow the listing (the sort does not): the phone's Filters button shows it. */
+function appliedFilterCount(query: CatalogFilterQuery): number {
+  return [query.search, query.band, query.category, query.range].filter(Boolean).length;
 }
 
 /** "Showing 6–10 of 64 products". */

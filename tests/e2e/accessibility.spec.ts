@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ShopPage } from "./support/shop-page";
 import { expect, test } from "./support/test";
 
@@ -11,6 +11,32 @@ async function expectNoViolations(page: Page) {
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
   expect(summary).toEqual([]);
+}
+
+/**
+ * A computed colour as "r, g, b". Tailwind 4 writes colours in oklch(), so
+ * the page's own canvas converts it to sRGB, as the screen shows it.
+ */
+function cssColourAsRgb(element: Locator, property: string): Promise<string> {
+  return element.evaluate((node, name) => {
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) throw new Error("no 2D canvas");
+    context.fillStyle = getComputedStyle(node).getPropertyValue(name);
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+    return `${r}, ${g}, ${b}`;
+  }, property);
+}
+
+/** WCAG contrast ratio of an "r, g, b" colour against white. */
+function contrastWithWhite(colour: string): number {
+  const [r = 0, g = 0, b = 0] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  return 1.05 / (luminance + 0.05);
 }
 
 test.describe("accessibility (axe-core)", () => {
@@ -48,6 +74,68 @@ test.describe("accessibility (axe-core)", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Menu" }).click();
     await expectNoViolations(page);
+  });
+
+  test("on a phone, with the filter sheet open, there are no violations", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const shop = new ShopPage(page);
+    await shop.goto("band=artistry");
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    await expect(shop.filters).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test.describe("with the catalogue out of reach", () => {
+    test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+    test("the inline error has no violations", async ({ page }) => {
+      const shop = new ShopPage(page);
+      await shop.goto();
+      await page.route(
+        (url) => url.pathname.endsWith(".data"),
+        (route) => route.fulfill({ status: 500, body: "" }),
+      );
+      await shop.brand.selectOption("campSafe");
+      await expect(shop.main.getByRole("alert")).toBeVisible();
+      await expectNoViolations(page);
+    });
+  });
+
+  test("control edges stand out from the page (3:1), the yellow price state included", async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    const edges = {
+      search: await cssColourAsRgb(shop.search, "border-top-color"),
+      brand: await cssColourAsRgb(shop.brand, "border-top-color"),
+      sort: await cssColourAsRgb(shop.sort, "border-top-color"),
+    };
+    await shop.price.fill("100");
+    await expect(shop.priceValue).toHaveAttribute("data-tone", "yellow");
+    const yellowThumb = await cssColourAsRgb(shop.price, "accent-color");
+    for (const [control, colour] of Object.entries({ ...edges, "yellow slider": yellowThumb })) {
+      expect(contrastWithWhite(colour), control).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  test("product pictures do not zoom for a visitor who asked for reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.cards.first().hover();
+    const picture = shop.cards.first().getByRole("img");
+    await expect(picture).toHaveCSS("transform", "none");
+    await expect(picture).toHaveCSS("transition-duration", "0s");
+  });
+
+  test("after a link to another page, focus is on that page's heading", async ({ page }) => {
+    await page.goto("/");
+    await new ShopPage(page).waitUntilIdle();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "About", exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   });
 
   test("every filter control can be reached and used with the keyboard", async ({ page }) => {

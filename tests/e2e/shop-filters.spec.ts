@@ -190,3 +190,63 @@ test.describe("shop page filters", () => {
     await shop.expectCardsToMatchApi(request, "");
   });
 });
+
+test.describe("shop page filters from the keyboard", () => {
+  test("stepping through a closed select with the arrow keys sends one request and adds one history entry", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    const dataRequests: string[] = [];
+    page.on("request", (sent) => {
+      if (new URL(sent.url()).pathname.endsWith(".data")) dataRequests.push(sent.url());
+    });
+    const historyBefore = await page.evaluate(() => history.length);
+    await shop.brand.focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press("ArrowDown");
+    await expect(shop.brand).toHaveValue("blendMaster");
+    await shop.expectQuery("band=blendMaster");
+    await shop.expectCardsToMatchApi(request, "band=blendMaster");
+    expect(dataRequests).toHaveLength(1);
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
+    // One Back returns to where the run started.
+    await page.goBack();
+    await shop.expectQuery("");
+    await expect(shop.brand).toHaveValue("");
+  });
+});
+
+test.describe("shop page when the catalogue cannot be reached", () => {
+  // The browser logs the failed request itself; that is the point of these tests.
+  test.use({ allowedConsoleErrors: [/Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_FAILED/] });
+
+  for (const failure of ["offline", "a server error"] as const) {
+    test(`${failure}: the filters stay, the inline error is announced, and Retry brings the results`, async ({
+      page,
+      request,
+    }) => {
+      const shop = new ShopPage(page);
+      await shop.goto();
+      const isData = (url: URL) => url.pathname.endsWith(".data");
+      await page.route(isData, (route) =>
+        failure === "offline"
+          ? route.abort("internetdisconnected")
+          : route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
+      );
+      await shop.category.selectOption("outdoor");
+      await expect(page).toHaveURL(/\/\?category=outdoor$/);
+      const alert = shop.main.getByRole("alert");
+      await expect(alert).toContainText("We couldn't load the products");
+      // Still the shop, with what the shopper chose.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Shop Category");
+      await expect(shop.category).toHaveValue("outdoor");
+      await expect(shop.cards).toHaveCount(0);
+
+      await page.unroute(isData);
+      await alert.getByRole("button", { name: "Retry" }).click();
+      await shop.expectCardsToMatchApi(request, "category=outdoor");
+      await expect(shop.main.getByRole("alert")).toHaveCount(0);
+    });
+  }
+});

@@ -3,7 +3,7 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 
 const INPUT_CLASSES =
   "block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm outline-none transition-colors " +
-  "placeholder:text-slate-400 focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600/30";
+  "placeholder:text-slate-500 focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600/30";
 
 type InputType = "text" | "email" | "url" | "password";
 
@@ -33,7 +33,7 @@ export function Field({ meta, label, type = "text", hint, children, className, .
   const input: InputHTMLAttributes<HTMLInputElement> = {
     ...attributes,
     ...conform,
-    className: `${INPUT_CLASSES} ${error ? "border-red-600" : "border-slate-300"} ${className ?? ""}`,
+    className: `${INPUT_CLASSES} ${error ? "border-red-600" : "border-slate-500"} ${className ?? ""}`,
   };
   return (
     <div>

@@ -1,6 +1,22 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
+interface PopoverOptions {
+  /**
+   * Stay open when the address changes. A menu of links closes when one is
+   * followed; a panel of filters stays open while each change reloads the results.
+   */
+  keepOpenOnNavigation?: boolean;
+  /**
+   * A panel that covers the page (a sheet on a phone) takes focus when it
+   * opens, and closes when focus leaves it, so Tab never moves into the page
+   * hidden behind it.
+   */
+  coversPage?: boolean;
+  /** Close when this media query starts to match (the panel becomes part of the page at that width). */
+  closeWhenMatches?: string;
+}
+
 /**
  * A panel that a button shows and hides, on the browser's own popover (the
  * HTML `popover` attribute and `popovertarget`): the browser opens it from its
@@ -10,10 +26,15 @@ import { useLocation } from "react-router";
  * docs/decisions/0016-libraries-kept-and-replaced.md for why not Radix or React Aria.
  *
  * This hook adds only what the platform leaves to the page: `aria-expanded`
- * on the button, and closing the panel when a link in it navigates (a
- * client-side navigation keeps the document, so the panel would stay open).
+ * on the button, closing the panel when a link in it navigates (a
+ * client-side navigation keeps the document, so the panel would stay open),
+ * and the options above.
  */
-export function usePopover() {
+export function usePopover({
+  keepOpenOnNavigation = false,
+  coversPage = false,
+  closeWhenMatches,
+}: PopoverOptions = {}) {
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
@@ -22,22 +43,58 @@ export function usePopover() {
   useEffect(() => {
     const element = panel.current;
     if (!element) return;
-    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open");
+    const onToggle = (event: Event) => {
+      const opened = (event as ToggleEvent).newState === "open";
+      setOpen(opened);
+      if (opened && coversPage) {
+        // The control marked to start with (the sheet's close button), else the first one.
+        (
+          element.querySelector<HTMLElement>("[data-autofocus]") ??
+          element.querySelector<HTMLElement>(FOCUSABLE)
+        )?.focus();
+      }
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      // Focus moving to another window or tab (relatedTarget null) is not the shopper leaving the panel.
+      if (next instanceof Node && !element.contains(next) && element.matches(":popover-open")) {
+        element.hidePopover();
+      }
+    };
     element.addEventListener("toggle", onToggle);
-    return () => element.removeEventListener("toggle", onToggle);
-  }, []);
+    if (coversPage) element.addEventListener("focusout", onFocusOut);
+    return () => {
+      element.removeEventListener("toggle", onToggle);
+      element.removeEventListener("focusout", onFocusOut);
+    };
+  }, [coversPage]);
+
+  useEffect(() => {
+    if (!closeWhenMatches) return;
+    const media = window.matchMedia(closeWhenMatches);
+    const onChange = () => {
+      if (media.matches && panel.current?.matches(":popover-open")) panel.current.hidePopover();
+    };
+    media.addEventListener("change", onChange);
+    return () => media.removeEventListener("change", onChange);
+  }, [closeWhenMatches]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new location
   useEffect(() => {
     const element = panel.current;
-    if (element?.matches(":popover-open")) element.hidePopover();
+    if (!keepOpenOnNavigation && element?.matches(":popover-open")) element.hidePopover();
   }, [location.key]);
 
   return {
     open,
     /** Spread on the <button> that shows and hides the panel. */
     trigger: { type: "button", popoverTarget: id, "aria-controls": id, "aria-expanded": open } as const,
+    /** Spread on a button inside the panel that closes it. */
+    close: { type: "button", popoverTarget: id, popoverTargetAction: "hide" } as const,
     /** Spread on the panel. */
     panel: { id, ref: panel, popover: "auto" } as const,
   };
 }
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';

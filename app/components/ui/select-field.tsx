@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { ChevronDownIcon } from "./icons";
 
 interface SelectOption {
@@ -11,7 +11,14 @@ interface SelectFieldProps {
   name: string;
   value: string;
   options: readonly SelectOption[];
-  onChange(value: string): void;
+  /**
+   * The choice changed. `stepping` is true when it changed by a key on the
+   * closed select (arrow keys, Home, End, a letter): the shopper may be
+   * passing through values on the way to another, so a caller that acts on
+   * each change can wait for them to rest.
+   */
+  onChange(value: string, how: { stepping: boolean }): void;
+  onBlur?(): void;
   /** Binds the control to a form it does not sit in (the HTML `form` attribute). */
   form?: string;
   className?: string;
@@ -26,11 +33,14 @@ export function SelectField({
   value,
   options,
   onChange,
+  onBlur,
   form,
   className = "",
   inline = false,
 }: SelectFieldProps) {
   const id = useId();
+  /** A key went down on the select and has not come up: a change now is a keyboard step. */
+  const keyDown = useRef(false);
   return (
     <div className={`${inline ? "flex items-center gap-2" : "flex flex-col gap-1.5"} ${className}`}>
       <label
@@ -45,8 +55,19 @@ export function SelectField({
           name={name}
           form={form}
           value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          className="h-11 w-full cursor-pointer appearance-none rounded-lg border border-slate-300 bg-white pr-10 pl-3 text-sm text-slate-900 shadow-sm transition-colors hover:border-slate-400 focus:border-indigo-600"
+          onKeyDown={(event) => {
+            // Enter and Space open the list or pick from it: those choices are deliberate.
+            keyDown.current = event.key !== "Enter" && event.key !== " ";
+          }}
+          onKeyUp={() => {
+            keyDown.current = false;
+          }}
+          onBlur={() => {
+            keyDown.current = false;
+            onBlur?.();
+          }}
+          onChange={(event) => onChange(event.currentTarget.value, { stepping: keyDown.current })}
+          className="h-11 w-full cursor-pointer appearance-none rounded-lg border border-slate-500 bg-white pr-10 pl-3 text-sm text-slate-900 shadow-sm transition-colors hover:border-slate-700 focus:border-indigo-600"
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>

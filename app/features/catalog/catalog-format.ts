@@ -1,11 +1,12 @@
 import type { Product } from "./catalog-schema";
 
 /**
- * How the shop writes dates, money and prices. A fixed locale and the UTC
- * time zone make the server's HTML and the browser's render identical, so
- * hydration never mismatches whatever the visitor's settings.
+ * How the shop writes dates, money and prices. Dates follow the shopper's
+ * locale (passed in, the same on server and browser, so hydration never
+ * mismatches) in UTC: a product's date added is a calendar date, the same
+ * everywhere. Prices are US dollars, written the shop's way.
  */
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
 const MONEY_FORMAT = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const WHOLE_MONEY_FORMAT = new Intl.NumberFormat("en-US", {
   style: "currency",
@@ -13,9 +14,14 @@ const WHOLE_MONEY_FORMAT = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 0,
 });
 
-/** "Mar 4, 2025" for an ISO 8601 date-time. */
-export function formatDate(iso: string): string {
-  return DATE_FORMAT.format(new Date(iso));
+/** "Mar 4, 2025" (en-US), "04.03.2025" (de-DE)… for an ISO 8601 date-time. */
+export function formatDate(iso: string, locale: string): string {
+  let format = DATE_FORMATS.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+    DATE_FORMATS.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** "$1,234.50". */

@@ -5,6 +5,7 @@ import {
   canonicalShopUrl,
   formValuesFromQuery,
   shopHref,
+  shopListingFromAddress,
   shopPageHref,
   withoutEmptyParameters,
 } from "./catalog-url";
@@ -78,5 +79,32 @@ describe("canonicalShopUrl", () => {
       "https://backline.shop/?band=artistry&category=home+goods",
     );
     expect(canonicalShopUrl("http://localhost:3000", parse("page=2"))).toBe("http://localhost:3000/");
+  });
+});
+
+describe("shopListingFromAddress", () => {
+  it("reads the listing an address asks for, to show its filters again", () => {
+    expect(
+      shopListingFromAddress(
+        new URLSearchParams("band=artistry&category=outdoor&range=50&search=+mat+&sort=asc&page=3"),
+      ),
+    ).toEqual({
+      band: "artistry",
+      category: "outdoor",
+      range: 50,
+      search: "mat",
+      sort: "asc",
+      page: 3,
+      size: 5,
+    });
+  });
+
+  it("shows a value the server would refuse as not set, never as something else", () => {
+    expect(shopListingFromAddress(new URLSearchParams("sort=sideways&page=abc&range=-5&search=%20"))).toEqual(
+      {
+        page: 1,
+        size: 5,
+      },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { CatalogQuery } from "./catalog-schema";
-import { QUERY_PARAMETERS, type SortValue } from "./catalog-vocabulary";
+import { PAGE_SIZE_DEFAULT, QUERY_PARAMETERS, SORT_VALUES, type SortValue } from "./catalog-vocabulary";
 
 /**
  * The shop page's URL is its state. These helpers turn a parsed query back
@@ -28,6 +28,28 @@ export function formValuesFromQuery(query: Partial<CatalogQuery>): CatalogFormVa
     range: query.range ?? 0,
     search: query.search ?? "",
     sort: query.sort ?? "",
+  };
+}
+
+/**
+ * The shop listing an address asks for, read leniently and without zod (which
+ * the browser does not otherwise need): for showing the filters again when
+ * the server could not be asked, never for querying. The server validates
+ * whatever is sent next; a value it would refuse is shown here as "not set".
+ */
+export function shopListingFromAddress(params: URLSearchParams): CatalogQuery {
+  const text = (name: string) => params.get(name)?.trim() || undefined;
+  const sort = params.get("sort");
+  const page = Number(params.get("page"));
+  const range = Number(params.get("range"));
+  return {
+    ...(text("search") ? { search: text("search") } : {}),
+    ...(text("band") ? { band: text("band") } : {}),
+    ...(text("category") ? { category: text("category") } : {}),
+    ...(range > 0 ? { range } : {}),
+    ...(SORT_VALUES.includes(sort as SortValue) ? { sort: sort as SortValue } : {}),
+    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    size: PAGE_SIZE_DEFAULT,
   };
 }
 

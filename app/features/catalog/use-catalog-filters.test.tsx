@@ -83,8 +83,34 @@ describe("useCatalogFilters", () => {
     expect(url(router)).toBe("?search=blend");
     expect(router.state.historyAction).toBe("REPLACE");
     // Leaving the box ends the run: the next search is a new entry.
-    act(() => controls.endTyping());
+    act(() => controls.endRun());
     act(() => controls.type("blender"));
+    await wait(300);
+    expect(router.state.historyAction).toBe("PUSH");
+  });
+
+  it("waits while the shopper steps through a closed select with the arrow keys: one request and one entry per run", async () => {
+    const router = shop();
+    await wait(0);
+    const navigate = vi.spyOn(router, "navigate");
+    for (const band of ["teachPro", "cycleFit", "blendMaster"]) {
+      act(() => controls.choose("band", band, { stepping: true }));
+      await wait(50);
+    }
+    expect(navigate).not.toHaveBeenCalled();
+    expect(controls.values.band).toBe("blendMaster");
+    await wait(250);
+    expect(url(router)).toBe("?band=blendMaster");
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(router.state.historyAction).toBe("PUSH");
+    // A later step of the same run replaces that entry instead of adding one.
+    act(() => controls.choose("band", "artistry", { stepping: true }));
+    await wait(300);
+    expect(url(router)).toBe("?band=artistry");
+    expect(router.state.historyAction).toBe("REPLACE");
+    // Leaving the select ends the run.
+    act(() => controls.endRun());
+    act(() => controls.choose("band", "campSafe", { stepping: true }));
     await wait(300);
     expect(router.state.historyAction).toBe("PUSH");
   });

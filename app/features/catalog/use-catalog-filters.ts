@@ -1,23 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useNavigation } from "react-router";
+import { useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
 import type { CatalogQuery } from "./catalog-schema";
 import { type CatalogFormValues, formValuesFromQuery, shopHref } from "./catalog-url";
 
 /** How long the shop waits after the last keystroke (or slider move) before it asks for results. */
 const FILTER_DEBOUNCE_MS = 300;
 
+type ChoiceField = "band" | "category" | "sort";
+/** A control whose changes come in runs: keystrokes, slider steps, arrow-key steps through a select. */
+type RunControl = "search" | "range" | ChoiceField;
+
 export interface CatalogFilterControls {
   values: CatalogFormValues;
-  /** A select changed: apply at once. */
-  choose<K extends "band" | "category" | "sort">(field: K, value: CatalogFormValues[K]): void;
+  /**
+   * A select changed: apply at once, or, when the shopper is stepping through
+   * it with the keyboard, once the steps rest (one request and one history
+   * entry for the run, not one per step).
+   */
+  choose<K extends ChoiceField>(field: K, value: CatalogFormValues[K], how?: { stepping: boolean }): void;
   /** The slider moved: show the value now, apply once it rests. */
   slide(range: number): void;
   /** A keystroke in the search box: apply once typing pauses. */
   type(search: string): void;
   /** Enter or the submit button: apply now. */
   applyNow(): void;
-  /** The search box lost focus: the next search starts a new history entry. */
-  endTyping(): void;
+  /** A control lost focus: its next run starts a new history entry. */
+  endRun(): void;
 }
 
 /**
@@ -42,13 +50,23 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
   const [values, setValues] = useState(committed);
   const valuesRef = useRef(values);
   valuesRef.current = values;
-  /** Where this form last sent the shopper, to tell its own navigations from outside ones (Back, a link). */
-  const sentHref = useRef(committedKey);
-  /** Fields changed since the last navigation this form sent, waiting for a pause (the search, the price). */
-  const pending = useRef(new Set<"search" | "range">());
+  /**
+   * Where this form sent the shopper since its last navigation landed, the
+   * newest last: to tell its own navigations from outside ones (Back, a link).
+   * More than one when the shopper changes filters faster than they load.
+   */
+  const sentHrefs = useRef([committedKey]);
+  const navigationType = useNavigationType();
+  /** Fields changed since the last navigation this form sent, waiting for a pause. */
+  const pending = useRef(new Set<RunControl>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  /** True once a search-as-you-type run has its history entry: its later steps replace it. */
-  const typing = useRef(false);
+  /**
+   * The control whose run already has its history entry: its later steps
+   * replace that entry. Search as you type and arrow keys through a select
+   * are runs; the slider is not (each rest of the thumb is a price the
+   * shopper chose to look at).
+   */
+  const run = useRef<RunControl | null>(null);
 
   const stopTimer = useCallback(() => {
     if (timer.current !== undefined) clearTimeout(timer.current);
@@ -64,14 +82,19 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
   // biome-ignore lint/correctness/useExhaustiveDependencies: committedKey is the URL state; `committed` is derived from it
   useEffect(() => {
     const fromUrl = formValuesFromQuery(query);
-    if (committedKey !== sentHref.current) {
+    const ours = navigationType !== "POP" && sentHrefs.current.includes(committedKey);
+    if (!ours) {
       // Back/Forward or a link: the address wins, and whatever was about to be sent is dropped.
       cancelPending();
-      typing.current = false;
-      sentHref.current = committedKey;
+      run.current = null;
+      sentHrefs.current = [committedKey];
       setValues(fromUrl);
       return;
     }
+    // An earlier navigation of this form landed just as it sent a newer one:
+    // the form already shows the newer choice, and the newer one is on its way.
+    if (sentHrefs.current.at(-1) !== committedKey) return;
+    sentHrefs.current = [committedKey];
     // This form's own navigation landed while the shopper kept typing or sliding: keep what they did since.
     const kept = [...pending.current];
     setValues((current) => ({
@@ -86,7 +109,7 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
     (next: CatalogFormValues, options: { replace?: boolean } = {}) => {
       cancelPending();
       const href = shopHref(next);
-      sentHref.current = href;
+      sentHrefs.current.push(href);
       if (href === destinationHref.current) return;
       navigate(href, { preventScrollReset: true, replace: options.replace ?? false });
     },
@@ -94,13 +117,15 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
   );
 
   const later = useCallback(
-    (run: "slider" | "search") => {
+    (control: RunControl, { joinsRun }: { joinsRun: boolean }) => {
       stopTimer();
+      pending.current.add(control);
+      if (run.current !== control) run.current = null;
       timer.current = setTimeout(() => {
         // The form as it is when the pause ends, not as it was at the keystroke:
         // Back may have changed another filter meanwhile.
-        apply(valuesRef.current, { replace: run === "search" && typing.current });
-        if (run === "search") typing.current = true;
+        apply(valuesRef.current, { replace: joinsRun && run.current === control });
+        run.current = joinsRun ? control : null;
       }, FILTER_DEBOUNCE_MS);
     },
     [apply, stopTimer],
@@ -115,27 +140,26 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
 
   return {
     values,
-    choose(field, value) {
-      typing.current = false;
-      apply(update({ [field]: value }));
+    choose(field, value, how = { stepping: false }) {
+      update({ [field]: value });
+      if (how.stepping) return later(field, { joinsRun: true });
+      run.current = null;
+      apply(valuesRef.current);
     },
     slide(range) {
-      typing.current = false;
       update({ range });
-      later("slider");
-      pending.current.add("range");
+      later("range", { joinsRun: false });
     },
     type(search) {
       update({ search });
-      later("search");
-      pending.current.add("search");
+      later("search", { joinsRun: true });
     },
     applyNow() {
-      typing.current = false;
+      run.current = null;
       apply(valuesRef.current);
     },
-    endTyping() {
-      typing.current = false;
+    endRun() {
+      run.current = null;
     },
   };
 }

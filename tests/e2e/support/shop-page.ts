@@ -44,8 +44,10 @@ export class ShopPage {
     this.next = this.pagination.getByRole("link", { name: "Next" });
   }
 
+  /** Opens the shop and waits until it is interactive (hydrated): a change made before that would be lost. */
   async goto(query = "") {
     await this.page.goto(query ? `/?${query}` : "/");
+    await expect(this.page.locator("html[data-hydrated]")).toHaveCount(1);
     await this.waitUntilIdle();
   }
 

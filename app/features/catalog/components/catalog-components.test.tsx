@@ -35,13 +35,13 @@ function controls(values: Partial<CatalogFilterControls["values"]> = {}): Catalo
     slide: noop,
     type: noop,
     applyNow: noop,
-    endTyping: noop,
+    endRun: noop,
   };
 }
 
 describe("ProductCard", () => {
   it("shows picture, date added, name, brand label, category, price and rating", () => {
-    const html = renderToString(<ProductCard product={PRODUCT} />);
+    const html = renderToString(<ProductCard product={PRODUCT} locale="en-US" />);
     expect(html).toContain('alt="BlendMaster Pro 900 Blender"');
     expect(html).toContain('width="800"');
     expect(html).toContain('height="600"');
@@ -52,9 +52,14 @@ describe("ProductCard", () => {
     expect(html).toContain("Rated 4.5 out of 5");
   });
 
+  it("writes the date added in the shopper's locale", () => {
+    const html = renderToString(<ProductCard product={PRODUCT} locale="de-DE" />);
+    expect(html).toContain('<time dateTime="2025-03-04T23:30:00.000Z">04.03.2025</time>');
+  });
+
   it("loads its picture lazily unless it is in the first row", () => {
-    expect(renderToString(<ProductCard product={PRODUCT} />)).toContain('loading="lazy"');
-    const eager = renderToString(<ProductCard product={PRODUCT} eager priority />);
+    expect(renderToString(<ProductCard product={PRODUCT} locale="en-US" />)).toContain('loading="lazy"');
+    const eager = renderToString(<ProductCard product={PRODUCT} locale="en-US" eager priority />);
     expect(eager).toContain('loading="eager"');
     expect(eager).toMatch(/fetchPriority="high"|fetchpriority="high"/);
   });
@@ -146,6 +151,8 @@ describe("result states", () => {
     const html = renderInRouter(
       <PageOutOfRange page={40} totalPages={3} firstPageHref="/?category=outdoor" />,
     );
+    expect(html).toContain("Page 40 is past the end");
+    expect(html).not.toContain("No products match");
     expect(html).toContain("There is no page 40: these filters fill 3 pages.");
     expect(html).toMatch(/href="\/\?category=outdoor"[^>]*>Go to page 1</);
   });

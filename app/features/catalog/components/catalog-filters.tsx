@@ -19,7 +19,17 @@ const SORT_OPTIONS = [{ value: "", label: "Recommended" }, ...SORTS];
  * the "Apply filters" button submits it and the server renders the result;
  * with JavaScript every change applies by itself and there is no button.
  */
-export function CatalogFilters({ filters }: { filters: CatalogFilterControls }) {
+export function CatalogFilters({
+  filters,
+  headerEnd,
+  footer,
+}: {
+  filters: CatalogFilterControls;
+  /** After "Reset filters" in the panel's header (the sheet's close button on phones). */
+  headerEnd?: React.ReactNode;
+  /** Below the controls (the sheet's "Show 14 products" on phones). */
+  footer?: React.ReactNode;
+}) {
   const searchId = useId();
   const { values } = filters;
   return (
@@ -36,8 +46,8 @@ export function CatalogFilters({ filters }: { filters: CatalogFilterControls }) 
       }}
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="text-base font-bold text-slate-900">Filters</h2>
+      <div className="flex items-center gap-3">
+        <h2 className="mr-auto text-base font-bold text-slate-900">Filters</h2>
         <Link
           to="/"
           preventScrollReset
@@ -46,6 +56,7 @@ export function CatalogFilters({ filters }: { filters: CatalogFilterControls }) 
           <ResetIcon className="size-4" />
           Reset filters
         </Link>
+        {headerEnd}
       </div>
 
       <div className="mt-4 grid grid-cols-1 gap-x-3 gap-y-5 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-1">
@@ -65,8 +76,8 @@ export function CatalogFilters({ filters }: { filters: CatalogFilterControls }) 
               autoComplete="off"
               enterKeyHint="search"
               onChange={(event) => filters.type(event.currentTarget.value)}
-              onBlur={filters.endTyping}
-              className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-400 focus:border-indigo-600"
+              onBlur={filters.endRun}
+              className="h-11 w-full rounded-lg border border-slate-500 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-700 focus:border-indigo-600"
             />
           </div>
         </div>
@@ -76,14 +87,16 @@ export function CatalogFilters({ filters }: { filters: CatalogFilterControls }) 
           name="band"
           value={values.band}
           options={BRAND_OPTIONS}
-          onChange={(band) => filters.choose("band", band)}
+          onChange={(band, how) => filters.choose("band", band, how)}
+          onBlur={filters.endRun}
         />
         <SelectField
           label="Category"
           name="category"
           value={values.category}
           options={CATEGORY_OPTIONS}
-          onChange={(category) => filters.choose("category", category)}
+          onChange={(category, how) => filters.choose("category", category, how)}
+          onBlur={filters.endRun}
         />
 
         <div className="sm:col-span-2 md:col-span-4 lg:col-span-1">
@@ -99,6 +112,7 @@ export function CatalogFilters({ filters }: { filters: CatalogFilterControls }) 
           Apply filters
         </button>
       </noscript>
+      {footer}
     </Form>
   );
 }
@@ -112,7 +126,8 @@ export function SortSelect({ filters }: { filters: CatalogFilterControls }) {
       form={CATALOG_FILTERS_FORM_ID}
       value={filters.values.sort}
       options={SORT_OPTIONS}
-      onChange={(sort) => filters.choose("sort", sort as SortValue | "")}
+      onChange={(sort, how) => filters.choose("sort", sort as SortValue | "", how)}
+      onBlur={filters.endRun}
       inline
     />
   );

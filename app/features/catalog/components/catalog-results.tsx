@@ -8,12 +8,12 @@ import { ProductCard } from "./product-card";
 const FIRST_ROW = 3;
 
 /** The cards: one column on phones, two from 640 px, three from 1280 px. */
-export function ProductGrid({ products }: { products: readonly ShopProduct[] }) {
+export function ProductGrid({ products, locale }: { products: readonly ShopProduct[]; locale: string }) {
   return (
     <ul aria-label="Products" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < FIRST_ROW} priority={index === 0} />
+          <ProductCard product={product} locale={locale} eager={index < FIRST_ROW} priority={index === 0} />
         </li>
       ))}
     </ul>
@@ -33,6 +33,8 @@ function StatePanel({
 }) {
   return (
     <div
+      // An error is announced as it appears; the other states are read with the status line.
+      role={tone === "error" ? "alert" : undefined}
       className={`flex flex-col items-center rounded-2xl border px-6 py-14 text-center ${
         tone === "error" ? "border-red-200 bg-red-50" : "border-dashed border-slate-300 bg-white"
       }`}
@@ -76,7 +78,11 @@ export function PageOutOfRange({
   firstPageHref: string;
 }) {
   return (
-    <StatePanel icon={<BoxIcon className="size-6" />} title="No products match">
+    // Products do match (the summary beside it counts them): this page is simply past the last one.
+    <StatePanel
+      icon={<BoxIcon className="size-6" />}
+      title={`Page ${page.toLocaleString("en-US")} is past the end`}
+    >
       <p className="mt-2 max-w-sm text-sm text-slate-600">
         {`There is no page ${page.toLocaleString("en-US")}: these filters fill ${totalPages.toLocaleString("en-US")} ${
           totalPages === 1 ? "page" : "pages"

@@ -27,7 +27,8 @@ const TONE_BADGE: Record<PriceTone, string> = {
 const TONE_ACCENT: Record<PriceTone, string> = {
   any: "#64748b",
   green: "#16a34a",
-  yellow: "#eab308",
+  // yellow-700: the lighter yellows fall below the 3:1 a control needs against white.
+  yellow: "#a16207",
   red: "#dc2626",
 };
 

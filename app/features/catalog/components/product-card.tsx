@@ -4,6 +4,8 @@ import { StarRating } from "./star-rating";
 
 interface ProductCardProps {
   product: ShopProduct;
+  /** The shopper's locale, for the date added. */
+  locale: string;
   /** Above the fold on first paint: load the picture at once instead of lazily. */
   eager?: boolean;
   /** The page's most important picture (the largest contentful paint). */
@@ -13,7 +15,7 @@ interface ProductCardProps {
 /** Product pictures are 4:3 (800×600); width and height reserve the space, so nothing shifts. */
 const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
 
-export function ProductCard({ product, eager = false, priority = false }: ProductCardProps) {
+export function ProductCard({ product, locale, eager = false, priority = false }: ProductCardProps) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
@@ -25,7 +27,7 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
           loading={eager ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : undefined}
           decoding="async"
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+          className="size-full object-cover motion-safe:transition-transform motion-safe:duration-300 motion-safe:group-hover:scale-[1.03]"
         />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -35,7 +37,7 @@ export function ProductCard({ product, eager = false, priority = false }: Produc
             {categoryLabel(product.category)}
           </span>
           <span className="text-slate-600">
-            Added <time dateTime={product.creationDate}>{formatDate(product.creationDate)}</time>
+            Added <time dateTime={product.creationDate}>{formatDate(product.creationDate, locale)}</time>
           </span>
         </div>
         <div>
