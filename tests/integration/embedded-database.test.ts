@@ -70,7 +70,11 @@ describe("the embedded database", () => {
     }
   });
 
-  it("keeps its folder readable by the shop's user only (0700, files 0600), and tightens a looser one", async () => {
+  // Two shops start on fresh embedded databases (each migrates and loads the demo catalogue, 15–25 s on
+  // a busy 2-core machine): more than the default 30 s, which a newcomer's run once exceeded.
+  it("keeps its folder readable by the shop's user only (0700, files 0600), and tightens a looser one", {
+    timeout: 90_000,
+  }, async () => {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), "backline-private-"));
     const created = path.join(parent, "created-by-the-shop");
     const first = await startShopProcess({ DATA_DIR: created });
