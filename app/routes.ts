@@ -19,6 +19,7 @@ export default [
   // The catalogue's JSON API (app/features/catalog), and the load balancers' health check.
   route("all-products", "routes/api.all-products.ts"),
   route("counts", "routes/api.counts.ts"),
+  route("facets", "routes/api.facets.ts"),
   route("healthz", "routes/healthz.ts"),
   // Accounts (app/features/auth).
   route("login", "routes/login.tsx"),

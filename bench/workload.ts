@@ -10,8 +10,12 @@
  */
 import { execSync } from "node:child_process";
 import os from "node:os";
+import {
+  DEMO_BRANDS as BRANDS,
+  DEMO_CATEGORIES as CATEGORIES,
+} from "../app/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "../app/db/seed/demo-catalog";
-import { BRANDS, CATEGORIES, SORTS } from "../app/features/catalog/catalog-vocabulary";
+import { SORTS } from "../app/features/catalog/catalog-vocabulary";
 
 /** A small deterministic random source, so two runs send the same sequence. */
 export function randomSource(seed = 1) {

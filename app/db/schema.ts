@@ -31,6 +31,26 @@ const productSearchDocument = sql`
   setweight(to_tsvector('english', "description"), 'C') ||
   setweight(to_tsvector('simple', "description"), 'D')`;
 
+/**
+ * The catalogue's brands and categories: the values products carry (and the
+ * API's `band` and `category` take) with the labels shoppers read. Rows, not
+ * code constants, so an owner's own catalogue brings its own; `position`
+ * orders the choices (then the label), as the owner wants them listed.
+ */
+export const brands = pgTable("brands", {
+  value: text("value").primaryKey(),
+  label: text("label").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const categories = pgTable("categories", {
+  value: text("value").primaryKey(),
+  label: text("label").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export type FacetValueRow = typeof brands.$inferSelect;
+
 export const products = pgTable(
   "products",
   {
@@ -42,8 +62,12 @@ export const products = pgTable(
     /** Money: exact decimal, never a float in the database. */
     price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull(),
     ratings: numeric("ratings", { precision: 2, scale: 1, mode: "number" }).notNull(),
-    bandName: text("band_name").notNull(),
-    category: text("category").notNull(),
+    bandName: text("band_name")
+      .notNull()
+      .references(() => brands.value),
+    category: text("category")
+      .notNull()
+      .references(() => categories.value),
     creationDate: timestamp("creation_date", { withTimezone: true, mode: "date" }).notNull(),
     searchVector: tsvector("search_vector").generatedAlwaysAs(productSearchDocument).notNull(),
   },
@@ -56,6 +80,12 @@ export const products = pgTable(
     index("products_category_price_id_idx").on(table.category, table.price, table.id),
     index("products_band_name_creation_date_id_idx").on(table.bandName, table.creationDate, table.id),
     index("products_category_creation_date_id_idx").on(table.category, table.creationDate, table.id),
+    // The default order and "Top Rated": best rated first, newest among equals.
+    index("products_ratings_creation_date_id_idx").on(
+      table.ratings.desc(),
+      table.creationDate.desc(),
+      table.id,
+    ),
     index("products_search_vector_idx").using("gin", table.searchVector),
   ],
 );

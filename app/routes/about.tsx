@@ -1,7 +1,16 @@
 import { Link } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
-import { BRANDS, CATEGORIES } from "~/features/catalog/catalog-vocabulary";
+import { servicesContext } from "~/context.server";
+import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
+import { shopHref } from "~/features/catalog/catalog-url";
+import type { Route } from "./+types/about";
+
+/** The shop's brands and categories, as its catalogue holds them; the page reads fine without them. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const values = await unlessUnavailable(context.get(servicesContext).catalog.facetValues());
+  return { facets: values?.value ?? null };
+}
 
 export function meta() {
   return pageMeta({
@@ -11,13 +20,16 @@ export function meta() {
   });
 }
 
-const FACTS = [
-  { value: "31,000+", label: "community members" },
-  { value: String(BRANDS.length), label: "brands we trust" },
-  { value: String(CATEGORIES.length), label: "categories" },
-] as const;
-
-export default function About() {
+export default function About({ loaderData: { facets } }: Route.ComponentProps) {
+  const facts = [
+    { value: "31,000+", label: "community members" },
+    ...(facets
+      ? [
+          { value: String(facets.brands.length), label: "brands we trust" },
+          { value: String(facets.categories.length), label: "categories" },
+        ]
+      : []),
+  ];
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">About us</p>
@@ -31,7 +43,7 @@ export default function About() {
       </p>
 
       <dl className="mt-10 grid gap-4 sm:grid-cols-3">
-        {FACTS.map((fact) => (
+        {facts.map((fact) => (
           <div key={fact.label} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <dt className="text-sm text-slate-600">{fact.label}</dt>
             <dd className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900">{fact.value}</dd>
@@ -48,21 +60,23 @@ export default function About() {
             <li>Help from people who know the gear, by email or phone.</li>
           </ul>
         </section>
-        <section>
-          <h2 className="text-xl font-bold text-slate-900">Brands we carry</h2>
-          <ul className="mt-4 flex flex-wrap gap-2">
-            {BRANDS.map((brand) => (
-              <li key={brand.value}>
-                <Link
-                  to={`/?band=${brand.value}`}
-                  className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:border-indigo-600 hover:text-indigo-700"
-                >
-                  {brand.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        {facets ? (
+          <section>
+            <h2 className="text-xl font-bold text-slate-900">Brands we carry</h2>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {facets.brands.map((brand) => (
+                <li key={brand.value}>
+                  <Link
+                    to={shopHref({ band: [brand.value] })}
+                    className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:border-indigo-600 hover:text-indigo-700"
+                  >
+                    {brand.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
 
       <div className="mt-14 flex flex-col items-start gap-4 rounded-2xl bg-indigo-600 p-8 text-white sm:flex-row sm:items-center sm:justify-between">

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ShopServices, servicesContext } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
+import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
 import { type Catalog, createCatalog } from "~/features/catalog/catalog.server";
 import {
   openTestDatabases,
@@ -75,6 +76,7 @@ afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
   let services: Partial<ShopServices>;
   beforeAll(async () => {
+    await insertDemoBrandsAndCategories(engine.db);
     await engine.db.insert(products).values(FIXTURE);
     // The requests below arrive as http://shop.test: canonical links must come from BASE_URL instead.
     services = {
@@ -89,10 +91,41 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
     expect(body).toMatchObject({
       status: "ok",
       count: 8,
-      query: { band: "blendMaster", sort: "asc", page: 2, size: 5 },
+      query: { band: ["blendMaster"], sort: "asc", page: 2, size: 5 },
     });
     const names = (ok(body).products as { name: string }[]).map((product) => product.name);
     expect(names).toEqual(["BlendMaster Blender 6", "BlendMaster Blender 7", "BlendMaster Blender 8"]);
+  });
+
+  it("reads the facets from the data: labels, and counts that ignore their own facet", async () => {
+    const { body } = await run("/?band=blendMaster&category=fitness", services);
+    expect(body).toMatchObject({ status: "ok", count: 0 });
+    const facets = ok(body).facets as { brands: { value: string; count: number }[]; categories: unknown[] };
+    expect(facets.brands).toContainEqual({ value: "cycleFit", label: "CycleFit", count: 4 });
+    expect(facets.brands).toContainEqual({ value: "blendMaster", label: "BlendMaster", count: 0 });
+    expect(facets.categories).toContainEqual({
+      value: "home appliances",
+      label: "Home appliances",
+      count: 8,
+    });
+    // Nothing matches: dropping the category brings back BlendMaster's 8, more than dropping the brand (fitness's 4).
+    expect(ok(body).wayBack).toEqual({ drop: "category", count: 8 });
+  });
+
+  it("labels each card's brand and category from the data", async () => {
+    const { body } = await run("/?category=fitness", services);
+    const [first] = ok(body).products as Record<string, unknown>[];
+    expect(first).toMatchObject({ bandName: "cycleFit", brandLabel: "CycleFit", categoryLabel: "Fitness" });
+  });
+
+  it.each([
+    ["/?range=47", "/?range=45"],
+    ["/?range=48&band=cycleFit&page=2", "/?band=cycleFit&range=50&page=2"],
+    ["/?range=500", "/?range=200"],
+    ["/?range=1", "/?range=5"],
+    ["/?range=49.99", "/?range=50"],
+  ])("moves a price the slider cannot show to the one it shows: %s → %s", async (from, to) => {
+    expect(await run(from, services)).toEqual({ status: 302, location: to });
   });
 
   it("does not send what the cards never show", async () => {
@@ -140,7 +173,12 @@ describe("shop page loader", () => {
 
   it("renders an inline error state (503), not a crash, when the catalogue cannot be read", async () => {
     const failure = () => Promise.reject(new Error("connection refused"));
-    const catalog = { findProducts: failure, countProducts: failure, clear: () => {} } as unknown as Catalog;
+    const catalog = {
+      findProducts: failure,
+      countProducts: failure,
+      listingFacets: failure,
+      clear: () => {},
+    } as unknown as Catalog;
     const database = {} as DatabaseHandle;
     const { status, body } = await run("/?search=mixer", { baseUrl: "http://shop.test", catalog, database });
     expect(status).toBe(503);
@@ -150,11 +188,19 @@ describe("shop page loader", () => {
 
 describe("shop page text", () => {
   it("titles the listing by brand, category, search and page", () => {
-    expect(shopTitle({})).toBe("Shop electronics, fitness, home and outdoor gear | Backline");
-    expect(shopTitle({ band: "blendMaster", category: "home appliances", page: 2 })).toBe(
+    const labels = {
+      brands: [
+        { value: "blendMaster", label: "BlendMaster" },
+        { value: "cycleFit", label: "CycleFit" },
+      ],
+      categories: [{ value: "home appliances", label: "Home appliances" }],
+    };
+    expect(shopTitle({}, labels)).toBe("Shop electronics, fitness, home and outdoor gear | Backline");
+    expect(shopTitle({ band: ["blendMaster"], category: ["home appliances"], page: 2 }, labels)).toBe(
       "BlendMaster Home appliances — page 2 | Backline",
     );
-    expect(shopTitle({ search: "mixer" })).toBe(
+    expect(shopTitle({ band: ["blendMaster", "cycleFit"] }, labels)).toBe("BlendMaster, CycleFit | Backline");
+    expect(shopTitle({ search: "mixer" }, null)).toBe(
       "Shop electronics, fitness, home and outdoor gear — “mixer” | Backline",
     );
   });

@@ -2,6 +2,12 @@ import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { servicesContext } from "~/context.server";
+import {
+  appliedFilters,
+  type FacetLabels,
+  wayBackLink,
+  withoutFiltersHref,
+} from "~/features/catalog/applied-filters";
 import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
 import { productCount, type ShopProduct } from "~/features/catalog/catalog-format";
 import {
@@ -11,11 +17,13 @@ import {
 } from "~/features/catalog/catalog-schema";
 import {
   canonicalShopUrl,
+  formValuesFromQuery,
+  shopHref,
   shopListingFromAddress,
   shopPageHref,
   withoutEmptyParameters,
 } from "~/features/catalog/catalog-url";
-import { brandLabel, categoryLabel, PAGE_SIZE_DEFAULT } from "~/features/catalog/catalog-vocabulary";
+import { labelOf, PAGE_SIZE_DEFAULT } from "~/features/catalog/catalog-vocabulary";
 import { CatalogFilters, SortSelect } from "~/features/catalog/components/catalog-filters";
 import {
   CatalogUnavailable,
@@ -23,6 +31,7 @@ import {
   PageOutOfRange,
   ProductGrid,
 } from "~/features/catalog/components/catalog-results";
+import { FilterChips } from "~/features/catalog/components/filter-chips";
 import {
   CloseFilterSheet,
   FilterSheet,
@@ -30,12 +39,10 @@ import {
   ShowResultsButton,
   useFilterSheet,
 } from "~/features/catalog/components/filter-sheet";
+import { rangeOnSlider } from "~/features/catalog/price-range";
 import { useCatalogFilters } from "~/features/catalog/use-catalog-filters";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/shop";
-
-const SHOP_DESCRIPTION =
-  "Shop Backline's catalogue of electronics, fitness gear, home appliances, home goods and outdoor kit from TeachPro, CycleFit, BlendMaster, Artistry and CampSafe.";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   // The no-JavaScript form sends every field, empty or not: answer with the tidy URL.
@@ -44,6 +51,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
   const parsed = parseCatalogQuery(url.searchParams);
   if (!parsed.ok) throw data(parsed.error.message, { status: 400 });
+  // A price the slider cannot show (range=47, range=500): the address moves to the one it shows.
+  if (parsed.value.range !== undefined && rangeOnSlider(parsed.value.range) !== parsed.value.range) {
+    const onSlider = { ...formValuesFromQuery(parsed.value), range: rangeOnSlider(parsed.value.range) };
+    throw redirect(`${shopHref({ ...onSlider, page: parsed.value.page })}${url.hash}`);
+  }
   // The shop page always shows five products a page (the API's `size` is for API clients).
   const query: CatalogQuery = { ...parsed.value, size: PAGE_SIZE_DEFAULT };
   const filters: CatalogFilterQuery = {
@@ -55,20 +67,31 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog, baseUrl } = context.get(servicesContext);
   const canonicalUrl = canonicalShopUrl(baseUrl, query);
 
-  const [products, counted] = await Promise.all([
+  const [products, facets] = await Promise.all([
     unlessUnavailable(catalog.findProducts(query)),
-    unlessUnavailable(catalog.countProducts(filters)),
+    unlessUnavailable(catalog.listingFacets(filters)),
   ]);
-  if (products === null || counted === null) {
+  if (products === null || facets === null) {
     // Not thrown: the page still renders, filters and all, with an inline error and Retry.
     return data({ status: "unavailable" as const, query, canonicalUrl }, { status: 503 });
   }
+  const { count, brands, categories } = facets.value;
+  // Nothing matches: find the one filter whose removal brings products back.
+  const wayBack = count === 0 ? await unlessUnavailable(catalog.wayBack(filters)) : null;
   return {
     status: "ok" as const,
     query,
     canonicalUrl,
-    count: counted.value.count,
-    products: products.value.map(({ description: _description, ...product }): ShopProduct => product),
+    count,
+    facets: { brands, categories },
+    wayBack,
+    products: products.value.map(
+      ({ description: _description, ...product }): ShopProduct => ({
+        ...product,
+        brandLabel: labelOf(brands, product.bandName),
+        categoryLabel: labelOf(categories, product.category),
+      }),
+    ),
   };
 }
 
@@ -94,12 +117,14 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = shopTitle(loaderData?.query);
+  const facets = loaderData?.status === "ok" ? loaderData.facets : null;
+  const title = shopTitle(loaderData?.query, facets);
+  const description = shopDescription(facets);
   const tags: Route.MetaDescriptors = [
     { title },
-    { name: "description", content: SHOP_DESCRIPTION },
+    { name: "description", content: description },
     { property: "og:title", content: title },
-    { property: "og:description", content: SHOP_DESCRIPTION },
+    { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Backline" },
   ];
@@ -113,11 +138,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** "BlendMaster Home appliances — page 2 — Backline": a tab and a search result say what the listing holds. */
-export function shopTitle(query: Partial<CatalogQuery> | undefined): string {
-  const listing = [
-    query?.band ? brandLabel(query.band) : "",
-    query?.category ? categoryLabel(query.category) : "",
-  ]
+export function shopTitle(query: Partial<CatalogQuery> | undefined, labels: FacetLabels | null): string {
+  const named = (values: string[] | undefined, choices: FacetLabels["brands"] | undefined) =>
+    (values ?? []).map((value) => labelOf(choices ?? [], value)).join(", ");
+  const listing = [named(query?.band, labels?.brands), named(query?.category, labels?.categories)]
     .filter(Boolean)
     .join(" ");
   const parts = [
@@ -126,6 +150,14 @@ export function shopTitle(query: Partial<CatalogQuery> | undefined): string {
     query?.page && query.page > 1 ? `page ${query.page}` : "",
   ].filter(Boolean);
   return `${parts.join(" — ")} | Backline`;
+}
+
+/** What the shop holds, from its own brands and categories. */
+export function shopDescription(labels: FacetLabels | null): string {
+  const list = (choices: FacetLabels["brands"]) => choices.map((choice) => choice.label).join(", ");
+  if (!labels || labels.brands.length === 0 || labels.categories.length === 0)
+    return "Shop Backline's catalogue: filter by brand, category and price, or search for what you need.";
+  return `Shop Backline's catalogue of ${list(labels.categories).toLowerCase()} from ${list(labels.brands)}.`;
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
@@ -137,6 +169,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   const count = loaderData.status === "ok" ? loaderData.count : 0;
   const totalPages = Math.max(1, Math.ceil(count / query.size));
+  const facets = loaderData.status === "ok" ? loaderData.facets : null;
+  // What the listing shows now (the address), not what the form is about to send.
+  const shown = formValuesFromQuery(query);
+  const labels: FacetLabels = facets ?? { brands: [], categories: [] };
+  const wayBack =
+    loaderData.status === "ok" && loaderData.wayBack
+      ? { ...wayBackLink(loaderData.wayBack, shown, labels), count: loaderData.wayBack.count }
+      : null;
 
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12">
@@ -159,6 +199,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <FilterSheet sheet={sheet}>
             <CatalogFilters
               filters={filters}
+              facets={facets}
               headerEnd={<CloseFilterSheet sheet={sheet} />}
               footer={<ShowResultsButton sheet={sheet} count={loaderData.status === "ok" ? count : null} />}
             />
@@ -178,6 +219,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <SortSelect filters={filters} />
             </div>
           </div>
+          <FilterChips applied={appliedFilters(shown, labels)} clearAllHref={withoutFiltersHref(shown)} />
 
           <div aria-busy={loading} className="relative mt-5">
             <div
@@ -200,7 +242,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   firstPageHref={shopPageHref(query, 1)}
                 />
               ) : (
-                <NoProductsMatch />
+                <NoProductsMatch wayBack={wayBack} />
               )}
             </div>
           </div>
@@ -225,7 +267,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
 /** How many filters narrow the listing (the sort does not): the phone's Filters button shows it. */
 function appliedFilterCount(query: CatalogFilterQuery): number {
-  return [query.search, query.band, query.category, query.range].filter(Boolean).length;
+  return (
+    [query.search, query.range].filter(Boolean).length +
+    (query.band?.length ?? 0) +
+    (query.category?.length ?? 0)
+  );
 }
 
 /** "Showing 6–10 of 64 products". */

@@ -1,4 +1,4 @@
-import { brandLabel } from "../../app/features/catalog/catalog-vocabulary";
+import { demoBrandLabel as brandLabel } from "../../app/db/seed/demo-brands-and-categories";
 import { hashString, seededRandom } from "./seeded-random";
 
 /**

@@ -1,10 +1,13 @@
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { products } from "../../app/db/schema";
+import {
+  DEMO_BRANDS as BRANDS,
+  DEMO_CATEGORIES as CATEGORIES,
+} from "../../app/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "../../app/db/seed/demo-catalog";
 import productImages from "../../app/db/seed/product-images.generated.json";
 import { seedDemoCatalog } from "../../app/db/seed/seed.server";
-import { BRANDS, CATEGORIES } from "../../app/features/catalog/catalog-vocabulary";
 import { CATALOG_NOW, expectValidProduct } from "../../tests/support/catalog-rows";
 import {
   openTestDatabases,

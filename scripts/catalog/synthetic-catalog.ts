@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
+import { demoBrandLabel as brandLabel, DEMO_BRANDS } from "../../app/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "../../app/db/seed/demo-catalog";
-import { demoProductImage } from "../../app/db/seed/seed.server";
-import { BRANDS, brandLabel } from "../../app/features/catalog/catalog-vocabulary";
+import { demoProductImage, insertDemoBrandsAndCategories } from "../../app/db/seed/seed.server";
 import { seededRandom } from "./seeded-random";
 
 /**
@@ -89,6 +89,8 @@ export async function generateCatalog(
   const nextProduct = syntheticProducts(count, now, seed);
   await db.transaction(async (tx) => {
     if (replace) await tx.execute(sql`truncate products restart identity`);
+    // The synthetic products carry the demo's brands and categories.
+    await insertDemoBrandsAndCategories(tx);
     for (let start = 0; start < count; start += batchSize) {
       const batch = nextBatch(nextProduct, Math.min(batchSize, count - start));
       await tx.execute(sql`
@@ -164,7 +166,7 @@ function syntheticProducts(count: number, now: Date, seed: number): () => Synthe
   return () => {
     const template = pick(templates);
     // Mostly the template's own brand, sometimes another, so every brand meets every category.
-    const bandName = random() < 0.75 ? template.product.bandName : pick(BRANDS).value;
+    const bandName = random() < 0.75 ? template.product.bandName : pick(DEMO_BRANDS).value;
     const model = random() < 0.5 ? ` ${(1 + Math.floor(random() * 9)) * 100}` : "";
     const extra = random() < 0.6 ? ` ${pick(EXTRA_SENTENCES)}` : "";
     const cents = 500 + Math.floor(random() * 19_501);

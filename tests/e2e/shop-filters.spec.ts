@@ -1,4 +1,4 @@
-import { apiCount, apiProducts, ShopPage } from "./support/shop-page";
+import { apiCount, apiFacets, apiProducts, ShopPage } from "./support/shop-page";
 import { expect, test } from "./support/test";
 
 /** The hue in degrees of a CSS colour as getComputedStyle writes it (oklch() with Tailwind 4, or rgb()). */
@@ -26,26 +26,27 @@ test.describe("shop page filters", () => {
     await expect(shop.summary).toHaveText(`Showing 1–5 of ${count} products`);
   });
 
-  test("the brand dropdown offers the specification's brands and filters by brand", async ({
+  test("the brand choices are the catalogue's, each with its count, and filter by brand", async ({
     page,
     request,
   }) => {
     const shop = new ShopPage(page);
     await shop.goto();
-    const options = await shop.brand
-      .locator("option")
-      .evaluateAll((elements) =>
-        elements.map((option) => [(option as HTMLOptionElement).value, option.textContent]),
-      );
-    expect(options).toEqual([
-      ["", "All brands"],
-      ["teachPro", "TeachPro"],
-      ["cycleFit", "CycleFit"],
-      ["blendMaster", "BlendMaster"],
-      ["artistry", "Artistry"],
-      ["campSafe", "CampSafe"],
+    const facets = await apiFacets(request, "");
+    const labels = await shop.brand.group.locator("label").allInnerTexts();
+    expect(labels.map((label) => label.replace(/\s+/g, " ").trim())).toEqual(
+      facets.brands.map(
+        (brand) => `${brand.label} ${brand.count} ${brand.count === 1 ? "product" : "products"}`,
+      ),
+    );
+    expect(facets.brands.map((brand) => brand.label)).toEqual([
+      "TeachPro",
+      "CycleFit",
+      "BlendMaster",
+      "Artistry",
+      "CampSafe",
     ]);
-    await shop.brand.selectOption("blendMaster");
+    await shop.brand.choose("blendMaster");
     await shop.expectQuery("band=blendMaster");
     await shop.expectCardsToMatchApi(request, "band=blendMaster");
     await expect(shop.cards.first()).toContainText("BlendMaster");
@@ -53,17 +54,102 @@ test.describe("shop page filters", () => {
     await expect(shop.summary).toHaveText(`Showing 1–5 of ${count} products`);
   });
 
-  test("the category dropdown filters by category", async ({ page, request }) => {
+  test("the category choices filter by category", async ({ page, request }) => {
     const shop = new ShopPage(page);
     await shop.goto();
-    const values = await shop.category
-      .locator("option")
-      .evaluateAll((elements) => elements.map((option) => (option as HTMLOptionElement).value));
-    expect(values).toEqual(["", "electronics", "fitness", "home appliances", "home goods", "outdoor"]);
-    await shop.category.selectOption("home appliances");
+    const values = await shop.category.group
+      .locator('input[type="checkbox"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(values).toEqual(["electronics", "fitness", "home appliances", "home goods", "outdoor"]);
+    await shop.category.choose("home appliances");
     await shop.expectQuery("category=home+appliances");
     await shop.expectCardsToMatchApi(request, "category=home appliances");
     for (const card of await shop.cards.all()) await expect(card).toContainText("Home appliances");
+  });
+
+  test("several brands and categories at once: products of any of them, counts that ignore their own facet", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.brand.choose("campSafe");
+    await shop.expectQuery("band=campSafe");
+    await shop.brand.choose("cycleFit");
+    await shop.expectQuery("band=campSafe&band=cycleFit");
+    await shop.category.choose("outdoor");
+    const query = "band=campSafe&band=cycleFit&category=outdoor";
+    await shop.expectQuery(query);
+    await shop.expectCardsToMatchApi(request, query);
+    const facets = await apiFacets(request, query);
+    await expect(shop.summary).toContainText(`of ${facets.count} products`);
+    // Each brand's count is what ticking it would show within Outdoor, ticked or not.
+    for (const brand of facets.brands) {
+      await expect(shop.brand.option(brand.value).locator("xpath=..")).toContainText(String(brand.count));
+    }
+    expect(facets.brands.find((brand) => brand.value === "teachPro")?.count).toBe(
+      await apiCount(request, "band=teachPro&category=outdoor"),
+    );
+    await shop.brand.unchoose("campSafe");
+    await shop.expectQuery("band=cycleFit&category=outdoor");
+    await shop.expectCardsToMatchApi(request, "band=cycleFit&category=outdoor");
+  });
+
+  test("each applied filter is a chip that removes just it; Clear all removes them all and keeps the sort", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto("band=campSafe&band=cycleFit&category=outdoor&range=100&sort=asc");
+    const chips = shop.main.getByRole("link", { name: /, remove$/ });
+    await expect(chips).toHaveText([
+      /Brand:\s*CampSafe/,
+      /Brand:\s*CycleFit/,
+      /Category:\s*Outdoor/,
+      /Price:\s*Up to \$100/,
+    ]);
+    await chips.filter({ hasText: "CampSafe" }).click();
+    await shop.expectQuery("band=cycleFit&category=outdoor&range=100&sort=asc");
+    await shop.brand.expectChosen(["cycleFit"]);
+    await expect(shop.main.locator("#results")).toBeFocused();
+    await shop.expectCardsToMatchApi(request, "band=cycleFit&category=outdoor&range=100&sort=asc");
+    await shop.main.getByRole("link", { name: "Clear all" }).click();
+    await shop.expectQuery("sort=asc");
+    await shop.category.expectChosen([]);
+    await expect(chips).toHaveCount(0);
+  });
+
+  test("no results offers the one change that brings products back, with its count", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto("band=cycleFit&category=home+goods");
+    await expect(shop.main.getByRole("heading", { name: "No products match" })).toBeVisible();
+    const withoutCategory = await apiCount(request, "band=cycleFit");
+    const withoutBrand = await apiCount(request, "category=home goods");
+    // The demo has no CycleFit home goods; the larger of the two ways back is offered.
+    const [label, query, count] =
+      withoutCategory >= withoutBrand
+        ? ["Remove “Home goods”", "band=cycleFit", withoutCategory]
+        : ["Remove “CycleFit”", "category=home+goods", withoutBrand];
+    await shop.results.getByRole("link", { name: `${label}: ${count} products` }).click();
+    await shop.expectQuery(query);
+    await shop.expectCardsToMatchApi(request, query);
+  });
+
+  test("a price off the slider's steps or over its top comes back on it, thumb and words agreeing", async ({
+    page,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto("range=47");
+    await shop.expectQuery("range=45");
+    await expect(shop.price).toHaveValue("45");
+    await expect(shop.priceValue).toHaveText("Up to $45");
+    await shop.goto("range=950");
+    await shop.expectQuery("range=200");
+    await expect(shop.price).toHaveValue("200");
+    await expect(shop.priceValue).toHaveText("Up to $200");
   });
 
   test("the price slider caps the price, shows its value in words and colours it by band", async ({
@@ -149,8 +235,8 @@ test.describe("shop page filters", () => {
   }) => {
     const shop = new ShopPage(page);
     await shop.goto();
-    await shop.brand.selectOption("blendMaster");
-    await shop.category.selectOption("home appliances");
+    await shop.brand.choose("blendMaster");
+    await shop.category.choose("home appliances");
     await shop.price.fill("150");
     await shop.expectQuery("band=blendMaster&category=home+appliances&range=150");
     await shop.sort.selectOption("asc");
@@ -165,11 +251,11 @@ test.describe("shop page filters", () => {
   test("Reset filters returns to the whole catalogue and clears every control", async ({ page, request }) => {
     const shop = new ShopPage(page);
     await shop.goto("band=cycleFit&category=fitness&range=100&search=yoga&sort=dsc");
-    await expect(shop.brand).toHaveValue("cycleFit");
+    await shop.brand.expectChosen(["cycleFit"]);
     await shop.filters.getByRole("link", { name: "Reset filters" }).click();
     await shop.expectQuery("");
-    await expect(shop.brand).toHaveValue("");
-    await expect(shop.category).toHaveValue("");
+    await shop.brand.expectChosen([]);
+    await shop.category.expectChosen([]);
     await expect(shop.price).toHaveValue("0");
     await expect(shop.search).toHaveValue("");
     await expect(shop.sort).toHaveValue("");
@@ -185,6 +271,10 @@ test.describe("shop page filters", () => {
     await expect(shop.main.getByRole("heading", { name: "No products match" })).toBeVisible();
     await expect(shop.summary).toHaveText("0 products");
     await expect(shop.pagination).toHaveCount(0);
+    const everything = await apiCount(request, "");
+    await expect(
+      shop.results.getByRole("link", { name: `Remove the search “zzzqqq”: ${everything} products` }),
+    ).toBeVisible();
     await shop.results.getByRole("link", { name: "Reset filters" }).click();
     await shop.expectQuery("");
     await shop.expectCardsToMatchApi(request, "");
@@ -203,17 +293,17 @@ test.describe("shop page filters from the keyboard", () => {
       if (new URL(sent.url()).pathname.endsWith(".data")) dataRequests.push(sent.url());
     });
     const historyBefore = await page.evaluate(() => history.length);
-    await shop.brand.focus();
+    await shop.sort.focus();
     for (let step = 0; step < 3; step += 1) await page.keyboard.press("ArrowDown");
-    await expect(shop.brand).toHaveValue("blendMaster");
-    await shop.expectQuery("band=blendMaster");
-    await shop.expectCardsToMatchApi(request, "band=blendMaster");
+    await expect(shop.sort).toHaveValue("date-added");
+    await shop.expectQuery("sort=date-added");
+    await shop.expectCardsToMatchApi(request, "sort=date-added");
     expect(dataRequests).toHaveLength(1);
     expect(await page.evaluate(() => history.length)).toBe(historyBefore + 1);
     // One Back returns to where the run started.
     await page.goBack();
     await shop.expectQuery("");
-    await expect(shop.brand).toHaveValue("");
+    await expect(shop.sort).toHaveValue("");
   });
 });
 
@@ -234,13 +324,13 @@ test.describe("shop page when the catalogue cannot be reached", () => {
           ? route.abort("internetdisconnected")
           : route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
       );
-      await shop.category.selectOption("outdoor");
+      await shop.category.choose("outdoor");
       await expect(page).toHaveURL(/\/\?category=outdoor$/);
       const alert = shop.main.getByRole("alert");
       await expect(alert).toContainText("We couldn't load the products");
       // Still the shop, with what the shopper chose.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Shop Category");
-      await expect(shop.category).toHaveValue("outdoor");
+      await shop.category.expectChosen(["outdoor"]);
       await expect(shop.cards).toHaveCount(0);
 
       await page.unroute(isData);

@@ -63,7 +63,7 @@ test.describe("shop page pagination", () => {
     const shop = new ShopPage(page);
     await shop.goto("page=3");
     await expect(shop.pageLink(3)).toHaveAttribute("aria-current", "page");
-    await shop.category.selectOption("fitness");
+    await shop.category.choose("fitness");
     await shop.expectQuery("category=fitness");
     await expect(shop.pageLink(1)).toHaveAttribute("aria-current", "page");
     await shop.expectCardsToMatchApi(request, "category=fitness");

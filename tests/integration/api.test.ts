@@ -81,6 +81,51 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
     expect(count.count).toBeGreaterThan(0);
   });
 
+  it("a repeated band or category matches any of them; one value behaves as before", async () => {
+    const json = async (path: string) => (await get(path)).json();
+    const both = (await json("/all-products?band=campSafe&band=cycleFit&size=100")) as { bandName: string }[];
+    const campSafe = (await json("/counts?band=campSafe")) as { count: number };
+    const cycleFit = (await json("/counts?band=cycleFit")) as { count: number };
+    expect(both).toHaveLength(campSafe.count + cycleFit.count);
+    expect(new Set(both.map((product) => product.bandName))).toEqual(new Set(["campSafe", "cycleFit"]));
+    expect(await json("/counts?band=cycleFit&band=campSafe&band=cycleFit")).toEqual({
+      count: campSafe.count + cycleFit.count,
+    });
+  });
+
+  it("GET /facets gives the count and each brand and category with its label and disjunctive count", async () => {
+    const response = await get("/facets?band=campSafe&category=outdoor");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("etag")).toBeTruthy();
+    const facets = (await response.json()) as {
+      count: number;
+      brands: { value: string; label: string; count: number }[];
+      categories: { value: string; label: string; count: number }[];
+    };
+    expect(facets.count).toBe(
+      ((await (await get("/counts?band=campSafe&category=outdoor")).json()) as { count: number }).count,
+    );
+    expect(facets.brands.map((brand) => brand.label)).toEqual([
+      "TeachPro",
+      "CycleFit",
+      "BlendMaster",
+      "Artistry",
+      "CampSafe",
+    ]);
+    // Each brand counts within the chosen category, whatever brand is chosen; each category within CampSafe.
+    for (const brand of facets.brands) {
+      const alone = (await (await get(`/counts?band=${brand.value}&category=outdoor`)).json()) as {
+        count: number;
+      };
+      expect(brand.count, brand.value).toBe(alone.count);
+    }
+    for (const category of facets.categories) {
+      const params = new URLSearchParams({ band: "campSafe", category: category.value });
+      const alone = (await (await get(`/counts?${params}`)).json()) as { count: number };
+      expect(category.count, category.value).toBe(alone.count);
+    }
+  });
+
   it("an unknown brand or category matches nothing", async () => {
     expect(await (await get("/all-products?band=acme")).json()).toEqual([]);
     expect(await (await get("/counts?category=toys")).json()).toEqual({ count: 0 });
@@ -114,6 +159,9 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
     ["/all-products?range=cheap", "range"],
     ["/all-products?page=1&page=2", "page"],
     ["/counts?range=-1", "range"],
+    ["/facets?range=-1", "range"],
+    [`/facets?${"band=x&".repeat(21)}`, "band"],
+    ["/all-products?category=ok&category=%01", "category"],
     [`/counts?search=${"y".repeat(101)}`, "search"],
   ])("GET %s is a 400 naming %s", async (path, field) => {
     const response = await get(path);
@@ -171,11 +219,24 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
     const value = fc.oneof(
       fc.string({ maxLength: 120 }),
       fc.integer({ min: -10, max: 10_000_000 }).map(String),
-      fc.constantFrom("asc", "dsc", "date-added", "", "%", "%zz", "1e9", "NaN", "0x10", " 5 ", "\u0000"),
+      fc.constantFrom(
+        "asc",
+        "dsc",
+        "date-added",
+        "rating",
+        "",
+        "%",
+        "%zz",
+        "1e9",
+        "NaN",
+        "0x10",
+        " 5 ",
+        "\u0000",
+      ),
     );
     const query = fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 6 });
     await fc.assert(
-      fc.asyncProperty(query, fc.constantFrom("/all-products", "/counts"), async (pairs, path) => {
+      fc.asyncProperty(query, fc.constantFrom("/all-products", "/counts", "/facets"), async (pairs, path) => {
         const search = new URLSearchParams(pairs).toString();
         const response = await get(`${path}?${search}`);
         await response.arrayBuffer();

@@ -215,7 +215,7 @@ describe.each(engines)("malformed requests on $name", ({ env }) => {
 
   const CATALOG_PARAMETERS = ["page", "size", "sort", "search", "category", "band", "range"] as const;
 
-  it.each(["/all-products", "/counts"])(
+  it.each(["/all-products", "/counts", "/facets"])(
     "GET %s answers any query with data or a JSON 400 naming the parameter",
     async (path) => {
       await property(queryString(CATALOG_PARAMETERS), async (query) => {
@@ -296,6 +296,7 @@ describe.each(engines)("malformed requests on $name", ({ env }) => {
             "/sign-up",
             "/all-products",
             "/counts",
+            "/facets",
             "/healthz",
             "/user/api/create",
             "/logout",

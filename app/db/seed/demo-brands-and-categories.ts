@@ -1,9 +1,8 @@
 /**
  * The demo catalogue's brands and categories: each a value (as stored and as
  * the API's `band` and `category` take it) and a label (as shoppers read it).
- * They are the catalogue's data, owned here with the rest of the demo data;
- * the catalogue feature reads them from here (catalog-vocabulary.ts). Plain
- * constants with no dependency, so the browser can load them.
+ * They are the demo catalogue's data: the seed writes them to the brands and
+ * categories tables, and the shop reads them from there like any owner's own.
  */
 export const DEMO_BRANDS = [
   { value: "teachPro", label: "TeachPro" },
@@ -23,3 +22,8 @@ export const DEMO_CATEGORIES = [
 
 export type DemoBrandValue = (typeof DEMO_BRANDS)[number]["value"];
 export type DemoCategoryValue = (typeof DEMO_CATEGORIES)[number]["value"];
+
+/** A demo brand's label ("blendMaster" → "BlendMaster"), for the demo's names and pictures. */
+export function demoBrandLabel(value: string): string {
+  return DEMO_BRANDS.find((brand) => brand.value === value)?.label ?? value;
+}

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../client.server";
-import { type NewProductRow, products } from "../schema";
+import { brands, categories, type NewProductRow, products } from "../schema";
+import { DEMO_BRANDS, DEMO_CATEGORIES } from "./demo-brands-and-categories";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalog";
 import productImages from "./product-images.generated.json";
 
@@ -37,6 +38,17 @@ function demoProductRow(product: DemoProduct, now: Date): NewProductRow {
 }
 
 /**
+ * The demo's five brands and five categories, in the specification's order,
+ * unless they are there already (an owner may have relabelled them).
+ */
+export async function insertDemoBrandsAndCategories(db: Pick<Database, "insert">): Promise<void> {
+  const rows = (values: readonly { value: string; label: string }[]) =>
+    values.map(({ value, label }, index) => ({ value, label, position: index + 1 }));
+  await db.insert(brands).values(rows(DEMO_BRANDS)).onConflictDoNothing();
+  await db.insert(categories).values(rows(DEMO_CATEGORIES)).onConflictDoNothing();
+}
+
+/**
  * Loads the demo catalogue into an empty products table; does nothing when
  * the shop already has products (a shop owner's catalogue is never touched).
  * Safe when several processes start at once against one PostgreSQL: they
@@ -52,10 +64,11 @@ export async function seedDemoCatalog(db: Database, now = new Date()): Promise<{
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const existing = await tx.select({ id: products.id }).from(products).limit(1);
     if (existing.length > 0) return 0;
+    await insertDemoBrandsAndCategories(tx);
     await tx.insert(products).values(rows);
     return rows.length;
   });
   // Fresh statistics, so the planner picks the catalogue's indexes right away.
-  if (inserted > 0) await db.execute(sql`analyze products`);
+  if (inserted > 0) await db.execute(sql`analyze products, brands, categories`);
   return { inserted };
 }

@@ -1,11 +1,11 @@
 import { apiError, cacheableJson } from "~/utils/http.server";
 import { logFailure } from "~/utils/logger.server";
-import type { Catalog } from "./catalog.server";
-import { parseCatalogFilters, parseCatalogQuery } from "./catalog-schema";
+import type { Catalog, CatalogAnswer } from "./catalog.server";
+import { type ParseResult, parseCatalogFilters, parseCatalogQuery } from "./catalog-schema";
 
 /**
- * The specification's public JSON API, answered by the resource routes
- * /all-products and /counts. Thin: parse with the shared schema, ask the
+ * The catalogue's public JSON API, answered by the resource routes:
+ * the specification's /all-products and /counts, and /facets beside them. Thin: parse with the shared schema, ask the
  * catalogue, answer with an ETag.
  */
 
@@ -13,21 +13,35 @@ import { parseCatalogFilters, parseCatalogQuery } from "./catalog-schema";
 const CATALOG_CACHE_CONTROL = "public, max-age=10, stale-while-revalidate=60";
 
 /** GET /all-products: one page of products, as an array. */
-export async function allProductsResponse(catalog: Catalog, request: Request): Promise<Response> {
-  const query = parseCatalogQuery(new URL(request.url).searchParams);
-  if (!query.ok) return apiError(400, query.error);
-  const products = await unlessUnavailable(catalog.findProducts(query.value));
-  if (!products) return catalogUnavailable();
-  return cacheableJson(request, products, CATALOG_CACHE_CONTROL);
+export function allProductsResponse(catalog: Catalog, request: Request): Promise<Response> {
+  return catalogResponse(request, parseCatalogQuery, catalog.findProducts);
 }
 
 /** GET /counts: `{ "count": N }` for the same filters as /all-products. */
-export async function countsResponse(catalog: Catalog, request: Request): Promise<Response> {
-  const filters = parseCatalogFilters(new URL(request.url).searchParams);
-  if (!filters.ok) return apiError(400, filters.error);
-  const count = await unlessUnavailable(catalog.countProducts(filters.value));
-  if (!count) return catalogUnavailable();
-  return cacheableJson(request, count, CATALOG_CACHE_CONTROL);
+export function countsResponse(catalog: Catalog, request: Request): Promise<Response> {
+  return catalogResponse(request, parseCatalogFilters, catalog.countProducts);
+}
+
+/**
+ * GET /facets: for the same filters as /counts, the count and every brand and
+ * category with its label and the number of products choosing it would show
+ * (a facet's own choices do not narrow its counts; the other filters do).
+ */
+export function facetsResponse(catalog: Catalog, request: Request): Promise<Response> {
+  return catalogResponse(request, parseCatalogFilters, catalog.listingFacets);
+}
+
+/** Every catalogue call: parse the query (400 naming the parameter), read (503 when down), answer with an ETag. */
+async function catalogResponse<Q>(
+  request: Request,
+  parse: (params: URLSearchParams) => ParseResult<Q>,
+  read: (query: Q) => Promise<CatalogAnswer<unknown>>,
+): Promise<Response> {
+  const query = parse(new URL(request.url).searchParams);
+  if (!query.ok) return apiError(400, query.error);
+  const answer = await unlessUnavailable(read(query.value));
+  if (!answer) return catalogUnavailable();
+  return cacheableJson(request, answer, CATALOG_CACHE_CONTROL);
 }
 
 /** Resolves to null when the read fails, after logging why: the caller answers 503. */

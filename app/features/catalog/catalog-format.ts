@@ -39,5 +39,8 @@ export function productCount(count: number): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? "product" : "products"}`;
 }
 
-/** A product as the shop page needs it: the description is never shown, so it is not sent. */
-export type ShopProduct = Omit<Product, "description">;
+/**
+ * A product as the shop page needs it: the description is never shown, so it
+ * is not sent; its brand and category come with the labels shoppers read.
+ */
+export type ShopProduct = Omit<Product, "description"> & { brandLabel: string; categoryLabel: string };

@@ -18,8 +18,8 @@ describe("parseCatalogQuery", () => {
         size: 20,
         sort: "dsc",
         search: "Blend",
-        category: "fitness",
-        band: "cycleFit",
+        category: ["fitness"],
+        band: ["cycleFit"],
         range: 100,
       },
     });
@@ -49,8 +49,8 @@ describe("parseCatalogQuery", () => {
     ["size=0", "size", "size must be a whole number from 1 to 100."],
     ["size=101", "size", "size must be a whole number from 1 to 100."],
     ["size=5000", "size", "size must be a whole number from 1 to 100."],
-    ["sort=sideways", "sort", "sort must be one of dsc, asc, date-added."],
-    ["sort=ASC", "sort", "sort must be one of dsc, asc, date-added."],
+    ["sort=sideways", "sort", "sort must be one of dsc, asc, date-added, rating."],
+    ["sort=ASC", "sort", "sort must be one of dsc, asc, date-added, rating."],
     [`search=${"a".repeat(101)}`, "search", "search must be at most 100 characters."],
     ["range=abc", "range", "range must be a price of 0 or more, such as 50 or 49.99."],
     ["range=-5", "range", "range must be a price of 0 or more, such as 50 or 49.99."],
@@ -59,6 +59,8 @@ describe("parseCatalogQuery", () => {
     [`category=${"x".repeat(101)}`, "category", "category must be at most 100 characters."],
     ["category=%00", "category", "category must not contain control characters."],
     ["band=camp%0ASafe", "band", "band must not contain control characters."],
+    ["band=a&band=camp%0ASafe", "band", "band must not contain control characters."],
+    [`${"band=x&".repeat(21)}`, "band", "band may be given at most 20 times."],
     ["search=tent%00", "search", "search must not contain control characters."],
   ])("refuses %s, naming %s", (query, field, message) => {
     expect(parse(query)).toEqual({ ok: false, error: { code: "invalid_parameter", field, message } });
@@ -73,8 +75,16 @@ describe("parseCatalogFilters", () => {
   it("reads the filters and ignores paging and sort", () => {
     expect(parseCatalogFilters(new URLSearchParams("page=abc&sort=sideways&band=artistry"))).toEqual({
       ok: true,
-      value: { band: "artistry" },
+      value: { band: ["artistry"] },
     });
+  });
+
+  it("reads a repeated brand or category as several, merged and in one order", () => {
+    expect(
+      parseCatalogFilters(
+        new URLSearchParams("band=cycleFit&band=campSafe&band=&band=cycleFit&category=outdoor"),
+      ),
+    ).toEqual({ ok: true, value: { band: ["campSafe", "cycleFit"], category: ["outdoor"] } });
   });
 
   it("refuses a malformed range", () => {

@@ -1,5 +1,6 @@
 import { z } from "~/utils/zod";
 import {
+  FACET_CHOICES_MAX,
   FILTER_PARAMETERS,
   PAGE_MAX,
   PAGE_SIZE_DEFAULT,
@@ -43,11 +44,25 @@ const queryText = (name: string, max: number) =>
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     .regex(/^[^\u0000-\u001f\u007f]*$/, `${name} must not contain control characters.`);
 
+/**
+ * A facet's chosen values (`band=cycleFit&band=campSafe`): products with any
+ * of them. Empty ones are dropped, repeats merged, and the rest put in one
+ * order, so equal choices make equal cache keys and URLs.
+ */
+const facetChoices = (name: string) =>
+  z
+    .array(queryText(name, 100))
+    .max(FACET_CHOICES_MAX, `${name} may be given at most ${FACET_CHOICES_MAX} times.`)
+    .transform((values) => [...new Set(values.filter((value) => value !== ""))].sort());
+
+/** The parameters that may repeat; every other one is given at most once. */
+const REPEATABLE_PARAMETERS: readonly string[] = ["band", "category"];
+
 /** The filters' fields: a listing's, and the count's. Each of FILTER_PARAMETERS, no other. */
 const filterFields = {
   search: optional(queryText("search", SEARCH_MAX_LENGTH).transform((value) => value.trim())),
-  category: optional(queryText("category", 100)),
-  band: optional(queryText("band", 100)),
+  category: facetChoices("category"),
+  band: facetChoices("band"),
   range: optional(
     z
       .string()
@@ -69,18 +84,14 @@ const queryFields = {
  * queries have equal cache keys. `range` is a maximum price; 0 or absent
  * means no limit.
  */
-function withoutNoOpFilters<T extends { search?: string; category?: string; band?: string; range?: number }>({
-  search,
-  category,
-  band,
-  range,
-  ...rest
-}: T) {
+function withoutNoOpFilters<
+  T extends { search?: string; category: string[]; band: string[]; range?: number },
+>({ search, category, band, range, ...rest }: T) {
   return {
     ...rest,
     ...(search ? { search } : {}),
-    ...(category ? { category } : {}),
-    ...(band ? { band } : {}),
+    ...(category.length > 0 ? { category } : {}),
+    ...(band.length > 0 ? { band } : {}),
     ...(range && range > 0 ? { range } : {}),
   };
 }
@@ -108,14 +119,21 @@ interface CatalogParameterError {
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: CatalogParameterError };
 
-/** Turns URLSearchParams into a plain object, refusing a parameter given twice. */
-function singleValues(
+/**
+ * Turns URLSearchParams into a plain object: a list for each repeatable
+ * parameter, a string for every other, refusing one of those given twice.
+ */
+function rawValues(
   params: URLSearchParams,
   names: readonly string[],
-): ParseResult<Record<string, string>> {
-  const values: Record<string, string> = {};
+): ParseResult<Record<string, string | string[]>> {
+  const values: Record<string, string | string[]> = {};
   for (const name of names) {
     const all = params.getAll(name);
+    if (REPEATABLE_PARAMETERS.includes(name)) {
+      values[name] = all;
+      continue;
+    }
     if (all.length > 1) {
       return {
         ok: false,
@@ -134,7 +152,7 @@ function firstIssue(error: z.ZodError): CatalogParameterError {
 }
 
 function parse<T>(schema: z.ZodType<T>, names: readonly string[], params: URLSearchParams): ParseResult<T> {
-  const raw = singleValues(params, names);
+  const raw = rawValues(params, names);
   if (!raw.ok) return raw;
   const result = schema.safeParse(raw.value);
   return result.success ? { ok: true, value: result.data } : { ok: false, error: firstIssue(result.error) };

@@ -10,7 +10,7 @@ import {
   withoutEmptyParameters,
 } from "./catalog-url";
 
-const EMPTY_FORM_VALUES: CatalogFormValues = { band: "", category: "", range: 0, search: "", sort: "" };
+const EMPTY_FORM_VALUES: CatalogFormValues = { band: [], category: [], range: 0, search: "", sort: "" };
 
 function parse(search: string) {
   const result = parseCatalogQuery(new URLSearchParams(search));
@@ -26,10 +26,19 @@ describe("shop URLs", () => {
         page: 2,
         search: "mixer",
         range: 100,
-        category: "fitness",
-        band: "blendMaster",
+        category: ["fitness"],
+        band: ["blendMaster"],
       }),
     ).toBe("/?band=blendMaster&category=fitness&range=100&search=mixer&sort=asc&page=2");
+  });
+
+  it("writes several brands and categories as repeated parameters, in one order whatever the order chosen", () => {
+    const href = "/?band=campSafe&band=cycleFit&category=fitness&category=outdoor";
+    expect(shopHref({ band: ["cycleFit", "campSafe"], category: ["outdoor", "fitness"] })).toBe(href);
+    expect(shopHref({ band: ["campSafe", "cycleFit"], category: ["fitness", "outdoor"] })).toBe(href);
+    const query = parse("band=cycleFit&band=campSafe&category=outdoor&category=fitness&band=cycleFit");
+    expect(query.band).toEqual(["campSafe", "cycleFit"]);
+    expect(shopPageHref(query, 1)).toBe(href);
   });
 
   it("leaves out what filters nothing: empty values, range 0 and page 1", () => {
@@ -39,7 +48,7 @@ describe("shop URLs", () => {
 
   it("trims the search and encodes it", () => {
     expect(shopHref({ search: "  home goods & more " })).toBe("/?search=home+goods+%26+more");
-    expect(shopHref({ category: "home appliances" })).toBe("/?category=home+appliances");
+    expect(shopHref({ category: ["home appliances"] })).toBe("/?category=home+appliances");
   });
 
   it("round-trips through the shared query parser", () => {
@@ -73,6 +82,12 @@ describe("withoutEmptyParameters", () => {
 });
 
 describe("canonicalShopUrl", () => {
+  it("drops brands or categories chosen several at once: combinations are not listings of their own", () => {
+    expect(
+      canonicalShopUrl("https://backline.shop", parse("band=artistry&band=campSafe&category=outdoor")),
+    ).toBe("https://backline.shop/?category=outdoor");
+  });
+
   it("keeps brand and category, drops search, price, sort and page", () => {
     const query = parse("band=artistry&category=home+goods&search=mat&range=50&sort=asc&page=3");
     expect(canonicalShopUrl("https://backline.shop", query)).toBe(
@@ -86,11 +101,13 @@ describe("shopListingFromAddress", () => {
   it("reads the listing an address asks for, to show its filters again", () => {
     expect(
       shopListingFromAddress(
-        new URLSearchParams("band=artistry&category=outdoor&range=50&search=+mat+&sort=asc&page=3"),
+        new URLSearchParams(
+          "band=artistry&category=outdoor&band=campSafe&range=50&search=+mat+&sort=asc&page=3",
+        ),
       ),
     ).toEqual({
-      band: "artistry",
-      category: "outdoor",
+      band: ["artistry", "campSafe"],
+      category: ["outdoor"],
       range: 50,
       search: "mat",
       sort: "asc",

@@ -8,10 +8,10 @@ import { PAGE_SIZE_DEFAULT, QUERY_PARAMETERS, SORT_VALUES, type SortValue } from
  * Back/Forward land on exactly what the shopper saw).
  */
 
-/** What the filter form holds; empty string / 0 mean "not filtered". */
+/** What the filter form holds; empty lists, empty strings and 0 mean "not filtered". */
 export interface CatalogFormValues {
-  band: string;
-  category: string;
+  band: string[];
+  category: string[];
   /** Maximum price; 0 = any price. */
   range: number;
   search: string;
@@ -23,8 +23,8 @@ export type ShopUrlState = Partial<CatalogFormValues> & { page?: number };
 /** The form's values for a parsed query. */
 export function formValuesFromQuery(query: Partial<CatalogQuery>): CatalogFormValues {
   return {
-    band: query.band ?? "",
-    category: query.category ?? "",
+    band: query.band ?? [],
+    category: query.category ?? [],
     range: query.range ?? 0,
     search: query.search ?? "",
     sort: query.sort ?? "",
@@ -39,13 +39,14 @@ export function formValuesFromQuery(query: Partial<CatalogQuery>): CatalogFormVa
  */
 export function shopListingFromAddress(params: URLSearchParams): CatalogQuery {
   const text = (name: string) => params.get(name)?.trim() || undefined;
+  const choices = (name: string) => [...new Set(params.getAll(name).filter(Boolean))].sort();
   const sort = params.get("sort");
   const page = Number(params.get("page"));
   const range = Number(params.get("range"));
   return {
     ...(text("search") ? { search: text("search") } : {}),
-    ...(text("band") ? { band: text("band") } : {}),
-    ...(text("category") ? { category: text("category") } : {}),
+    ...(choices("band").length > 0 ? { band: choices("band") } : {}),
+    ...(choices("category").length > 0 ? { category: choices("category") } : {}),
     ...(range > 0 ? { range } : {}),
     ...(SORT_VALUES.includes(sort as SortValue) ? { sort: sort as SortValue } : {}),
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
@@ -56,8 +57,9 @@ export function shopListingFromAddress(params: URLSearchParams): CatalogQuery {
 /** The query string of a shop state, parameters in a fixed order, empty ones left out. */
 function shopSearchParams(state: ShopUrlState): URLSearchParams {
   const params = new URLSearchParams();
-  if (state.band) params.set("band", state.band);
-  if (state.category) params.set("category", state.category);
+  // Chosen brands and categories in one order, as the server sorts them.
+  for (const band of [...(state.band ?? [])].sort()) params.append("band", band);
+  for (const category of [...(state.category ?? [])].sort()) params.append("category", category);
   if (state.range && state.range > 0) params.set("range", String(state.range));
   const search = state.search?.trim();
   if (search) params.set("search", search);
@@ -98,12 +100,14 @@ export function withoutEmptyParameters(params: URLSearchParams): URLSearchParams
 }
 
 /**
- * The canonical address of a shop view. Brand and category are kept: they
- * are a small, fixed set of real listings a search engine may want to show
- * ("BlendMaster home appliances"). Search text, price cap, sort and page are
- * dropped: they are unbounded or only re-order or slice the same listing, and
- * indexing every combination would split the listing into endless duplicates.
+ * The canonical address of a shop view. A single brand and a single category
+ * are kept: they are a small, fixed set of real listings a search engine may
+ * want to show ("BlendMaster home appliances"). Several brands or categories
+ * at once, search text, price cap, sort and page are dropped: they are
+ * combinations, unbounded, or only re-order or slice the same listing, and
+ * indexing every one would split the listing into endless duplicates.
  */
 export function canonicalShopUrl(origin: string, query: Partial<CatalogQuery>): string {
-  return new URL(shopHref({ band: query.band, category: query.category }), origin).toString();
+  const single = (values: string[] | undefined) => (values?.length === 1 ? values : undefined);
+  return new URL(shopHref({ band: single(query.band), category: single(query.category) }), origin).toString();
 }

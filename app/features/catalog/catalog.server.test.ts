@@ -2,12 +2,21 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
+import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
 import {
   openTestDatabases,
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { countProducts, createCatalog, findProducts, searchTerms } from "./catalog.server";
+import {
+  countProducts,
+  createCatalog,
+  facetsOf,
+  findProducts,
+  readFacetMatrix,
+  readFacetValues,
+  searchTerms,
+} from "./catalog.server";
 import type { CatalogQuery, Product } from "./catalog-schema";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -152,6 +161,7 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
 
   beforeAll(async () => {
     db = engine.db;
+    await insertDemoBrandsAndCategories(db);
     const inserted = await db
       .insert(products)
       .values(FIXTURE.map((product) => ({ ...product, image: "/images/products/test.svg" })))
@@ -162,7 +172,7 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
   const idOf = (name: string) => ids[FIXTURE.findIndex((product) => product.name === name)];
 
   it("returns products with every API field, dates in ISO 8601 and prices as numbers", async () => {
-    const [first] = await findProducts(db, query({ size: 1 }));
+    const [first] = await findProducts(db, query({ search: "pro 900", size: 1 }));
     expect(first).toEqual({
       id: idOf("BlendMaster Pro 900 Blender"),
       name: "BlendMaster Pro 900 Blender",
@@ -176,13 +186,36 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
     });
   });
 
-  it("without sort or search, lists in the fixed catalogue order (oldest entry first)", async () => {
-    expect(names(await findProducts(db, query()))).toEqual(FIXTURE.map((product) => product.name));
+  /** The fixture best rated first, the newer of equal ratings first, then by id. */
+  const bestRatedFirst = () =>
+    FIXTURE.map((product, index) => ({ product, id: ids[index] as number }))
+      .sort(
+        (a, b) =>
+          b.product.ratings - a.product.ratings ||
+          (b.product.creationDate as Date).getTime() - (a.product.creationDate as Date).getTime() ||
+          a.id - b.id,
+      )
+      .map(({ product }) => product.name);
+
+  it("without sort or search, lists the best rated first, the newest among equals", async () => {
+    const list = names(await findProducts(db, query()));
+    expect(list).toEqual(bestRatedFirst());
+    expect(list[0]).toBe("Artistry Ceramic Vase");
+    expect(list.at(-1)).toBe("CycleFit Yoga Mat");
+  });
+
+  it("sorts by rating on request, the same order, and keeps it over relevance in a search", async () => {
+    expect(names(await findProducts(db, query({ sort: "rating" })))).toEqual(bestRatedFirst());
+    expect(names(await findProducts(db, query({ search: "campsafe", sort: "rating" })))).toEqual([
+      "CampSafe Dome Tent",
+      "CampSafe Trail Lantern",
+      "CampSafe Camping Stove",
+    ]);
   });
 
   it("pages by size: page 2 of 5 holds the sixth to tenth products", async () => {
     const page2 = await findProducts(db, query({ page: 2, size: 5 }));
-    expect(names(page2)).toEqual(FIXTURE.slice(5, 10).map((product) => product.name));
+    expect(names(page2)).toEqual(bestRatedFirst().slice(5, 10));
   });
 
   it("returns an empty page past the end", async () => {
@@ -217,8 +250,10 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
     [{ sort: "asc" as const }],
     [{ sort: "dsc" as const }],
     [{ sort: "date-added" as const }],
+    [{ sort: "rating" as const }],
     [{ search: "camp" }],
-    [{ category: "fitness", sort: "asc" as const }],
+    [{ category: ["fitness"], sort: "asc" as const }],
+    [{ band: ["campSafe", "cycleFit"], sort: "rating" as const }],
     [{ range: 60, sort: "dsc" as const }],
   ])("paging through %o yields each product exactly once and agrees with the count", async (base) => {
     for (const size of [1, 2, 5]) {
@@ -232,22 +267,35 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
   });
 
   it("filters by exact category", async () => {
-    const list = await findProducts(db, query({ category: "home goods" }));
-    expect(names(list)).toEqual(["Artistry Linen Cushion", "Artistry Ceramic Vase"]);
-    expect(await countProducts(db, { category: "home goods" })).toBe(2);
+    const list = await findProducts(db, query({ category: ["home goods"], sort: "date-added" }));
+    expect(names(list)).toEqual(["Artistry Ceramic Vase", "Artistry Linen Cushion"]);
+    expect(await countProducts(db, { category: ["home goods"] })).toBe(2);
   });
 
   it("filters by exact brand", async () => {
-    const list = await findProducts(db, query({ band: "campSafe" }));
-    expect(names(list)).toEqual(["CampSafe Trail Lantern", "CampSafe Dome Tent", "CampSafe Camping Stove"]);
+    const list = await findProducts(db, query({ band: ["campSafe"], sort: "asc" }));
+    expect(names(list)).toEqual(["CampSafe Trail Lantern", "CampSafe Camping Stove", "CampSafe Dome Tent"]);
+  });
+
+  it("with several brands or categories, matches any of them", async () => {
+    const list = await findProducts(db, query({ band: ["campSafe", "teachPro"], sort: "asc" }));
+    expect(names(list)).toEqual([
+      "CampSafe Trail Lantern",
+      "CampSafe Camping Stove",
+      "TeachPro Wireless Headphones",
+      "CampSafe Dome Tent",
+      "TeachPro Smart Tablet",
+    ]);
+    expect(await countProducts(db, { category: ["outdoor", "home goods"] })).toBe(5);
+    expect(await countProducts(db, { category: ["outdoor", "toys"] })).toBe(3);
   });
 
   it("matches nothing for an unknown category or brand, or one in the wrong case", async () => {
     for (const filters of [
-      { category: "toys" },
-      { band: "acme" },
-      { band: "CampSafe" },
-      { category: "Fitness" },
+      { category: ["toys"] },
+      { band: ["acme"] },
+      { band: ["CampSafe"] },
+      { category: ["Fitness"] },
     ]) {
       expect(await findProducts(db, query(filters))).toEqual([]);
       expect(await countProducts(db, filters)).toBe(0);
@@ -263,9 +311,9 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
 
   it("combines filters with AND", async () => {
     expect(
-      names(await findProducts(db, query({ band: "cycleFit", category: "fitness", range: 60 }))),
+      names(await findProducts(db, query({ band: ["cycleFit"], category: ["fitness"], range: 60 }))),
     ).toEqual(["CycleFit Running Shoes", "CycleFit Yoga Mat"]);
-    expect(await countProducts(db, { band: "cycleFit", category: "fitness", range: 60 })).toBe(2);
+    expect(await countProducts(db, { band: ["cycleFit"], category: ["fitness"], range: 60 })).toBe(2);
   });
 
   describe("search", () => {
@@ -322,6 +370,81 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
     it("returns nothing for a word no product has", async () => {
       expect(await findProducts(db, query({ search: "zeppelin" }))).toEqual([]);
       expect(await countProducts(db, { search: "zeppelin" })).toBe(0);
+    });
+  });
+
+  describe("facets", () => {
+    const facetsFor = async (filters: Parameters<typeof countProducts>[1]) =>
+      facetsOf(await readFacetMatrix(db, filters), await readFacetValues(db), filters);
+    const countsOf = (choices: { value: string; count: number }[]) =>
+      Object.fromEntries(choices.map((choice) => [choice.value, choice.count]));
+
+    it("lists every brand and category from the data, labelled, in the owner's order, with its count", async () => {
+      const facets = await facetsFor({});
+      expect(facets.count).toBe(FIXTURE.length);
+      expect(facets.brands.map((brand) => brand.label)).toEqual([
+        "TeachPro",
+        "CycleFit",
+        "BlendMaster",
+        "Artistry",
+        "CampSafe",
+      ]);
+      expect(facets.categories[2]).toEqual({ value: "home appliances", label: "Home appliances", count: 2 });
+      expect(countsOf(facets.brands)).toEqual({
+        teachPro: 2,
+        cycleFit: 3,
+        blendMaster: 2,
+        artistry: 2,
+        campSafe: 3,
+      });
+    });
+
+    it("counts a facet's choices with the other filters applied but not its own (disjunctive)", async () => {
+      const filters = { band: ["campSafe"], category: ["outdoor", "fitness"], range: 100 };
+      const facets = await facetsFor(filters);
+      // Brands: within outdoor or fitness up to $100, whichever brands are chosen.
+      expect(countsOf(facets.brands)).toEqual({
+        teachPro: 0,
+        cycleFit: 2,
+        blendMaster: 0,
+        artistry: 0,
+        campSafe: 2,
+      });
+      // Categories: CampSafe's up to $100, whichever categories are chosen.
+      expect(countsOf(facets.categories)).toMatchObject({ outdoor: 2, fitness: 0, electronics: 0 });
+      // And the listing's own count is exactly what the query finds.
+      expect(facets.count).toBe(await countProducts(db, filters));
+      expect(facets.count).toBe(2);
+    });
+
+    it("agrees with the count query for any mix of filters", async () => {
+      for (const filters of [
+        { search: "camp" },
+        { search: "blend", range: 100 },
+        { band: ["cycleFit", "teachPro"], category: ["fitness"] },
+        { band: ["acme"] },
+        { category: ["home goods", "outdoor"], search: "lantern" },
+      ]) {
+        expect((await facetsFor(filters)).count, JSON.stringify(filters)).toBe(
+          await countProducts(db, filters),
+        );
+      }
+    });
+
+    it("offers the one filter whose removal brings the most products back", async () => {
+      const catalog = createCatalog(db, { cacheSeconds: 0 });
+      // No CampSafe product is in fitness. Up to $55, dropping the category shows CampSafe's 2,
+      // dropping the brand fitness's 1, dropping the price cap nothing.
+      expect(await catalog.wayBack({ band: ["campSafe"], category: ["fitness"], range: 55 })).toEqual({
+        drop: "category",
+        count: 2,
+      });
+      expect(await catalog.wayBack({ search: "lantern", range: 20 })).toEqual({ drop: "range", count: 2 });
+      expect(await catalog.wayBack({ search: "zeppelin", band: ["cycleFit"] })).toEqual({
+        drop: "search",
+        count: 3,
+      });
+      expect(await catalog.wayBack({ band: ["acme"], category: ["toys"] })).toBeNull();
     });
   });
 

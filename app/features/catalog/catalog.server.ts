@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Database } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { brands, categories, products } from "~/db/schema";
 import { etagOf } from "~/utils/http.server";
-import type { CatalogFilters, CatalogQuery, Product } from "./catalog-schema";
+import type { WayBack } from "./applied-filters";
+import type { CatalogFilters, CatalogQuery, FacetChoice, Product } from "./catalog-schema";
 
 /** At most this many words of a search are used; more only slow the query down. */
 const MAX_SEARCH_TERMS = 12;
@@ -32,16 +33,21 @@ function searchQuery(search: string | undefined): SQL | undefined {
 
 function whereClause(filters: CatalogFilters, tsquery: SQL | undefined): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filters.category) conditions.push(eq(products.category, filters.category));
-  if (filters.band) conditions.push(eq(products.bandName, filters.band));
+  if (filters.category) conditions.push(inArray(products.category, filters.category));
+  if (filters.band) conditions.push(inArray(products.bandName, filters.band));
   if (filters.range) conditions.push(lte(products.price, filters.range));
   if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** Best rated first, the newest among equal ratings: "Top Rated", and the shop's order when nothing else is asked. */
+const BEST_RATED_FIRST = [desc(products.ratings), desc(products.creationDate), asc(products.id)];
+
 /**
  * The order of a page. Every order ends on the unique id, so a product sits
- * at exactly one position and paging never repeats or skips one.
+ * at exactly one position and paging never repeats or skips one. Without a
+ * sort, a search is in order of relevance and a listing best rated first
+ * (docs/decisions/0018).
  */
 function ordering(query: CatalogQuery, rank: SQL | undefined): SQL[] {
   switch (query.sort) {
@@ -51,8 +57,10 @@ function ordering(query: CatalogQuery, rank: SQL | undefined): SQL[] {
       return [desc(products.price), desc(products.id)];
     case "date-added":
       return [desc(products.creationDate), desc(products.id)];
+    case "rating":
+      return BEST_RATED_FIRST;
     default:
-      return rank ? [desc(rank), asc(products.id)] : [asc(products.id)];
+      return rank ? [desc(rank), asc(products.id)] : BEST_RATED_FIRST;
   }
 }
 
@@ -100,6 +108,89 @@ export async function countProducts(db: Database, filters: CatalogFilters): Prom
   return row?.count ?? 0;
 }
 
+/** The filters a facet matrix is read for: everything but the facets themselves. */
+export type FacetMatrixFilters = Pick<CatalogFilters, "search" | "range">;
+
+/** How many products of one brand in one category match a search and a price cap. */
+export interface FacetCell {
+  bandName: string;
+  category: string;
+  count: number;
+}
+
+/**
+ * The products matching a search and a price cap, counted by brand and
+ * category. One scan answers every question about brands and categories for
+ * those filters: the count for any choice of brands and categories, and each
+ * facet's counts with the others chosen (facetsOf below). Its size is brands
+ * × categories at most, whatever the catalogue's size.
+ */
+export async function readFacetMatrix(
+  db: Database,
+  { search, range }: FacetMatrixFilters,
+): Promise<FacetCell[]> {
+  return db
+    .select({ bandName: products.bandName, category: products.category, count: count() })
+    .from(products)
+    .where(whereClause({ search, range }, searchQuery(search)))
+    .groupBy(products.bandName, products.category);
+}
+
+/** The catalogue's brands and categories, in the owner's order. */
+export async function readFacetValues(db: Database) {
+  const [brandRows, categoryRows] = await Promise.all([
+    db
+      .select({ value: brands.value, label: brands.label })
+      .from(brands)
+      .orderBy(brands.position, brands.label),
+    db
+      .select({ value: categories.value, label: categories.label })
+      .from(categories)
+      .orderBy(categories.position, categories.label),
+  ]);
+  return { brands: brandRows, categories: categoryRows };
+}
+
+export type FacetValues = Awaited<ReturnType<typeof readFacetValues>>;
+
+/** A listing's count and its facets, each choice with the number of products it would show. */
+export interface ListingFacets {
+  count: number;
+  brands: FacetChoice[];
+  categories: FacetChoice[];
+}
+
+/**
+ * The count and the facets of a listing, from its facet matrix. A brand's
+ * count is what choosing it would show given everything else chosen: the
+ * chosen categories apply, the chosen brands do not (InstantSearch's
+ * disjunctive facets), and likewise for categories.
+ */
+export function facetsOf(matrix: FacetCell[], values: FacetValues, filters: CatalogFilters): ListingFacets {
+  const chosenBrands = filters.band ? new Set(filters.band) : null;
+  const chosenCategories = filters.category ? new Set(filters.category) : null;
+  const brandCounts = new Map<string, number>();
+  const categoryCounts = new Map<string, number>();
+  let total = 0;
+  for (const cell of matrix) {
+    const brandChosen = !chosenBrands || chosenBrands.has(cell.bandName);
+    const categoryChosen = !chosenCategories || chosenCategories.has(cell.category);
+    if (categoryChosen) brandCounts.set(cell.bandName, (brandCounts.get(cell.bandName) ?? 0) + cell.count);
+    if (brandChosen) categoryCounts.set(cell.category, (categoryCounts.get(cell.category) ?? 0) + cell.count);
+    if (brandChosen && categoryChosen) total += cell.count;
+  }
+  const choices = (rows: FacetValues["brands"], counts: Map<string, number>) =>
+    rows.map(({ value, label }) => ({ value, label, count: counts.get(value) ?? 0 }));
+  return {
+    count: total,
+    brands: choices(values.brands, brandCounts),
+    categories: choices(values.categories, categoryCounts),
+  };
+}
+
+/** The filters a listing with no results could drop, each as a whole. */
+const WAY_BACK_FILTERS = ["band", "category", "range", "search"] as const satisfies WayBack["drop"][];
+
 export interface CatalogOptions {
   /** Seconds an answer is reused; 0 reads the database every time. */
   cacheSeconds: number;
@@ -132,6 +223,8 @@ function answerBytes(cached: CatalogAnswer<unknown>): number {
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
+const CATALOG_QUERIES = { findProducts, countProducts, readFacetMatrix, readFacetValues };
+
 /**
  * The catalogue as the routes use it: the queries above behind a small
  * in-memory cache. The catalogue changes rarely and shoppers ask for the same
@@ -143,12 +236,10 @@ const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 export function createCatalog(
   db: Database,
   options: CatalogOptions,
-  /** The queries behind the cache; a test may count or fail them. */
-  queries: { findProducts: typeof findProducts; countProducts: typeof countProducts } = {
-    findProducts,
-    countProducts,
-  },
+  /** The queries behind the cache; a test may count or fail some of them. */
+  replaced: Partial<typeof CATALOG_QUERIES> = {},
 ) {
+  const queries = { ...CATALOG_QUERIES, ...replaced };
   type Load = () => Promise<CatalogAnswer<unknown>>;
   const cache =
     options.cacheSeconds > 0
@@ -171,6 +262,17 @@ export function createCatalog(
     return (await cache.fetch(key, { context: compute })) as CatalogAnswer<T>;
   }
 
+  const facetValues = () => cached("facet-values", () => queries.readFacetValues(db));
+  // Keyed by search and price cap only: choosing brands and categories reuses it.
+  const facetMatrix = ({ search, range }: FacetMatrixFilters) =>
+    cached(`facet-matrix:${JSON.stringify({ search, range })}`, () =>
+      queries.readFacetMatrix(db, { search, range }),
+    );
+  const listingFacets = async (filters: CatalogFilters): Promise<ListingFacets> => {
+    const [matrix, values] = await Promise.all([facetMatrix(filters), facetValues()]);
+    return facetsOf(matrix.value, values.value, filters);
+  };
+
   return {
     findProducts: (query: CatalogQuery) =>
       cached(`products:${JSON.stringify(query)}`, () => queries.findProducts(db, query)),
@@ -178,6 +280,26 @@ export function createCatalog(
       cached(`count:${JSON.stringify(filters)}`, async () => ({
         count: await queries.countProducts(db, filters),
       })),
+    /** The count, and every brand and category with what it would show (`/facets`, the shop's filter panel). */
+    listingFacets: (filters: CatalogFilters) =>
+      cached(`facets:${JSON.stringify(filters)}`, () => listingFacets(filters)),
+    /** The catalogue's brands and categories, without counts. */
+    facetValues,
+    /**
+     * For a listing with no results: the one filter whose removal brings the
+     * most products back, or null when none does.
+     */
+    async wayBack(filters: CatalogFilters): Promise<WayBack | null> {
+      const applied = WAY_BACK_FILTERS.filter((name) => filters[name] !== undefined);
+      const candidates = await Promise.all(
+        applied.map(async (drop) => ({
+          drop,
+          count: (await listingFacets({ ...filters, [drop]: undefined })).count,
+        })),
+      );
+      const [best] = candidates.filter((candidate) => candidate.count > 0).sort((a, b) => b.count - a.count);
+      return best ?? null;
+    },
     /** Forget every cached answer, after the catalogue changed. */
     clear: () => cache?.clear(),
     /** What the cache holds now, for tests and benchmarks. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { priceRangeLabel, priceTone, SLIDER_MAX, SLIDER_MIN, SLIDER_STEP } from "./price-range";
+import {
+  priceRangeLabel,
+  priceTone,
+  rangeOnSlider,
+  SLIDER_MAX,
+  SLIDER_MIN,
+  SLIDER_STEP,
+} from "./price-range";
 
 describe("price slider", () => {
   it("colours the value green below 50, yellow from 50 to below 150, red from 150", () => {
@@ -32,5 +39,22 @@ describe("price slider", () => {
     expect(positions.slice(1, 3)).toEqual([5, 10]);
     expect(positions.at(-1)).toBe(200);
     expect(positions.map(priceRangeLabel).slice(0, 2)).toEqual(["Any price", "Up to $5"]);
+  });
+});
+
+describe("rangeOnSlider", () => {
+  it.each([
+    [0, 0],
+    [5, 5],
+    [45, 45],
+    [47, 45],
+    [47.5, 50],
+    [49.99, 50],
+    [2, 5],
+    [200, 200],
+    [205, 200],
+    [1_000_000, 200],
+  ])("puts %d on the slider at %d", (range, onSlider) => {
+    expect(rangeOnSlider(range)).toBe(onSlider);
   });
 });

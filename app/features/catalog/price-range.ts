@@ -26,3 +26,16 @@ export function priceTone(range: number): PriceTone {
 export function priceRangeLabel(range: number): string {
   return range > 0 ? `Up to ${formatWholePrice(range)}` : "Any price";
 }
+
+/**
+ * A price cap as the slider can show it: on a step, within the scale. A link
+ * may carry any price (`range=47`, `range=500`); the shop page moves it to the
+ * nearest step (47 → 45, 48 → 50) and to the scale's ends (3 → 5, 500 → 200),
+ * so the thumb, the written value and the results always agree. 0 stays
+ * "Any price".
+ */
+export function rangeOnSlider(range: number): number {
+  if (range <= 0) return 0;
+  const nearestStep = Math.round(range / SLIDER_STEP) * SLIDER_STEP;
+  return Math.min(PRICE_RANGE.max, Math.max(PRICE_RANGE.min, nearestStep));
+}

@@ -93,24 +93,24 @@ describe("useCatalogFilters", () => {
     const router = shop();
     await wait(0);
     const navigate = vi.spyOn(router, "navigate");
-    for (const band of ["teachPro", "cycleFit", "blendMaster"]) {
-      act(() => controls.choose("band", band, { stepping: true }));
+    for (const sort of ["dsc", "asc", "date-added"] as const) {
+      act(() => controls.choose("sort", sort, { stepping: true }));
       await wait(50);
     }
     expect(navigate).not.toHaveBeenCalled();
-    expect(controls.values.band).toBe("blendMaster");
+    expect(controls.values.sort).toBe("date-added");
     await wait(250);
-    expect(url(router)).toBe("?band=blendMaster");
+    expect(url(router)).toBe("?sort=date-added");
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(router.state.historyAction).toBe("PUSH");
     // A later step of the same run replaces that entry instead of adding one.
-    act(() => controls.choose("band", "artistry", { stepping: true }));
+    act(() => controls.choose("sort", "rating", { stepping: true }));
     await wait(300);
-    expect(url(router)).toBe("?band=artistry");
+    expect(url(router)).toBe("?sort=rating");
     expect(router.state.historyAction).toBe("REPLACE");
     // Leaving the select ends the run.
     act(() => controls.endRun());
-    act(() => controls.choose("band", "campSafe", { stepping: true }));
+    act(() => controls.choose("sort", "asc", { stepping: true }));
     await wait(300);
     expect(router.state.historyAction).toBe("PUSH");
   });
@@ -120,11 +120,26 @@ describe("useCatalogFilters", () => {
     await wait(0);
     act(() => controls.type("mixer"));
     await wait(100);
-    act(() => controls.choose("band", "blendMaster"));
+    act(() => controls.toggle("band", "blendMaster", true));
     await wait(0);
     expect(url(router)).toBe("?band=blendMaster&search=mixer");
     await wait(1_000);
     expect(url(router)).toBe("?band=blendMaster&search=mixer");
+  });
+
+  it("ticks several brands, and unticks one, each at once", async () => {
+    const router = shop("/?band=cycleFit&page=2");
+    await wait(0);
+    expect(controls.values.band).toEqual(["cycleFit"]);
+    act(() => controls.toggle("band", "campSafe", true));
+    await wait(0);
+    expect(url(router)).toBe("?band=campSafe&band=cycleFit");
+    act(() => controls.toggle("category", "outdoor", true));
+    await wait(0);
+    act(() => controls.toggle("band", "cycleFit", false));
+    await wait(0);
+    expect(url(router)).toBe("?band=campSafe&category=outdoor");
+    expect(controls.values).toMatchObject({ band: ["campSafe"], category: ["outdoor"] });
   });
 
   it("applies the price slider once it rests", async () => {
@@ -175,7 +190,7 @@ describe("useCatalogFilters", () => {
     const router = shop();
     await wait(0);
     // The category's navigation lands while the slider is still settling.
-    act(() => controls.choose("category", "fitness"));
+    act(() => controls.toggle("category", "fitness", true));
     act(() => controls.slide(150));
     await wait(0);
     expect(url(router)).toBe("?category=fitness");
@@ -187,7 +202,7 @@ describe("useCatalogFilters", () => {
   it("keeps what is typed when an earlier change lands, and sends it after the pause", async () => {
     const router = shop();
     await wait(0);
-    act(() => controls.choose("band", "teachPro"));
+    act(() => controls.toggle("band", "teachPro", true));
     act(() => controls.type("pen"));
     await wait(0);
     expect(controls.values.search).toBe("pen");

@@ -6,7 +6,9 @@ import { type CatalogFormValues, formValuesFromQuery, shopHref } from "./catalog
 /** How long the shop waits after the last keystroke (or slider move) before it asks for results. */
 const FILTER_DEBOUNCE_MS = 300;
 
-type ChoiceField = "band" | "category" | "sort";
+type ChoiceField = "sort";
+/** A facet whose values are ticked one by one. */
+type FacetField = "band" | "category";
 /** A control whose changes come in runs: keystrokes, slider steps, arrow-key steps through a select. */
 type RunControl = "search" | "range" | ChoiceField;
 
@@ -18,6 +20,8 @@ export interface CatalogFilterControls {
    * entry for the run, not one per step).
    */
   choose<K extends ChoiceField>(field: K, value: CatalogFormValues[K], how?: { stepping: boolean }): void;
+  /** A brand or a category ticked or unticked: apply at once. */
+  toggle(field: FacetField, value: string, chosen: boolean): void;
   /** The slider moved: show the value now, apply once it rests. */
   slide(range: number): void;
   /** A keystroke in the search box: apply once typing pauses. */
@@ -143,6 +147,12 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
     choose(field, value, how = { stepping: false }) {
       update({ [field]: value });
       if (how.stepping) return later(field, { joinsRun: true });
+      run.current = null;
+      apply(valuesRef.current);
+    },
+    toggle(field, value, chosen) {
+      const others = valuesRef.current[field].filter((existing) => existing !== value);
+      update({ [field]: chosen ? [...others, value] : others });
       run.current = null;
       apply(valuesRef.current);
     },

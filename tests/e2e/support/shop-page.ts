@@ -10,13 +10,43 @@ export interface ApiProduct {
   creationDate: string;
 }
 
+/** A facet of the filter panel (Brand, Category): a group of checkboxes, one per value. */
+export class FacetChoices {
+  constructor(readonly group: Locator) {}
+
+  /** The checkbox of one value (as the URL writes it). */
+  option(value: string): Locator {
+    return this.group.locator(`input[type="checkbox"][value="${value}"]`);
+  }
+
+  /** Ticks a value, as a shopper clicks it. */
+  async choose(value: string) {
+    await this.option(value).check();
+  }
+
+  async unchoose(value: string) {
+    await this.option(value).uncheck();
+  }
+
+  /** Waits until exactly these values are ticked. */
+  async expectChosen(values: string[]) {
+    await expect
+      .poll(() =>
+        this.group
+          .locator('input[type="checkbox"]:checked')
+          .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).sort()),
+      )
+      .toEqual([...values].sort());
+  }
+}
+
 /** The shop page as a shopper uses it: its controls, cards and pagination. */
 export class ShopPage {
   readonly main: Locator;
   readonly filters: Locator;
   readonly search: Locator;
-  readonly brand: Locator;
-  readonly category: Locator;
+  readonly brand: FacetChoices;
+  readonly category: FacetChoices;
   readonly price: Locator;
   readonly priceValue: Locator;
   readonly sort: Locator;
@@ -31,8 +61,8 @@ export class ShopPage {
     this.main = page.getByRole("main");
     this.filters = page.getByRole("search", { name: "Product filters" });
     this.search = this.filters.getByRole("searchbox", { name: "Search" });
-    this.brand = this.filters.getByRole("combobox", { name: "Brand" });
-    this.category = this.filters.getByRole("combobox", { name: "Category" });
+    this.brand = new FacetChoices(this.filters.getByRole("group", { name: "Brand" }));
+    this.category = new FacetChoices(this.filters.getByRole("group", { name: "Category" }));
     this.price = this.filters.getByRole("slider", { name: "Max price" });
     this.priceValue = this.filters.locator("[data-price-value]");
     this.sort = this.main.getByRole("combobox", { name: "Sort By Price" });
@@ -96,4 +126,14 @@ export async function apiCount(request: APIRequestContext, query: string): Promi
   const response = await request.get(`/counts?${params}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { count: number }).count;
+}
+
+/** The API's facets for the same filters: the count, and each brand and category with its label and count. */
+export async function apiFacets(request: APIRequestContext, query: string) {
+  const params = new URLSearchParams(query);
+  for (const name of ["page", "size", "sort"]) params.delete(name);
+  const response = await request.get(`/facets?${params}`);
+  expect(response.status()).toBe(200);
+  type Choice = { value: string; label: string; count: number };
+  return (await response.json()) as { count: number; brands: Choice[]; categories: Choice[] };
 }

@@ -3,8 +3,9 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ShopProduct } from "../catalog-format";
 import type { CatalogFilterControls } from "../use-catalog-filters";
-import { CatalogFilters, SortSelect } from "./catalog-filters";
+import { CatalogFilters, type FilterFacets, SortSelect } from "./catalog-filters";
 import { CatalogUnavailable, NoProductsMatch, PageOutOfRange } from "./catalog-results";
+import { FilterChips } from "./filter-chips";
 import { PriceRangeSlider } from "./price-range-slider";
 import { ProductCard } from "./product-card";
 import { StarRating } from "./star-rating";
@@ -18,6 +19,20 @@ const PRODUCT: ShopProduct = {
   bandName: "blendMaster",
   category: "home appliances",
   creationDate: "2025-03-04T23:30:00.000Z",
+  brandLabel: "BlendMaster",
+  categoryLabel: "Home appliances",
+};
+
+const FACETS: FilterFacets = {
+  brands: [
+    { value: "teachPro", label: "TeachPro", count: 12 },
+    { value: "cycleFit", label: "CycleFit", count: 1 },
+    { value: "campSafe", label: "CampSafe", count: 0 },
+  ],
+  categories: [
+    { value: "fitness", label: "Fitness", count: 1_234 },
+    { value: "outdoor", label: "Outdoor", count: 3 },
+  ],
 };
 
 /** Renders inside a router, as the shop page does. */
@@ -28,10 +43,18 @@ function renderInRouter(element: React.ReactNode): string {
 }
 
 const noop = () => {};
+
+/** The checkbox for one value of a facet, whatever order React writes its attributes in. */
+function checkbox(html: string, name: string, value: string): string {
+  const tag = html.match(new RegExp(`<input type="checkbox"[^>]*name="${name}"[^>]*value="${value}"[^>]*/>`));
+  if (!tag) throw new Error(`no ${name}=${value} checkbox`);
+  return tag[0];
+}
 function controls(values: Partial<CatalogFilterControls["values"]> = {}): CatalogFilterControls {
   return {
-    values: { band: "", category: "", range: 0, search: "", sort: "", ...values },
+    values: { band: [], category: [], range: 0, search: "", sort: "", ...values },
     choose: noop,
+    toggle: noop,
     slide: noop,
     type: noop,
     applyNow: noop,
@@ -94,7 +117,8 @@ describe("CatalogFilters", () => {
     const html = renderInRouter(
       <>
         <CatalogFilters
-          filters={controls({ band: "cycleFit", category: "fitness", range: 100, search: "mat" })}
+          filters={controls({ band: ["cycleFit"], category: ["fitness"], range: 100, search: "mat" })}
+          facets={FACETS}
         />
         <SortSelect filters={controls({ sort: "date-added" })} />
       </>,
@@ -106,8 +130,9 @@ describe("CatalogFilters", () => {
     expect(html).toContain('placeholder="Search Category"');
     expect(html).toContain('value="mat"');
     expect(html).toContain('value="100"');
-    expect(html).toMatch(/<option value="cycleFit" selected="">CycleFit<\/option>/);
-    expect(html).toMatch(/<option value="fitness" selected="">Fitness<\/option>/);
+    expect(checkbox(html, "band", "cycleFit")).toContain('checked=""');
+    expect(checkbox(html, "category", "fitness")).toContain('checked=""');
+    expect(checkbox(html, "band", "teachPro")).not.toContain("checked");
     // The sort sits outside the form and joins it by id.
     expect(html).toMatch(/name="sort" form="catalog-filters"/);
     expect(html).toMatch(/<option value="date-added" selected="">Date Added<\/option>/);
@@ -118,17 +143,30 @@ describe("CatalogFilters", () => {
     expect(html).toContain("Reset filters");
   });
 
-  it("offers the brands with their labels and values", () => {
-    const html = renderInRouter(<CatalogFilters filters={controls()} />);
-    for (const [value, label] of [
-      ["teachPro", "TeachPro"],
-      ["cycleFit", "CycleFit"],
-      ["blendMaster", "BlendMaster"],
-      ["artistry", "Artistry"],
-      ["campSafe", "CampSafe"],
-    ]) {
-      expect(html).toContain(`<option value="${value}">${label}</option>`);
-    }
+  it("offers the catalogue's brands and categories in fieldsets, each with its label and count", () => {
+    const html = renderInRouter(<CatalogFilters filters={controls()} facets={FACETS} />);
+    expect(html).toMatch(/<fieldset[^>]*><legend[^>]*>Brand<\/legend>/);
+    expect(html).toMatch(/<fieldset[^>]*><legend[^>]*>Category<\/legend>/);
+    expect(html).toMatch(
+      /value="teachPro"\/><span[^>]*>TeachPro<\/span><span[^>]*>12<span class="sr-only"> products<\/span>/,
+    );
+    expect(html).toMatch(/>CycleFit<\/span><span[^>]*>1<span class="sr-only"> product<\/span>/);
+    expect(html).toMatch(/>CampSafe<\/span><span[^>]*>0<span class="sr-only"> products</);
+    expect(html).toContain(">1,234<");
+  });
+
+  it("lists a chosen value the catalogue does not know, so it can be unticked", () => {
+    const html = renderInRouter(<CatalogFilters filters={controls({ band: ["acme"] })} facets={FACETS} />);
+    expect(checkbox(html, "band", "acme")).toContain('checked=""');
+    expect(html).toMatch(/value="acme"\/><span[^>]*>acme<\/span><span[^>]*>0</);
+  });
+
+  it("without facets (the catalogue cannot be read) keeps what is chosen, without counts", () => {
+    const html = renderInRouter(
+      <CatalogFilters filters={controls({ category: ["outdoor"] })} facets={null} />,
+    );
+    expect(checkbox(html, "category", "outdoor")).toContain('checked=""');
+    expect(html).toMatch(/value="outdoor"\/><span[^>]*>outdoor<\/span><\/label>/);
   });
 });
 
@@ -142,9 +180,17 @@ describe("result states", () => {
   });
 
   it("no match offers to reset the filters", () => {
-    const html = renderInRouter(<NoProductsMatch />);
+    const html = renderInRouter(<NoProductsMatch wayBack={null} />);
     expect(html).toContain("No products match");
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>.*Reset filters<\/a>/s);
+  });
+
+  it("no match offers first the one change that brings products back, with its count", () => {
+    const html = renderInRouter(
+      <NoProductsMatch wayBack={{ text: "Remove “Outdoor”", href: "/?band=cycleFit", count: 14 }} />,
+    );
+    expect(html).toMatch(/href="\/\?band=cycleFit#results"[^>]*>Remove “Outdoor”: 14 products<\/a>/);
+    expect(html).toContain("Reset filters");
   });
 
   it("a page past the end links to page 1 of the same filters", () => {
@@ -155,5 +201,25 @@ describe("result states", () => {
     expect(html).not.toContain("No products match");
     expect(html).toContain("There is no page 40: these filters fill 3 pages.");
     expect(html).toMatch(/href="\/\?category=outdoor"[^>]*>Go to page 1</);
+  });
+});
+
+describe("FilterChips", () => {
+  it("shows each applied filter as a link that removes it, and Clear all", () => {
+    const html = renderInRouter(
+      <FilterChips
+        applied={[
+          { kind: "Brand", label: "CycleFit", href: "/?category=fitness" },
+          { kind: "Category", label: "Fitness", href: "/?band=cycleFit" },
+        ]}
+        clearAllHref="/?sort=asc"
+      />,
+    );
+    expect(html).toMatch(/href="\/\?category=fitness#results"[^>]*>.*Brand.*:.*CycleFit.*, remove.*<\/a>/s);
+    expect(html).toMatch(/href="\/\?sort=asc#results"[^>]*>Clear all<\/a>/);
+  });
+
+  it("shows nothing when no filter applies", () => {
+    expect(renderInRouter(<FilterChips applied={[]} clearAllHref="/" />)).toBe("");
   });
 });

@@ -3,16 +3,20 @@ import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { ResetIcon, SearchIcon } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/select-field";
-import { BRANDS, CATEGORIES, SEARCH_MAX_LENGTH, SORTS, type SortValue } from "../catalog-vocabulary";
+import { type FacetChoice, SEARCH_MAX_LENGTH, SORTS, type SortValue } from "../catalog-vocabulary";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { PriceRangeSlider } from "./price-range-slider";
 
 /** The filter form's id: the sort control sits above the grid, outside the form, and joins it by id. */
 const CATALOG_FILTERS_FORM_ID = "catalog-filters";
 
-const BRAND_OPTIONS = [{ value: "", label: "All brands" }, ...BRANDS];
-const CATEGORY_OPTIONS = [{ value: "", label: "All categories" }, ...CATEGORIES];
 const SORT_OPTIONS = [{ value: "", label: "Recommended" }, ...SORTS];
+
+/** The listing's brands and categories, each with what choosing it would show; null while they cannot be read. */
+export interface FilterFacets {
+  brands: FacetChoice[];
+  categories: FacetChoice[];
+}
 
 /**
  * Search, brand, category and price. A plain GET form: without JavaScript
@@ -21,10 +25,13 @@ const SORT_OPTIONS = [{ value: "", label: "Recommended" }, ...SORTS];
  */
 export function CatalogFilters({
   filters,
+  facets,
   headerEnd,
   footer,
 }: {
   filters: CatalogFilterControls;
+  /** The choices; without them (the catalogue cannot be read) only what is chosen is listed, without counts. */
+  facets: FilterFacets | null;
   /** After "Reset filters" in the panel's header (the sheet's close button on phones). */
   headerEnd?: React.ReactNode;
   /** Below the controls (the sheet's "Show 14 products" on phones). */
@@ -82,21 +89,19 @@ export function CatalogFilters({
           </div>
         </div>
 
-        <SelectField
-          label="Brand"
+        <FacetChoices
+          legend="Brand"
           name="band"
-          value={values.band}
-          options={BRAND_OPTIONS}
-          onChange={(band, how) => filters.choose("band", band, how)}
-          onBlur={filters.endRun}
+          choices={facets?.brands ?? null}
+          chosen={values.band}
+          onToggle={(band, chosen) => filters.toggle("band", band, chosen)}
         />
-        <SelectField
-          label="Category"
+        <FacetChoices
+          legend="Category"
           name="category"
-          value={values.category}
-          options={CATEGORY_OPTIONS}
-          onChange={(category, how) => filters.choose("category", category, how)}
-          onBlur={filters.endRun}
+          choices={facets?.categories ?? null}
+          chosen={values.category}
+          onToggle={(category, chosen) => filters.toggle("category", category, chosen)}
         />
 
         <div className="sm:col-span-2 md:col-span-4 lg:col-span-1">
@@ -114,6 +119,68 @@ export function CatalogFilters({
       </noscript>
       {footer}
     </Form>
+  );
+}
+
+/** A long list scrolls inside the panel rather than pushing the price slider out of sight. */
+const SCROLL_FROM_CHOICES = 8;
+
+/**
+ * A facet's choices as checkboxes, several at once (products with any of
+ * them), each with the number of products it would show given the other
+ * filters. Every choice stays listed, zero or not, so nothing moves under the
+ * pointer as counts change; a chosen value the catalogue does not know (an
+ * old link) is listed too, so it can be unticked.
+ */
+function FacetChoices({
+  legend,
+  name,
+  choices,
+  chosen,
+  onToggle,
+}: {
+  legend: string;
+  name: string;
+  choices: FacetChoice[] | null;
+  chosen: string[];
+  onToggle: (value: string, chosen: boolean) => void;
+}) {
+  const known = choices ?? [];
+  const listed: (FacetChoice | { value: string; label: string; count: null })[] = [
+    ...known,
+    ...chosen
+      .filter((value) => !known.some((choice) => choice.value === value))
+      .map((value) => ({ value, label: value, count: choices ? 0 : null })),
+  ];
+  return (
+    <fieldset className="min-w-0">
+      <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
+      <ul
+        className={`mt-1.5 flex flex-col ${listed.length > SCROLL_FROM_CHOICES ? "max-h-72 overflow-y-auto pr-1" : ""}`}
+      >
+        {listed.map((choice) => (
+          <li key={choice.value}>
+            <label className="flex min-h-10 cursor-pointer items-center gap-2.5 rounded-md px-1.5 text-sm text-slate-800 hover:bg-slate-100">
+              <input
+                type="checkbox"
+                name={name}
+                value={choice.value}
+                checked={chosen.includes(choice.value)}
+                onChange={(event) => onToggle(choice.value, event.currentTarget.checked)}
+                className="size-4 shrink-0 accent-indigo-600"
+              />
+              <span className="min-w-0 flex-1 break-words">{choice.label}</span>
+              {choice.count === null ? null : (
+                <span className="text-xs text-slate-600 tabular-nums">
+                  {choice.count.toLocaleString("en-US")}
+                  <span className="sr-only">{choice.count === 1 ? " product" : " products"}</span>
+                </span>
+              )}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { AlertIcon, BoxIcon, ResetIcon } from "~/components/ui/icons";
-import type { ShopProduct } from "../catalog-format";
+import { productCount, type ShopProduct } from "../catalog-format";
 import { ProductCard } from "./product-card";
 
 /** How many cards can sit in the first row (three columns on wide screens): their pictures load at once. */
@@ -52,17 +52,37 @@ function StatePanel({
   );
 }
 
-/** Nothing matches the filters. */
-export function NoProductsMatch() {
+/**
+ * Nothing matches the filters. When dropping one of them brings products
+ * back, that one change is offered first, with what it would show.
+ */
+export function NoProductsMatch({
+  wayBack,
+}: {
+  wayBack: { text: string; href: string; count: number } | null;
+}) {
   return (
     <StatePanel icon={<BoxIcon className="size-6" />} title="No products match">
       <p className="mt-2 max-w-sm text-sm text-slate-600">
-        Try another search word, a different brand or category, or a higher price.
+        {wayBack
+          ? "These filters together leave nothing. One change brings products back:"
+          : "Try another search word, a different brand or category, or a higher price."}
       </p>
-      <Link to="/" preventScrollReset className={buttonClasses("primary", "md", "mt-6")}>
-        <ResetIcon className="size-4" />
-        Reset filters
-      </Link>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {wayBack ? (
+          <Link
+            to={`${wayBack.href}#results`}
+            preventScrollReset
+            className={buttonClasses("primary", "md", "h-auto min-h-11 py-2 whitespace-normal")}
+          >
+            {`${wayBack.text}: ${productCount(wayBack.count)}`}
+          </Link>
+        ) : null}
+        <Link to="/" preventScrollReset className={buttonClasses(wayBack ? "secondary" : "primary", "md")}>
+          <ResetIcon className="size-4" />
+          Reset filters
+        </Link>
+      </div>
     </StatePanel>
   );
 }
@@ -118,7 +138,7 @@ export function CatalogUnavailable({ retryHref }: { retryHref: string }) {
         }}
       >
         {[...new URLSearchParams(search)].map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
         <button type="submit" disabled={retrying} className={buttonClasses("primary", "md", "mt-6")}>
           {retrying ? "Retrying…" : "Retry"}

@@ -1,5 +1,4 @@
 import { formatDate, formatPrice, type ShopProduct } from "../catalog-format";
-import { brandLabel, categoryLabel } from "../catalog-vocabulary";
 import { StarRating } from "./star-rating";
 
 interface ProductCardProps {
@@ -34,7 +33,7 @@ export function ProductCard({ product, locale, eager = false, priority = false }
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 text-xs whitespace-nowrap">
           <span className="rounded-full bg-indigo-50 px-2.5 py-1 font-semibold text-indigo-700">
             <span className="sr-only">Category: </span>
-            {categoryLabel(product.category)}
+            {product.categoryLabel}
           </span>
           <span className="text-slate-600">
             Added <time dateTime={product.creationDate}>{formatDate(product.creationDate, locale)}</time>
@@ -44,7 +43,7 @@ export function ProductCard({ product, locale, eager = false, priority = false }
           <h3 className="text-base leading-snug font-semibold text-slate-900">{product.name}</h3>
           <p className="mt-1 text-sm text-slate-600">
             <span className="sr-only">Brand: </span>
-            {brandLabel(product.bandName)}
+            {product.brandLabel}
           </p>
         </div>
         <div className="mt-auto flex items-end justify-between gap-3 pt-1">
