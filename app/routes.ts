@@ -14,6 +14,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
  */
 export default [
   index("routes/shop.tsx"),
+  route("products/:product", "routes/product.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   // The catalogue's JSON API (app/features/catalog), and the load balancers' health check.
@@ -21,6 +22,9 @@ export default [
   route("counts", "routes/api.counts.ts"),
   route("facets", "routes/api.facets.ts"),
   route("healthz", "routes/healthz.ts"),
+  // For crawlers (app/features/catalog/sitemap.server.ts).
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   // Accounts (app/features/auth).
   route("login", "routes/login.tsx"),
   route("sign-up", "routes/sign-up.tsx"),

@@ -1,10 +1,10 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ShopServices, servicesContext } from "~/context.server";
+import type { ShopServices } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
 import { type Catalog, createCatalog } from "~/features/catalog/catalog.server";
+import { ok, runLoader } from "../../tests/support/route-loader";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -30,45 +30,7 @@ const FIXTURE: NewProductRow[] = Array.from({ length: 12 }, (_, index) => {
   };
 });
 
-type LoaderArgs = Parameters<typeof loader>[0];
-
-function argsFor(path: string, services: Partial<ShopServices>): LoaderArgs {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services as ShopServices);
-  const url = new URL(path, "http://shop.test");
-  return { request: new Request(url), url, context, params: {}, pattern: "/" } as unknown as LoaderArgs;
-}
-
-interface Outcome {
-  status: number;
-  location?: string | null;
-  body?: Record<string, unknown> | string;
-}
-
-/** The loader's outcome, whether it returned, returned data() or threw a Response/data(). */
-async function run(path: string, services: Partial<ShopServices>): Promise<Outcome> {
-  try {
-    const result = await loader(argsFor(path, services));
-    if (result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit") {
-      const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
-      return { status: wrapped.init?.status ?? 200, body: wrapped.data as Record<string, unknown> };
-    }
-    return { status: 200, body: result as unknown as Record<string, unknown> };
-  } catch (thrown) {
-    if (thrown instanceof Response)
-      return { status: thrown.status, location: thrown.headers.get("Location") };
-    const wrapped = thrown as { type?: string; data: unknown; init: ResponseInit | null };
-    if (wrapped.type === "DataWithResponseInit") {
-      return { status: wrapped.init?.status ?? 500, body: wrapped.data as Outcome["body"] };
-    }
-    throw thrown;
-  }
-}
-
-function ok(body: Outcome["body"]): Record<string, unknown> {
-  if (typeof body !== "object") throw new Error(`expected loader data, got ${String(body)}`);
-  return body;
-}
+const run = (path: string, services: Partial<ShopServices>) => runLoader(loader, path, services);
 
 const engines = await openTestDatabases();
 afterAll(() => Promise.all(engines.map((engine) => engine.close())));

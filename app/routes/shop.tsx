@@ -18,6 +18,7 @@ import {
 import {
   canonicalShopUrl,
   formValuesFromQuery,
+  productHref,
   shopHref,
   shopListingFromAddress,
   shopPageHref,
@@ -234,7 +235,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               {loaderData.status === "unavailable" ? (
                 <CatalogUnavailable retryHref={shopPageHref(query, query.page)} />
               ) : loaderData.products.length > 0 ? (
-                <ProductGrid products={loaderData.products} locale={locale} />
+                <ProductGrid
+                  products={loaderData.products}
+                  locale={locale}
+                  hrefFor={(product) => productHref(product, { ...shown, page: query.page })}
+                />
               ) : count > 0 ? (
                 <PageOutOfRange
                   page={query.page}

@@ -85,6 +85,13 @@ test.describe("accessibility (axe-core)", () => {
     await expectNoViolations(page);
   });
 
+  test("a product's page has no violations", async ({ page }) => {
+    await page.goto("/?category=outdoor");
+    await new ShopPage(page).cards.first().getByRole("heading").getByRole("link").click();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
+    await expectNoViolations(page);
+  });
+
   test("on a phone, with the filter sheet open, there are no violations", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const shop = new ShopPage(page);

@@ -39,7 +39,7 @@ test.describe("the address is the shop's state", () => {
     const response = await request.get(`/?${query}`);
     expect(response.status()).toBe(200);
     const html = await response.text();
-    for (const name of expected) expect(html).toContain(`>${name}</h3>`);
+    for (const name of expected) expect(html).toContain(`>${name}</a></h3>`);
 
     const shop = new ShopPage(page);
     await shop.goto(query);

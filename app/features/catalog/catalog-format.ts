@@ -44,3 +44,12 @@ export function productCount(count: number): string {
  * is not sent; its brand and category come with the labels shoppers read.
  */
 export type ShopProduct = Omit<Product, "description"> & { brandLabel: string; categoryLabel: string };
+
+/**
+ * The raster twin of a product picture, for link previews (Open Graph wants
+ * a JPEG or PNG, not an SVG): the shop's SVG pictures each have a .jpg beside
+ * them (scripts/generate-product-images.ts); any other picture is used as it is.
+ */
+export function socialImage(image: string): string {
+  return image.replace(/\.svg$/, ".jpg");
+}

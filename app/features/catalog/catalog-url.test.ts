@@ -4,6 +4,9 @@ import {
   type CatalogFormValues,
   canonicalShopUrl,
   formValuesFromQuery,
+  parseProductSegment,
+  productHref,
+  productSlug,
   shopHref,
   shopListingFromAddress,
   shopPageHref,
@@ -123,5 +126,29 @@ describe("shopListingFromAddress", () => {
         size: 5,
       },
     );
+  });
+});
+
+describe("product addresses", () => {
+  it("slugs a name: lower case, accents dropped, only letters, digits and single dashes", () => {
+    expect(productSlug("BlendMaster Pro 900 Blender")).toBe("blendmaster-pro-900-blender");
+    expect(productSlug("  Crème brûlée — Torch & Set!! ")).toBe("creme-brulee-torch-set");
+    expect(productSlug("💥💥")).toBe("product");
+    expect(productSlug("x".repeat(200))).toHaveLength(80);
+  });
+
+  it("carries the listing the shopper came from, in the shop's own order", () => {
+    expect(productHref({ id: 12, name: "CycleFit Yoga Mat" })).toBe("/products/12-cyclefit-yoga-mat");
+    expect(
+      productHref({ id: 12, name: "CycleFit Yoga Mat" }, { band: ["cycleFit"], page: 3, sort: "asc" }),
+    ).toBe("/products/12-cyclefit-yoga-mat?band=cycleFit&sort=asc&page=3");
+  });
+
+  it("reads the id and slug of an address's last segment, and nothing else", () => {
+    expect(parseProductSegment("12-cyclefit-yoga-mat")).toEqual({ id: 12, slug: "cyclefit-yoga-mat" });
+    expect(parseProductSegment("12")).toEqual({ id: 12, slug: "" });
+    for (const bad of ["", "abc", "0-x", "-12", "012-x", "99999999999-x", "12x"]) {
+      expect(parseProductSegment(bad), bad).toBeNull();
+    }
   });
 });

@@ -111,3 +111,37 @@ export function canonicalShopUrl(origin: string, query: Partial<CatalogQuery>): 
   const single = (values: string[] | undefined) => (values?.length === 1 ? values : undefined);
   return new URL(shopHref({ band: single(query.band), category: single(query.category) }), origin).toString();
 }
+
+/** The longest slug a product address carries; the id is what finds the product. */
+const SLUG_MAX_LENGTH = 80;
+
+/** "BlendMaster Pro 900 Blender" → "blendmaster-pro-900-blender"; accents dropped, only a–z, 0–9 and dashes. */
+export function productSlug(name: string): string {
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/\p{M}+/gu, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .slice(0, SLUG_MAX_LENGTH)
+      .replace(/^-+|-+$/g, "") || "product"
+  );
+}
+
+/**
+ * A product's page: `/products/12-blendmaster-pro-900-blender`. From a
+ * listing, the listing's own query rides along (`?band=blendMaster&page=2`),
+ * so the page's breadcrumb leads back to exactly that listing.
+ */
+export function productHref(product: { id: number; name: string }, listing: ShopUrlState = {}): string {
+  const search = shopSearchParams(listing).toString();
+  return `/products/${product.id}-${productSlug(product.name)}${search ? `?${search}` : ""}`;
+}
+
+/** The id and slug of a product address's last segment ("12-blender"), or null when it names none. */
+export function parseProductSegment(segment: string): { id: number; slug: string } | null {
+  const match = /^([1-9]\d{0,9})(?:-(.*))?$/.exec(segment);
+  const id = Number(match?.[1]);
+  if (!match || !Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+  return { id, slug: match[2] ?? "" };
+}

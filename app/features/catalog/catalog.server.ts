@@ -99,6 +99,38 @@ export async function findProducts(db: Database, query: CatalogQuery): Promise<P
   return rows.map((row) => ({ ...row, creationDate: row.creationDate.toISOString() }));
 }
 
+/** One product by id, or null when there is none. */
+async function findProduct(db: Database, id: number): Promise<Product | null> {
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  return row ? { ...row, creationDate: row.creationDate.toISOString() } : null;
+}
+
+/** Products to show beside one: the best rated others of its category. */
+async function findRelatedProducts(
+  db: Database,
+  product: Pick<Product, "id" | "category">,
+  limit: number,
+): Promise<Product[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`))
+    .orderBy(...BEST_RATED_FIRST)
+    .limit(limit);
+  return rows.map((row) => ({ ...row, creationDate: row.creationDate.toISOString() }));
+}
+
+/** A slice of every product, by id, as a sitemap lists them. */
+async function readSitemapProducts(db: Database, offset: number, limit: number) {
+  const rows = await db
+    .select({ id: products.id, name: products.name, creationDate: products.creationDate })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({ ...row, creationDate: row.creationDate.toISOString() }));
+}
+
 /** How many products match the filters. */
 export async function countProducts(db: Database, filters: CatalogFilters): Promise<number> {
   const [row] = await db
@@ -223,7 +255,15 @@ function answerBytes(cached: CatalogAnswer<unknown>): number {
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
-const CATALOG_QUERIES = { findProducts, countProducts, readFacetMatrix, readFacetValues };
+const CATALOG_QUERIES = {
+  findProducts,
+  countProducts,
+  readFacetMatrix,
+  readFacetValues,
+  findProduct,
+  findRelatedProducts,
+  readSitemapProducts,
+};
 
 /**
  * The catalogue as the routes use it: the queries above behind a small
@@ -285,6 +325,22 @@ export function createCatalog(
       cached(`facets:${JSON.stringify(filters)}`, () => listingFacets(filters)),
     /** The catalogue's brands and categories, without counts. */
     facetValues,
+    /** One product, or null. */
+    product: (id: number) => cached(`product:${id}`, () => queries.findProduct(db, id)),
+    /** A few products of the same category, best rated first. */
+    relatedProducts: (product: Pick<Product, "id" | "category">, limit: number) =>
+      cached(`related:${product.id}:${product.category}:${limit}`, () =>
+        queries.findRelatedProducts(db, product, limit),
+      ),
+    /** One slice of the sitemap's products, and how many there are in all. */
+    sitemapProducts: (offset: number, limit: number) =>
+      cached(`sitemap:${offset}:${limit}`, async () => {
+        const [rows, total] = await Promise.all([
+          queries.readSitemapProducts(db, offset, limit),
+          queries.countProducts(db, {}),
+        ]);
+        return { rows, total };
+      }),
     /**
      * For a listing with no results: the one filter whose removal brings the
      * most products back, or null when none does.

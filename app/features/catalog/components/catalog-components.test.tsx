@@ -64,7 +64,9 @@ function controls(values: Partial<CatalogFilterControls["values"]> = {}): Catalo
 
 describe("ProductCard", () => {
   it("shows picture, date added, name, brand label, category, price and rating", () => {
-    const html = renderToString(<ProductCard product={PRODUCT} locale="en-US" />);
+    const html = renderInRouter(
+      <ProductCard product={PRODUCT} href="/products/7-blendmaster-pro-900-blender" locale="en-US" />,
+    );
     expect(html).toContain('alt="BlendMaster Pro 900 Blender"');
     expect(html).toContain('width="800"');
     expect(html).toContain('height="600"');
@@ -75,14 +77,50 @@ describe("ProductCard", () => {
     expect(html).toContain("Rated 4.5 out of 5");
   });
 
+  it("leads to the product's page through one link, its name", () => {
+    const html = renderInRouter(
+      <ProductCard
+        product={PRODUCT}
+        href="/products/7-blendmaster-pro-900-blender?band=blendMaster"
+        locale="en-US"
+      />,
+    );
+    expect(html.match(/<a /g)).toHaveLength(1);
+    expect(html).toMatch(
+      /<h3[^>]*><a[^>]*href="\/products\/7-blendmaster-pro-900-blender\?band=blendMaster"[^>]*>BlendMaster Pro 900 Blender<\/a><\/h3>/,
+    );
+  });
+
+  it("says 'No reviews yet' for a product nobody has rated, never 0.0", () => {
+    const html = renderInRouter(
+      <ProductCard product={{ ...PRODUCT, ratings: 0 }} href="/products/7-x" locale="en-US" />,
+    );
+    expect(html).toContain("No reviews yet");
+    expect(html).not.toMatch(/>0\.0<|Rated 0/);
+  });
+
   it("writes the date added in the shopper's locale", () => {
-    const html = renderToString(<ProductCard product={PRODUCT} locale="de-DE" />);
+    const html = renderInRouter(
+      <ProductCard product={PRODUCT} href="/products/7-blendmaster-pro-900-blender" locale="de-DE" />,
+    );
     expect(html).toContain('<time dateTime="2025-03-04T23:30:00.000Z">04.03.2025</time>');
   });
 
   it("loads its picture lazily unless it is in the first row", () => {
-    expect(renderToString(<ProductCard product={PRODUCT} locale="en-US" />)).toContain('loading="lazy"');
-    const eager = renderToString(<ProductCard product={PRODUCT} locale="en-US" eager priority />);
+    expect(
+      renderInRouter(
+        <ProductCard product={PRODUCT} href="/products/7-blendmaster-pro-900-blender" locale="en-US" />,
+      ),
+    ).toContain('loading="lazy"');
+    const eager = renderInRouter(
+      <ProductCard
+        product={PRODUCT}
+        href="/products/7-blendmaster-pro-900-blender"
+        locale="en-US"
+        eager
+        priority
+      />,
+    );
     expect(eager).toContain('loading="eager"');
     expect(eager).toMatch(/fetchPriority="high"|fetchpriority="high"/);
   });

@@ -8,12 +8,32 @@ import { ProductCard } from "./product-card";
 const FIRST_ROW = 3;
 
 /** The cards: one column on phones, two from 640 px, three from 1280 px. */
-export function ProductGrid({ products, locale }: { products: readonly ShopProduct[]; locale: string }) {
+export function ProductGrid({
+  products,
+  locale,
+  hrefFor,
+  label = "Products",
+  eager = true,
+}: {
+  products: readonly ShopProduct[];
+  locale: string;
+  /** Each product's page. */
+  hrefFor: (product: ShopProduct) => string;
+  label?: string;
+  /** The grid is at the top of the page: the first row's pictures load at once. */
+  eager?: boolean;
+}) {
   return (
-    <ul aria-label="Products" className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} locale={locale} eager={index < FIRST_ROW} priority={index === 0} />
+          <ProductCard
+            product={product}
+            href={hrefFor(product)}
+            locale={locale}
+            eager={eager && index < FIRST_ROW}
+            priority={eager && index === 0}
+          />
         </li>
       ))}
     </ul>

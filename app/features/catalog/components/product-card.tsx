@@ -1,8 +1,11 @@
+import { Link } from "react-router";
 import { formatDate, formatPrice, type ShopProduct } from "../catalog-format";
 import { StarRating } from "./star-rating";
 
 interface ProductCardProps {
   product: ShopProduct;
+  /** The product's page. */
+  href: string;
   /** The shopper's locale, for the date added. */
   locale: string;
   /** Above the fold on first paint: load the picture at once instead of lazily. */
@@ -14,9 +17,14 @@ interface ProductCardProps {
 /** Product pictures are 4:3 (800×600); width and height reserve the space, so nothing shifts. */
 const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
 
-export function ProductCard({ product, locale, eager = false, priority = false }: ProductCardProps) {
+/**
+ * A product in a listing. The whole card leads to the product's page, through
+ * one link (its name, stretched over the card), so a screen reader hears one
+ * link per product and the card's other text stays selectable.
+ */
+export function ProductCard({ product, href, locale, eager = false, priority = false }: ProductCardProps) {
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-600 has-[a:focus-visible]:ring-offset-2">
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         <img
           src={product.image}
@@ -40,7 +48,14 @@ export function ProductCard({ product, locale, eager = false, priority = false }
           </span>
         </div>
         <div>
-          <h3 className="text-base leading-snug font-semibold text-slate-900">{product.name}</h3>
+          <h3 className="text-base leading-snug font-semibold text-slate-900">
+            <Link
+              to={href}
+              className="after:absolute after:inset-0 after:content-[''] hover:text-indigo-700 focus-visible:outline-none"
+            >
+              {product.name}
+            </Link>
+          </h3>
           <p className="mt-1 text-sm text-slate-600">
             <span className="sr-only">Brand: </span>
             {product.brandLabel}

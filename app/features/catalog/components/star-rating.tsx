@@ -5,6 +5,8 @@ import { StarIcon } from "~/components/ui/icons";
  * beside them and in words for screen readers.
  */
 export function StarRating({ rating }: { rating: number }) {
+  // A rating of 0 means nobody has rated it yet, not that everybody hated it.
+  if (!(rating > 0)) return <p className="text-sm text-slate-600">No reviews yet</p>;
   const clamped = Math.min(Math.max(rating, 0), 5);
   const fill = `${(Math.round(clamped * 2) / 2 / 5) * 100}%`;
   return (

@@ -1,0 +1,150 @@
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { ErrorPage } from "~/components/layout/error-page";
+import { servicesContext } from "~/context.server";
+import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
+import { type ShopProduct, socialImage } from "~/features/catalog/catalog-format";
+import {
+  parseProductSegment,
+  productHref,
+  productSlug,
+  shopHref,
+  shopListingFromAddress,
+  shopPageHref,
+} from "~/features/catalog/catalog-url";
+import { labelOf } from "~/features/catalog/catalog-vocabulary";
+import { ProductGrid } from "~/features/catalog/components/catalog-results";
+import { Breadcrumbs, ProductDetails } from "~/features/catalog/components/product-details";
+import { productStructuredData } from "~/features/catalog/product-structured-data";
+import { useShopperLocale } from "~/utils/locale";
+import type { Route } from "./+types/product";
+
+/** How many products of the same category the page suggests. */
+const RELATED_COUNT = 3;
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const segment = parseProductSegment(params.product);
+  if (!segment) throw data(null, { status: 404 });
+  const { catalog, baseUrl } = context.get(servicesContext);
+  const found = await unlessUnavailable(catalog.product(segment.id));
+  if (found === null) throw data(null, { status: 503 });
+  const product = found.value;
+  if (!product) throw data(null, { status: 404 });
+  // An old or hand-typed name in the address: move to the product's own, keeping the listing it came from.
+  if (segment.slug !== productSlug(product.name)) {
+    throw redirect(`${productHref(product)}${url.search}`, 301);
+  }
+
+  const [related, facetValues] = await Promise.all([
+    unlessUnavailable(catalog.relatedProducts(product, RELATED_COUNT)),
+    unlessUnavailable(catalog.facetValues()),
+  ]);
+  const labels = facetValues?.value ?? { brands: [], categories: [] };
+  const labelled = ({ description: _description, ...shown }: typeof product): ShopProduct => ({
+    ...shown,
+    brandLabel: labelOf(labels.brands, shown.bandName),
+    categoryLabel: labelOf(labels.categories, shown.category),
+  });
+  // The listing the shopper came from rides in the query; read leniently, it only ever makes a shop link.
+  const listing = shopListingFromAddress(url.searchParams);
+  const canonicalUrl = new URL(productHref(product), baseUrl).toString();
+  return {
+    product: labelled(product),
+    description: product.description,
+    related: (related?.value ?? []).map(labelled),
+    listingHref: shopPageHref(listing, listing.page),
+    canonicalUrl,
+    socialImageUrl: new URL(socialImage(product.image), baseUrl).toString(),
+    structuredData: productStructuredData(product, {
+      url: canonicalUrl,
+      imageUrl: new URL(socialImage(product.image), baseUrl).toString(),
+      brandLabel: labelOf(labels.brands, product.bandName),
+      categoryLabel: labelOf(labels.categories, product.category),
+    }),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Product not found | Backline" }, { name: "robots", content: "noindex" }];
+  const { product, description, canonicalUrl, socialImageUrl, structuredData } = loaderData;
+  const title = `${product.name} — ${product.brandLabel} | Backline`;
+  const summary = description.length > 160 ? `${description.slice(0, 157).trimEnd()}…` : description;
+  return [
+    { title },
+    { name: "description", content: summary },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: "Backline" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: summary },
+    { property: "og:url", content: canonicalUrl },
+    { property: "og:image", content: socialImageUrl },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "900" },
+    { property: "og:image:alt", content: product.name },
+    { property: "product:price:amount", content: product.price.toFixed(2) },
+    { property: "product:price:currency", content: "USD" },
+    { "script:ld+json": structuredData },
+  ];
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, description, related, listingHref } = loaderData;
+  const locale = useShopperLocale();
+  const categoryHref = shopHref({ category: [product.category] });
+  return (
+    <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8 lg:pt-10">
+      <Breadcrumbs
+        items={[
+          { label: "Shop", href: listingHref },
+          { label: product.categoryLabel, href: categoryHref },
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-6">
+        <ProductDetails
+          product={product}
+          description={description}
+          locale={locale}
+          categoryHref={categoryHref}
+          brandHref={shopHref({ band: [product.bandName] })}
+        />
+      </div>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="text-xl font-bold text-slate-900">
+            {`More in ${product.categoryLabel}`}
+          </h2>
+          <div className="mt-6">
+            <ProductGrid
+              products={related}
+              locale={locale}
+              label={`More in ${product.categoryLabel}`}
+              eager={false}
+              hrefFor={(other) => productHref(other)}
+            />
+          </div>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+/** A product that is not there is a real 404; a catalogue that cannot be read says so. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage
+        eyebrow="404"
+        title="Product not found"
+        message="This product is not in the shop, or no longer. The shop has plenty more to look at."
+      />
+    );
+  }
+  return (
+    <ErrorPage
+      eyebrow="Error"
+      title="We couldn't load this product"
+      message="The catalogue can't be read right now. Please try again in a moment."
+    />
+  );
+}
