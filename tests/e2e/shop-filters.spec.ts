@@ -281,6 +281,24 @@ test.describe("shop page filters", () => {
   });
 });
 
+test.describe("a search with no word in it", () => {
+  test("only punctuation or emoji matches nothing, and says how to get products back", async ({
+    page,
+    request,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.search.fill("?!🔥");
+    await shop.search.press("Enter");
+    await shop.expectQuery("search=%3F%21%F0%9F%94%A5");
+    await expect(shop.main.getByRole("heading", { name: "No products match" })).toBeVisible();
+    expect(await apiCount(request, "search=?!🔥")).toBe(0);
+    await expect(
+      shop.results.getByRole("link", { name: /^Remove the search “\?!🔥”: \d+ products$/ }),
+    ).toBeVisible();
+  });
+});
+
 test.describe("shop page filters from the keyboard", () => {
   test("stepping through a closed select with the arrow keys sends one request and adds one history entry", async ({
     page,

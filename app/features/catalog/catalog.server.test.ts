@@ -360,11 +360,23 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
       expect(list.map((product) => product.price)).toEqual([24.5, 50, 179]);
     });
 
-    it("treats tsquery syntax as plain text, and a search of no words as no search", async () => {
+    it("treats tsquery syntax as plain text, and a search of only punctuation or emoji as matching nothing", async () => {
       expect(names(await findProducts(db, query({ search: "tent & | ! :* ('" })))).toEqual([
         "CampSafe Dome Tent",
       ]);
-      expect(await countProducts(db, { search: "&|!():*" })).toBe(FIXTURE.length);
+      for (const search of ["&|!():*", "🔥🔥", "—"]) {
+        expect(await countProducts(db, { search }), search).toBe(0);
+        expect(await findProducts(db, query({ search })), search).toEqual([]);
+      }
+    });
+
+    it("matches a one-character word as a whole word, not as the start of every word", async () => {
+      // "From 2 to 24 kg": "2" finds the dumbbells by their word "2", and nothing by "24" or "200".
+      expect(names(await findProducts(db, query({ search: "2" })))).toEqual([
+        "CycleFit Adjustable Dumbbells",
+      ]);
+      expect(await countProducts(db, { search: "t" })).toBe(0);
+      expect(await countProducts(db, { search: "te" })).toBeGreaterThan(0);
     });
 
     it("returns nothing for a word no product has", async () => {

@@ -12,7 +12,9 @@ const MAX_SEARCH_TERMS = 12;
 /**
  * Splits a search into words a tsquery can hold safely: letters and digits
  * only, so no user input ever reaches the tsquery syntax.
- * Each word becomes a prefix match ("blend" finds "BlendMaster").
+ * Each word of two or more characters becomes a prefix match ("blend" finds
+ * "BlendMaster"); a one-character word matches only itself, so "a" is not a
+ * scan of every product with a word starting with a.
  */
 export function searchTerms(search: string): string[] {
   return search
@@ -22,21 +24,31 @@ export function searchTerms(search: string): string[] {
     .slice(0, MAX_SEARCH_TERMS);
 }
 
-function searchQuery(search: string | undefined): SQL | undefined {
-  const terms = searchTerms(search ?? "");
-  if (terms.length === 0) return undefined;
-  const prefixes = terms.map((term) => `${term}:*`).join(" & ");
+/** The shortest word matched as a prefix. */
+const PREFIX_MIN_LENGTH = 2;
+
+/**
+ * The tsquery of a search; undefined when there is no search, null when the
+ * search has no word in it (only punctuation or emoji), which matches
+ * nothing rather than everything.
+ */
+function searchQuery(search: string | undefined): SQL | null | undefined {
+  if (!search?.trim()) return undefined;
+  const terms = searchTerms(search);
+  if (terms.length === 0) return null;
+  const prefixes = terms.map((term) => (term.length >= PREFIX_MIN_LENGTH ? `${term}:*` : term)).join(" & ");
   // 'english' finds stems ("mixers" → mixer), 'simple' finds written prefixes;
   // the stored vector holds both (see schema.ts).
   return sql`(to_tsquery('english', ${prefixes}) || to_tsquery('simple', ${prefixes}))`;
 }
 
-function whereClause(filters: CatalogFilters, tsquery: SQL | undefined): SQL | undefined {
+function whereClause(filters: CatalogFilters, tsquery: SQL | null | undefined): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.category) conditions.push(inArray(products.category, filters.category));
   if (filters.band) conditions.push(inArray(products.bandName, filters.band));
   if (filters.range) conditions.push(lte(products.price, filters.range));
   if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
+  if (tsquery === null) conditions.push(sql`false`);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
