@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { servicesContext } from "~/context.server";
 import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
-import { type ShopProduct, socialImage } from "~/features/catalog/catalog-format";
+import { shopProduct, socialImage } from "~/features/catalog/catalog-format";
 import {
   parseProductSegment,
   productHref,
@@ -11,7 +11,6 @@ import {
   shopListingFromAddress,
   shopPageHref,
 } from "~/features/catalog/catalog-url";
-import { labelOf } from "~/features/catalog/catalog-vocabulary";
 import { ProductGrid } from "~/features/catalog/components/catalog-results";
 import { Breadcrumbs, ProductDetails } from "~/features/catalog/components/product-details";
 import { productStructuredData } from "~/features/catalog/product-structured-data";
@@ -39,26 +38,23 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     unlessUnavailable(catalog.facetValues()),
   ]);
   const labels = facetValues?.value ?? { brands: [], categories: [] };
-  const labelled = ({ description: _description, ...shown }: typeof product): ShopProduct => ({
-    ...shown,
-    brandLabel: labelOf(labels.brands, shown.bandName),
-    categoryLabel: labelOf(labels.categories, shown.category),
-  });
+  const shown = shopProduct(product, labels);
   // The listing the shopper came from rides in the query; read leniently, it only ever makes a shop link.
   const listing = shopListingFromAddress(url.searchParams);
   const canonicalUrl = new URL(productHref(product), baseUrl).toString();
+  const socialImageUrl = new URL(socialImage(product.image), baseUrl).toString();
   return {
-    product: labelled(product),
+    product: shown,
     description: product.description,
-    related: (related?.value ?? []).map(labelled),
+    related: (related?.value ?? []).map((other) => shopProduct(other, labels)),
     listingHref: shopPageHref(listing, listing.page),
     canonicalUrl,
-    socialImageUrl: new URL(socialImage(product.image), baseUrl).toString(),
+    socialImageUrl,
     structuredData: productStructuredData(product, {
       url: canonicalUrl,
-      imageUrl: new URL(socialImage(product.image), baseUrl).toString(),
-      brandLabel: labelOf(labels.brands, product.bandName),
-      categoryLabel: labelOf(labels.categories, product.category),
+      imageUrl: socialImageUrl,
+      brandLabel: shown.brandLabel,
+      categoryLabel: shown.categoryLabel,
     }),
   };
 }

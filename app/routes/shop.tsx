@@ -9,7 +9,7 @@ import {
   withoutFiltersHref,
 } from "~/features/catalog/applied-filters";
 import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
-import { productCount, type ShopProduct } from "~/features/catalog/catalog-format";
+import { productCount, shopProduct } from "~/features/catalog/catalog-format";
 import {
   type CatalogFilters as CatalogFilterQuery,
   type CatalogQuery,
@@ -86,13 +86,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     count,
     facets: { brands, categories },
     wayBack,
-    products: products.value.map(
-      ({ description: _description, ...product }): ShopProduct => ({
-        ...product,
-        brandLabel: labelOf(brands, product.bandName),
-        categoryLabel: labelOf(categories, product.category),
-      }),
-    ),
+    products: products.value.map((product) => shopProduct(product, { brands, categories })),
   };
 }
 

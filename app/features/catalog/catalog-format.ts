@@ -1,4 +1,5 @@
 import type { Product } from "./catalog-schema";
+import { labelOf } from "./catalog-vocabulary";
 
 /**
  * How the shop writes dates, money and prices. Dates follow the shopper's
@@ -44,6 +45,20 @@ export function productCount(count: number): string {
  * is not sent; its brand and category come with the labels shoppers read.
  */
 export type ShopProduct = Omit<Product, "description"> & { brandLabel: string; categoryLabel: string };
+
+type Labelled = readonly { value: string; label: string }[];
+
+/** A product as a card shows it: without its description, with its brand's and category's labels. */
+export function shopProduct(
+  { description: _description, ...product }: Product,
+  labels: { brands: Labelled; categories: Labelled },
+): ShopProduct {
+  return {
+    ...product,
+    brandLabel: labelOf(labels.brands, product.bandName),
+    categoryLabel: labelOf(labels.categories, product.category),
+  };
+}
 
 /**
  * The raster twin of a product picture, for link previews (Open Graph wants
