@@ -6,12 +6,17 @@
 // (Debian's package). Suites that still cannot run (no PostgreSQL or Redis server configured,
 // nothing could be installed) are reported as skipped, each with its reason, and counted in the
 // closing line. TEST_INSTALL=0 never installs anything.
+//
+// TEST_SERVICES_PASS=1 is CI's second pass, with PostgreSQL and Redis configured: it runs only what
+// those services change — the build and the Vitest suites — and says so, because the type check,
+// lint and the end-to-end suite (always on the embedded database) gave their answer in the first pass.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const RESULTS = "test-results";
 const MAY_INSTALL = process.env.TEST_INSTALL !== "0";
+const SERVICES_PASS = process.env.TEST_SERVICES_PASS === "1";
 
 function run(title, command, args, { env = {}, mayFail = false } = {}) {
   console.log(`\n▶ ${title}`);
@@ -110,10 +115,14 @@ console.log(
   chromium.path ? `Browser tests: ${chromium.path}` : `Browser tests: skipped (${chromium.reason})`,
 );
 
-run("Type check", "react-router", ["typegen"]);
-run("Type check", "tsc", ["--noEmit"]);
-run("Lint", "biome", ["check", "."]);
-run("Unused files, exports and dependencies", "knip", []);
+if (SERVICES_PASS) {
+  console.log("\n▶ Type check, lint and unused-code check: not repeated (TEST_SERVICES_PASS=1)");
+} else {
+  run("Type check", "react-router", ["typegen"]);
+  run("Type check", "tsc", ["--noEmit"]);
+  run("Lint", "biome", ["check", "."]);
+  run("Unused files, exports and dependencies", "knip", []);
+}
 // The integration and end-to-end tests run the production build, as a client would.
 run("Production build", "react-router", ["build"]);
 const unitPassed = run(
@@ -131,7 +140,12 @@ const unitPassed = run(
 
 let e2e = { passed: 0, failed: 0, skipped: 0 };
 let e2ePassed = true;
-if (chromium.path) {
+if (SERVICES_PASS) {
+  // Not counted as skipped: the same tests ran, on the same engine, in the first pass.
+  console.log(
+    "\n▶ End-to-end tests: not repeated — they run on the embedded database only (TEST_SERVICES_PASS=1)",
+  );
+} else if (chromium.path) {
   e2ePassed = run("End-to-end tests (Chromium)", "playwright", ["test"], { env: browserEnv, mayFail: true });
   const report = readJson(`${RESULTS}/e2e.json`);
   if (report) {
