@@ -21,6 +21,7 @@ export default [
   route("all-products", "routes/api.all-products.ts"),
   route("counts", "routes/api.counts.ts"),
   route("facets", "routes/api.facets.ts"),
+  route("suggestions", "routes/api.suggestions.ts"),
   route("healthz", "routes/healthz.ts"),
   // For crawlers (app/features/catalog/sitemap.server.ts).
   route("sitemap.xml", "routes/sitemap.ts"),

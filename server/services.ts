@@ -83,6 +83,8 @@ export async function createShopServices(
     }),
     lifecycle: { draining: false },
   };
+  // The search vocabulary is read in the background now, not by the first search.
+  services.catalog.warmUp();
   return {
     services,
     demoIdentityProvider,

@@ -74,6 +74,22 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
     expect(ok(body).wayBack).toEqual({ drop: "category", count: 8 });
   });
 
+  it("reads a search word by word, a typo with its close spelling, and offers a respelling when nothing matches", async () => {
+    const typo = ok((await run("/?search=blendr", services)).body);
+    expect(typo.searchWords).toEqual([{ typed: "blendr", alike: ["blender"], corrected: true }]);
+    expect(typo.count).toBe(8);
+    const far = await run("/?search=blxndxr", services);
+    expect(far.status).toBe(200);
+    expect(ok(far.body)).toMatchObject({ count: 0, didYouMean: { search: "blender", count: 8 } });
+  });
+
+  it("answers a search with no word in it as no products (200), not as the catalogue being down", async () => {
+    const { status, body } = await run(`/?search=${encodeURIComponent("?!🔥")}`, services);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "ok", count: 0, searchWords: [], didYouMean: null });
+    expect(ok(body).wayBack).toMatchObject({ drop: "search" });
+  });
+
   it("labels each card's brand and category from the data", async () => {
     const { body } = await run("/?category=fitness", services);
     const [first] = ok(body).products as Record<string, unknown>[];
@@ -139,6 +155,7 @@ describe("shop page loader", () => {
       findProducts: failure,
       countProducts: failure,
       listingFacets: failure,
+      searchWords: failure,
       clear: () => {},
     } as unknown as Catalog;
     const database = {} as DatabaseHandle;

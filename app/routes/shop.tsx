@@ -28,6 +28,7 @@ import { labelOf, PAGE_SIZE_DEFAULT } from "~/features/catalog/catalog-vocabular
 import { CatalogFilters, SortSelect } from "~/features/catalog/components/catalog-filters";
 import {
   CatalogUnavailable,
+  CloseSpellings,
   NoProductsMatch,
   PageOutOfRange,
   ProductGrid,
@@ -68,17 +69,24 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalog, baseUrl } = context.get(servicesContext);
   const canonicalUrl = canonicalShopUrl(baseUrl, query);
 
-  const [products, facets] = await Promise.all([
+  const [products, facets, searchWords] = await Promise.all([
     unlessUnavailable(catalog.findProducts(query)),
     unlessUnavailable(catalog.listingFacets(filters)),
+    unlessUnavailable(catalog.searchWords(query.search)),
   ]);
-  if (products === null || facets === null) {
+  if (products === null || facets === null || searchWords === null) {
     // Not thrown: the page still renders, filters and all, with an inline error and Retry.
     return data({ status: "unavailable" as const, query, canonicalUrl }, { status: 503 });
   }
   const { count, brands, categories } = facets.value;
-  // Nothing matches: find the one filter whose removal brings products back.
-  const wayBack = count === 0 ? await unlessUnavailable(catalog.wayBack(filters)) : null;
+  // Nothing matches: find the one filter whose removal brings products back, and a respelled search.
+  const [wayBack, didYouMean] =
+    count === 0
+      ? await Promise.all([
+          unlessUnavailable(catalog.wayBack(filters)),
+          unlessUnavailable(catalog.didYouMean(filters)),
+        ])
+      : [null, null];
   return {
     status: "ok" as const,
     query,
@@ -86,6 +94,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     count,
     facets: { brands, categories },
     wayBack,
+    didYouMean,
+    searchWords,
     products: products.value.map((product) => shopProduct(product, { brands, categories })),
   };
 }
@@ -172,6 +182,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     loaderData.status === "ok" && loaderData.wayBack
       ? { ...wayBackLink(loaderData.wayBack, shown, labels), count: loaderData.wayBack.count }
       : null;
+  const didYouMean =
+    loaderData.status === "ok" && loaderData.didYouMean
+      ? { ...loaderData.didYouMean, href: shopHref({ ...shown, search: loaderData.didYouMean.search }) }
+      : null;
+  const searchWords = loaderData.status === "ok" ? loaderData.searchWords : null;
 
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-12">
@@ -215,6 +230,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <FilterChips applied={appliedFilters(shown, labels)} clearAllHref={withoutFiltersHref(shown)} />
+          {count > 0 && searchWords ? <CloseSpellings words={searchWords} /> : null}
 
           <div aria-busy={loading} className="relative mt-5">
             <div
@@ -231,6 +247,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               ) : loaderData.products.length > 0 ? (
                 <ProductGrid
                   products={loaderData.products}
+                  searchWords={searchWords}
                   locale={locale}
                   hrefFor={(product) => productHref(product, { ...shown, page: query.page })}
                 />
@@ -241,7 +258,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   firstPageHref={shopPageHref(query, 1)}
                 />
               ) : (
-                <NoProductsMatch wayBack={wayBack} />
+                <NoProductsMatch wayBack={wayBack} didYouMean={didYouMean} />
               )}
             </div>
           </div>

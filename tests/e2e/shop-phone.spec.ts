@@ -34,6 +34,15 @@ test.describe("the shop page at 320 px (WCAG reflow)", () => {
       await expectNoSidewaysScroll(browserPage);
     });
   }
+
+  test("no results: 'Did you mean' and the way back fit, their labels wrapped", async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto("search=blxndxr");
+    const wayBack = shop.main.getByRole("link", { name: /^Remove the search/ });
+    await expectWithinWidth(page, wayBack);
+    await expectWithinWidth(page, shop.main.getByRole("link", { name: "“blender”" }));
+    await expectNoSidewaysScroll(page);
+  });
 });
 
 test.describe("the shop page on a phone", () => {

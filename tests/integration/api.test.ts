@@ -126,6 +126,37 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
     }
   });
 
+  it("GET /suggestions gives the best products and the brands and categories whose names match, with addresses", async () => {
+    const response = await get("/suggestions?search=camp");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("etag")).toBeTruthy();
+    const suggestions = (await response.json()) as {
+      words: { typed: string; alike: string[]; corrected: boolean }[];
+      products: { label: string; href: string }[];
+      brands: { label: string; href: string }[];
+      categories: { label: string; href: string }[];
+    };
+    expect(suggestions.words).toEqual([{ typed: "camp", alike: [], corrected: false }]);
+    expect(suggestions.products).toHaveLength(5);
+    for (const product of suggestions.products) {
+      expect(product.href).toMatch(/^\/products\/\d+-[a-z0-9-]+$/);
+      expect((await get(product.href)).status, product.href).toBe(200);
+    }
+    expect(suggestions.brands).toEqual([{ label: "CampSafe", href: "/?band=campSafe" }]);
+    // A typo is read as the catalogue spells it; an empty search suggests nothing.
+    const typo = (await (await get("/suggestions?search=headphnes")).json()) as typeof suggestions;
+    expect(typo.words[0]).toMatchObject({ typed: "headphnes", alike: ["headphones"], corrected: true });
+    expect(typo.products.map((product) => product.label)).toEqual(["TeachPro Wireless Headphones"]);
+    expect(await (await get("/suggestions?search=")).json()).toEqual({
+      words: [],
+      products: [],
+      brands: [],
+      categories: [],
+    });
+    const category = (await (await get("/suggestions?search=applia")).json()) as typeof suggestions;
+    expect(category.categories).toEqual([{ label: "Home appliances", href: "/?category=home+appliances" }]);
+  });
+
   it("an unknown brand or category matches nothing", async () => {
     expect(await (await get("/all-products?band=acme")).json()).toEqual([]);
     expect(await (await get("/counts?category=toys")).json()).toEqual({ count: 0 });
@@ -163,6 +194,9 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
     [`/facets?${"band=x&".repeat(21)}`, "band"],
     ["/all-products?category=ok&category=%01", "category"],
     [`/counts?search=${"y".repeat(101)}`, "search"],
+    [`/suggestions?search=${"z".repeat(101)}`, "search"],
+    ["/suggestions?search=a%00b", "search"],
+    ["/suggestions?search=a&search=b", "search"],
   ])("GET %s is a 400 naming %s", async (path, field) => {
     const response = await get(path);
     expect(response.status).toBe(400);
@@ -182,7 +216,7 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
   });
 
   it("answers OPTIONS with the methods it takes", async () => {
-    for (const path of ["/all-products", "/counts", "/healthz"]) {
+    for (const path of ["/all-products", "/counts", "/suggestions", "/healthz"]) {
       const response = await get(path, { method: "OPTIONS" });
       expect(response.status, path).toBe(204);
       expect(response.headers.get("allow"), path).toBe("GET, HEAD");
@@ -236,13 +270,17 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
     );
     const query = fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 6 });
     await fc.assert(
-      fc.asyncProperty(query, fc.constantFrom("/all-products", "/counts", "/facets"), async (pairs, path) => {
-        const search = new URLSearchParams(pairs).toString();
-        const response = await get(`${path}?${search}`);
-        await response.arrayBuffer();
-        expect(response.status).toBeLessThan(500);
-        expect([200, 400]).toContain(response.status);
-      }),
+      fc.asyncProperty(
+        query,
+        fc.constantFrom("/all-products", "/counts", "/facets", "/suggestions"),
+        async (pairs, path) => {
+          const search = new URLSearchParams(pairs).toString();
+          const response = await get(`${path}?${search}`);
+          await response.arrayBuffer();
+          expect(response.status).toBeLessThan(500);
+          expect([200, 400]).toContain(response.status);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -6,7 +6,7 @@ export type ButtonVariant = "primary" | "secondary" | "ghost";
 export type ButtonSize = "sm" | "md";
 
 const BASE =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors " +
+  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors " +
   "disabled:cursor-not-allowed disabled:opacity-50";
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -17,14 +17,26 @@ const VARIANTS: Record<ButtonVariant, string> = {
 };
 
 const SIZES: Record<ButtonSize, string> = {
-  sm: "h-9 px-3.5 text-sm",
-  md: "h-11 px-5 text-sm",
+  sm: "px-3.5 text-sm",
+  md: "px-5 text-sm",
 };
 
+/** One line: a fixed height. Several: at least that height, growing with the lines. */
+const HEIGHTS: Record<ButtonSize, { line: string; lines: string }> = {
+  sm: { line: "h-9 whitespace-nowrap", lines: "min-h-9 py-1.5 text-center whitespace-normal" },
+  md: { line: "h-11 whitespace-nowrap", lines: "min-h-11 py-2 text-center whitespace-normal" },
+};
+
+/**
+ * `wraps`: a long label (one naming what the shopper typed) may take several
+ * lines rather than run off a narrow screen; the button grows to fit.
+ */
 export function buttonClasses(
   variant: ButtonVariant = "primary",
   size: ButtonSize = "md",
   extra = "",
+  { wraps = false }: { wraps?: boolean } = {},
 ): string {
-  return [BASE, VARIANTS[variant], SIZES[size], extra].filter(Boolean).join(" ");
+  const height = wraps ? HEIGHTS[size].lines : HEIGHTS[size].line;
+  return [BASE, VARIANTS[variant], SIZES[size], height, extra].filter(Boolean).join(" ");
 }

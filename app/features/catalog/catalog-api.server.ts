@@ -1,7 +1,12 @@
 import { apiError, cacheableJson } from "~/utils/http.server";
 import { logFailure } from "~/utils/logger.server";
 import type { Catalog, CatalogAnswer } from "./catalog.server";
-import { type ParseResult, parseCatalogFilters, parseCatalogQuery } from "./catalog-schema";
+import {
+  type ParseResult,
+  parseCatalogFilters,
+  parseCatalogQuery,
+  parseSuggestionsQuery,
+} from "./catalog-schema";
 
 /**
  * The catalogue's public JSON API, answered by the resource routes:
@@ -29,6 +34,15 @@ export function countsResponse(catalog: Catalog, request: Request): Promise<Resp
  */
 export function facetsResponse(catalog: Catalog, request: Request): Promise<Response> {
   return catalogResponse(request, parseCatalogFilters, catalog.listingFacets);
+}
+
+/**
+ * GET /suggestions?search: for the search box's list as the shopper types,
+ * the best matching products and the brands and categories whose names match,
+ * each with its address.
+ */
+export function suggestionsResponse(catalog: Catalog, request: Request): Promise<Response> {
+  return catalogResponse(request, parseSuggestionsQuery, (query) => catalog.suggestions(query.search));
 }
 
 /** Every catalogue call: parse the query (400 naming the parameter), read (503 when down), answer with an ETag. */

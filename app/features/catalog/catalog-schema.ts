@@ -9,6 +9,7 @@ import {
   SEARCH_MAX_LENGTH,
   SORT_VALUES,
 } from "./catalog-vocabulary";
+import type { SearchWord } from "./search-words";
 
 /**
  * The catalogue's query schema, shared by the shop page and the JSON API.
@@ -163,6 +164,16 @@ export function parseCatalogQuery(params: URLSearchParams): ParseResult<CatalogQ
   return parse(catalogQuerySchema, QUERY_PARAMETERS, params);
 }
 
+/** The query of `/suggestions`: what is typed so far (empty: no suggestions). */
+const suggestionsQuerySchema = z.object({ search: filterFields.search });
+
+export type SuggestionsQuery = z.output<typeof suggestionsQuerySchema>;
+
+/** Parses the query of `/suggestions`. */
+export function parseSuggestionsQuery(params: URLSearchParams): ParseResult<SuggestionsQuery> {
+  return parse(suggestionsQuerySchema, ["search"], params);
+}
+
 /** Parses the query of `/counts`: the filters only; paging and sort are ignored. */
 export function parseCatalogFilters(params: URLSearchParams): ParseResult<CatalogFilters> {
   return parse(catalogFiltersSchema, FILTER_PARAMETERS, params);
@@ -180,4 +191,19 @@ export interface Product {
   /** ISO 8601. */
   creationDate: string;
   description: string;
+}
+
+/** A place a suggestion leads to: a product's page, or the shop filtered by a brand or a category. */
+export interface Suggestion {
+  label: string;
+  href: string;
+}
+
+/** What `/suggestions` answers for a search being typed: each list best first, possibly empty. */
+export interface SearchSuggestions {
+  /** The search read word by word, to mark the matches in the labels. */
+  words: SearchWord[];
+  products: Suggestion[];
+  brands: Suggestion[];
+  categories: Suggestion[];
 }

@@ -15,7 +15,6 @@ import {
   findProducts,
   readFacetMatrix,
   readFacetValues,
-  searchTerms,
 } from "./catalog.server";
 import type { CatalogQuery, Product } from "./catalog-schema";
 
@@ -478,14 +477,6 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
       expect((await catalog.countProducts({})).value.count).toBe(before + 1);
       await db.execute(sql`delete from products where name = 'Temporary'`);
     });
-  });
-});
-
-describe("searchTerms", () => {
-  it("keeps letters and digits, lower-cased, at most 12 words", () => {
-    expect(searchTerms("BlendMaster  Pro-900!")).toEqual(["blendmaster", "pro", "900"]);
-    expect(searchTerms("Café crème")).toEqual(["café", "crème"]);
-    expect(searchTerms(Array.from({ length: 20 }, (_, i) => `w${i}`).join(" "))).toHaveLength(12);
   });
 });
 

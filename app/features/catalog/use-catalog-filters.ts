@@ -30,6 +30,8 @@ export interface CatalogFilterControls {
   applyNow(): void;
   /** A control lost focus: its next run starts a new history entry. */
   endRun(): void;
+  /** The shopper chose to go elsewhere (a search suggestion): what was about to be sent is dropped. */
+  leave(): void;
 }
 
 /**
@@ -169,6 +171,10 @@ export function useCatalogFilters(query: CatalogQuery): CatalogFilterControls {
       apply(valuesRef.current);
     },
     endRun() {
+      run.current = null;
+    },
+    leave() {
+      cancelPending();
       run.current = null;
     },
   };

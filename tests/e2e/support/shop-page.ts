@@ -60,7 +60,10 @@ export class ShopPage {
   constructor(readonly page: Page) {
     this.main = page.getByRole("main");
     this.filters = page.getByRole("search", { name: "Product filters" });
-    this.search = this.filters.getByRole("searchbox", { name: "Search" });
+    // A combobox with JavaScript (its suggestions list), a plain search field without.
+    this.search = this.filters
+      .getByRole("combobox", { name: "Search" })
+      .or(this.filters.getByRole("searchbox", { name: "Search" }));
     this.brand = new FacetChoices(this.filters.getByRole("group", { name: "Brand" }));
     this.category = new FacetChoices(this.filters.getByRole("group", { name: "Category" }));
     this.price = this.filters.getByRole("slider", { name: "Max price" });
@@ -68,7 +71,8 @@ export class ShopPage {
     this.sort = this.main.getByRole("combobox", { name: "Sort By Price" });
     this.results = this.main.locator("[aria-busy]");
     this.cards = this.main.getByRole("list", { name: "Products" }).getByRole("listitem");
-    this.summary = this.main.getByRole("status");
+    // The first of the results' announcements: "Showing 1–5 of 65 products".
+    this.summary = this.main.locator("#results").getByRole("status").first();
     this.pagination = this.main.getByRole("navigation", { name: "Product pages" });
     this.previous = this.pagination.getByRole("link", { name: "Previous" });
     this.next = this.pagination.getByRole("link", { name: "Next" });

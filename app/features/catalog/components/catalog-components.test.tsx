@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ShopProduct } from "../catalog-format";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { CatalogFilters, type FilterFacets, SortSelect } from "./catalog-filters";
-import { CatalogUnavailable, NoProductsMatch, PageOutOfRange } from "./catalog-results";
+import { CatalogUnavailable, CloseSpellings, NoProductsMatch, PageOutOfRange } from "./catalog-results";
 import { FilterChips } from "./filter-chips";
 import { PriceRangeSlider } from "./price-range-slider";
 import { ProductCard } from "./product-card";
@@ -59,6 +59,7 @@ function controls(values: Partial<CatalogFilterControls["values"]> = {}): Catalo
     type: noop,
     applyNow: noop,
     endRun: noop,
+    leave: noop,
   };
 }
 
@@ -89,6 +90,21 @@ describe("ProductCard", () => {
     expect(html).toMatch(
       /<h3[^>]*><a[^>]*href="\/products\/7-blendmaster-pro-900-blender\?band=blendMaster"[^>]*>BlendMaster Pro 900 Blender<\/a><\/h3>/,
     );
+  });
+
+  it("marks the search's matches in the name, as text: markup in a name stays characters", () => {
+    const searchWords = [{ typed: "blend", alike: [], corrected: false }];
+    const html = renderInRouter(
+      <ProductCard
+        product={{ ...PRODUCT, name: "<b>Blend</b>Master Blender" }}
+        href="/products/7"
+        locale="en-US"
+        searchWords={searchWords}
+      />,
+    );
+    expect(html).toContain("&lt;b&gt;<mark");
+    expect(html).toMatch(/<mark[^>]*>Blend<\/mark>&lt;\/b&gt;Master <mark[^>]*>Blend<\/mark>er/);
+    expect(html).not.toContain("<b>");
   });
 
   it("says 'No reviews yet' for a product nobody has rated, never 0.0", () => {
@@ -229,6 +245,33 @@ describe("result states", () => {
     );
     expect(html).toMatch(/href="\/\?band=cycleFit#results"[^>]*>Remove “Outdoor”: 14 products<\/a>/);
     expect(html).toContain("Reset filters");
+  });
+
+  it("no match offers 'Did you mean' with the respelled search's link and count", () => {
+    const html = renderInRouter(
+      <NoProductsMatch
+        wayBack={null}
+        didYouMean={{ search: "blender", href: "/?search=blender", count: 3 }}
+      />,
+    );
+    expect(html).toMatch(
+      /Did you mean(<!-- -->)? <a[^>]*href="\/\?search=blender#results"[^>]*>“blender”<\/a>\? 3 products/,
+    );
+  });
+
+  it("a search answered by close spellings says which", () => {
+    const html = renderInRouter(
+      <CloseSpellings
+        words={[
+          { typed: "yoga", alike: [], corrected: false },
+          { typed: "mta", alike: ["mat", "max"], corrected: true },
+        ]}
+      />,
+    );
+    expect(html).toContain("No product has “mta”: showing “mat” or “max”.");
+    expect(renderInRouter(<CloseSpellings words={[{ typed: "yoga", alike: [], corrected: false }]} />)).toBe(
+      "",
+    );
   });
 
   it("a page past the end links to page 1 of the same filters", () => {

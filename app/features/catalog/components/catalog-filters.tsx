@@ -1,11 +1,11 @@
-import { useId } from "react";
 import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { ResetIcon, SearchIcon } from "~/components/ui/icons";
+import { ResetIcon } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/select-field";
-import { type FacetChoice, SEARCH_MAX_LENGTH, SORTS, type SortValue } from "../catalog-vocabulary";
+import { type FacetChoice, SORTS, type SortValue } from "../catalog-vocabulary";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { PriceRangeSlider } from "./price-range-slider";
+import { SearchBox } from "./search-box";
 
 /** The filter form's id: the sort control sits above the grid, outside the form, and joins it by id. */
 const CATALOG_FILTERS_FORM_ID = "catalog-filters";
@@ -37,7 +37,6 @@ export function CatalogFilters({
   /** Below the controls (the sheet's "Show 14 products" on phones). */
   footer?: React.ReactNode;
 }) {
-  const searchId = useId();
   const { values } = filters;
   return (
     <Form
@@ -67,26 +66,13 @@ export function CatalogFilters({
       </div>
 
       <div className="mt-4 grid grid-cols-1 gap-x-3 gap-y-5 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-1">
-        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
-          <label htmlFor={searchId} className="text-sm font-semibold text-slate-800">
-            Search
-          </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
-            <input
-              id={searchId}
-              type="search"
-              name="search"
-              value={values.search}
-              placeholder="Search Category"
-              maxLength={SEARCH_MAX_LENGTH}
-              autoComplete="off"
-              enterKeyHint="search"
-              onChange={(event) => filters.type(event.currentTarget.value)}
-              onBlur={filters.endRun}
-              className="h-11 w-full rounded-lg border border-slate-500 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-700 focus:border-indigo-600"
-            />
-          </div>
+        <div className="sm:col-span-2 lg:col-span-1">
+          <SearchBox
+            value={values.search}
+            onType={filters.type}
+            onEndRun={filters.endRun}
+            onLeave={filters.leave}
+          />
         </div>
 
         <FacetChoices

@@ -2,6 +2,7 @@ import { Link, useRevalidator } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { AlertIcon, BoxIcon, ResetIcon } from "~/components/ui/icons";
 import { productCount, type ShopProduct } from "../catalog-format";
+import type { SearchWord } from "../search-words";
 import { ProductCard } from "./product-card";
 
 /** How many cards can sit in the first row (three columns on wide screens): their pictures load at once. */
@@ -14,6 +15,7 @@ export function ProductGrid({
   hrefFor,
   label = "Products",
   eager = true,
+  searchWords,
 }: {
   products: readonly ShopProduct[];
   locale: string;
@@ -22,6 +24,8 @@ export function ProductGrid({
   label?: string;
   /** The grid is at the top of the page: the first row's pictures load at once. */
   eager?: boolean;
+  /** The listing's search, word by word, to mark in the names. */
+  searchWords?: readonly SearchWord[] | null;
 }) {
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
@@ -33,6 +37,7 @@ export function ProductGrid({
             locale={locale}
             eager={eager && index < FIRST_ROW}
             priority={eager && index === 0}
+            searchWords={searchWords}
           />
         </li>
       ))}
@@ -78,11 +83,27 @@ function StatePanel({
  */
 export function NoProductsMatch({
   wayBack,
+  didYouMean,
 }: {
   wayBack: { text: string; href: string; count: number } | null;
+  /** The search respelled as the catalogue spells it, when that finds products. */
+  didYouMean?: { search: string; href: string; count: number } | null;
 }) {
   return (
     <StatePanel icon={<BoxIcon className="size-6" />} title="No products match">
+      {didYouMean ? (
+        <p className="mt-2 max-w-sm text-base text-slate-800">
+          Did you mean{" "}
+          <Link
+            to={`${didYouMean.href}#results`}
+            preventScrollReset
+            className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+          >
+            {`“${didYouMean.search}”`}
+          </Link>
+          {`? ${productCount(didYouMean.count)}`}
+        </p>
+      ) : null}
       <p className="mt-2 max-w-sm text-sm text-slate-600">
         {wayBack
           ? "These filters together leave nothing. One change brings products back:"
@@ -93,7 +114,7 @@ export function NoProductsMatch({
           <Link
             to={`${wayBack.href}#results`}
             preventScrollReset
-            className={buttonClasses("primary", "md", "h-auto min-h-11 py-2 whitespace-normal")}
+            className={buttonClasses("primary", "md", "", { wraps: true })}
           >
             {`${wayBack.text}: ${productCount(wayBack.count)}`}
           </Link>
@@ -104,6 +125,25 @@ export function NoProductsMatch({
         </Link>
       </div>
     </StatePanel>
+  );
+}
+
+/**
+ * Says which words of the search the shop respelled, so a shopper who did
+ * mean "blendr" knows why blenders show: "No product has “blendr”: showing “blender”."
+ */
+export function CloseSpellings({ words }: { words: readonly SearchWord[] }) {
+  const corrected = words.filter((word) => word.corrected);
+  if (corrected.length === 0) return null;
+  const quoted = (items: readonly string[], joiner: string) => items.map((item) => `“${item}”`).join(joiner);
+  return (
+    // Announced with the new results: the shopper hears that the search was respelled.
+    <p role="status" className="mt-4 text-sm text-slate-700">
+      {`No product has ${quoted(
+        corrected.map((word) => word.typed),
+        " or ",
+      )}: showing ${corrected.map((word) => quoted(word.alike, " or ")).join(" and ")}.`}
+    </p>
   );
 }
 

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { formatDate, formatPrice, type ShopProduct } from "../catalog-format";
+import type { SearchWord } from "../search-words";
+import { HighlightedText } from "./highlighted-text";
 import { StarRating } from "./star-rating";
 
 interface ProductCardProps {
@@ -12,6 +14,8 @@ interface ProductCardProps {
   eager?: boolean;
   /** The page's most important picture (the largest contentful paint). */
   priority?: boolean;
+  /** The listing's search, word by word: its matches are marked in the name. */
+  searchWords?: readonly SearchWord[] | null;
 }
 
 /** Product pictures are 4:3 (800×600); width and height reserve the space, so nothing shifts. */
@@ -22,7 +26,14 @@ const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
  * one link (its name, stretched over the card), so a screen reader hears one
  * link per product and the card's other text stays selectable.
  */
-export function ProductCard({ product, href, locale, eager = false, priority = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  href,
+  locale,
+  eager = false,
+  priority = false,
+  searchWords,
+}: ProductCardProps) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-600 has-[a:focus-visible]:ring-offset-2">
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
@@ -53,7 +64,11 @@ export function ProductCard({ product, href, locale, eager = false, priority = f
               to={href}
               className="after:absolute after:inset-0 after:content-[''] hover:text-indigo-700 focus-visible:outline-none"
             >
-              {product.name}
+              <HighlightedText
+                text={product.name}
+                words={searchWords}
+                markClassName="rounded-sm bg-amber-100 text-inherit underline decoration-2 underline-offset-2"
+              />
             </Link>
           </h3>
           <p className="mt-1 text-sm text-slate-600">

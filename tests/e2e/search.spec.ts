@@ -1,0 +1,151 @@
+import AxeBuilder from "@axe-core/playwright";
+import { apiCount, ShopPage } from "./support/shop-page";
+import { expect, test } from "./support/test";
+
+test.describe("search that finds what shoppers mean", () => {
+  test("a typo finds what was meant, and the page says which spelling it used", async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.search.fill("headphnes");
+    await shop.search.press("Enter");
+    await shop.expectQuery("search=headphnes");
+    expect(await shop.cardNames()).toEqual(["TeachPro Wireless Headphones"]);
+    await expect(shop.main.locator("#results")).toContainText(
+      "No product has “headphnes”: showing “headphones”.",
+    );
+  });
+
+  test("'yoga mta' finds the yoga mat; 'phones' finds the headphones", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto("search=yoga+mta");
+    expect(await shop.cardNames()).toEqual(["CycleFit Yoga Mat Pro"]);
+    expect(await apiCount(request, "search=yoga+mta")).toBe(1);
+    await shop.goto("search=wireless+phones");
+    expect(await shop.cardNames()).toEqual(["TeachPro Wireless Headphones"]);
+  });
+
+  test("the matched words are marked in the names, as text", async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto("search=blend");
+    const firstName = shop.cards.first().getByRole("heading", { level: 3 });
+    await expect(firstName.locator("mark").first()).toHaveText("Blend");
+    // Marking changes nothing a shopper or a screen reader reads: the link is still the whole name.
+    const name = await firstName.textContent();
+    await expect(shop.cards.first().getByRole("link", { name: name ?? "" })).toBeVisible();
+    await shop.goto("search=phones");
+    await expect(shop.main.locator("mark", { hasText: /^phones$/ })).toHaveCount(1);
+  });
+
+  test("a search too far off offers 'Did you mean' with a working link", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto("search=blxndxr&sort=asc");
+    await expect(shop.main.getByRole("heading", { name: "No products match" })).toBeVisible();
+    const meant = shop.main.getByRole("link", { name: "“blender”" });
+    await expect(meant.locator("..")).toContainText(
+      `Did you mean “blender”? ${await apiCount(request, "search=blender")} products`,
+    );
+    await meant.click();
+    await shop.expectQuery("search=blender&sort=asc");
+    await shop.expectCardsToMatchApi(request, "search=blender&sort=asc");
+  });
+});
+
+test.describe("search suggestions as the shopper types", () => {
+  test("a list of products, brands and categories follows the typing; arrows, Enter and Escape work it", async ({
+    page,
+  }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    const box = shop.filters.getByRole("combobox", { name: "Search" });
+    const list = shop.filters.getByRole("listbox", { name: "Suggestions" });
+    await box.pressSequentially("camp", { delay: 40 });
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    // The listing follows the typing underneath; the list stays open over it.
+    await shop.expectQuery("search=camp");
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await expect(list.getByRole("group", { name: "Products" }).getByRole("option")).not.toHaveCount(0);
+    await expect(
+      list.getByRole("group", { name: "Brands" }).getByRole("option", { name: "CampSafe" }),
+    ).toBeVisible();
+    // Announced once the list is there.
+    await expect(shop.filters.getByRole("status")).toContainText(/\d+ suggestions?/);
+
+    // Down moves into the list; focus stays in the field, the active option is pointed at.
+    await box.press("ArrowDown");
+    const first = list.getByRole("option").first();
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id")) ?? "");
+    await expect(box).toBeFocused();
+    // Up from the first wraps to the last.
+    await box.press("ArrowUp");
+    await expect(list.getByRole("option").last()).toHaveAttribute("aria-selected", "true");
+
+    // Escape closes the list and keeps the text.
+    await box.press("Escape");
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    await expect(list).toBeHidden();
+    await expect(box).toHaveValue("camp");
+
+    // Down opens it again; Enter on a product opens that product's page.
+    await box.press("ArrowDown");
+    const productName = await first.textContent();
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/products\/\d+-[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(productName ?? "");
+  });
+
+  test("a brand suggestion leads to the shop filtered by that brand", async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.search.pressSequentially("cyclef", { delay: 40 });
+    await shop.filters.getByRole("option", { name: "CycleFit", exact: true }).click();
+    await shop.expectQuery("band=cycleFit");
+    await shop.brand.expectChosen(["cycleFit"]);
+  });
+
+  test("Enter with no suggestion chosen still searches", async ({ page, request }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.search.pressSequentially("blend", { delay: 40 });
+    await expect(shop.filters.getByRole("listbox", { name: "Suggestions" })).toBeVisible();
+    // An option chosen, then more typed: the choice was for the older text, and is dropped.
+    await shop.search.press("ArrowDown");
+    await expect(shop.search).toHaveAttribute("aria-activedescendant", /option/);
+    await shop.search.press("e");
+    await expect(shop.search).not.toHaveAttribute("aria-activedescendant");
+    await shop.search.press("Enter");
+    await shop.expectQuery("search=blende");
+    await shop.expectCardsToMatchApi(request, "search=blende");
+  });
+
+  test("the open list has no accessibility violations", async ({ page }) => {
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.search.pressSequentially("blend", { delay: 40 });
+    await expect(shop.filters.getByRole("listbox", { name: "Suggestions" })).toBeVisible();
+    await shop.search.press("ArrowDown");
+    await expect(shop.filters.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    const results = await new AxeBuilder({ page }).include("form[role=search]").analyze();
+    expect(results.violations).toEqual([]);
+  });
+});
+
+test.describe("search without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form searches with typos forgiven, matches marked and 'Did you mean'", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("searchbox", { name: "Search" });
+    await box.fill("blendr");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\?search=blendr$/);
+    await expect(page.locator("#results")).toContainText(
+      "No product has “blendr”: showing “blender” or “blend”.",
+    );
+    await expect(page.locator("#results mark").first()).toHaveText("Blender");
+    await page.goto("/?search=blxndxr");
+    await page.getByRole("link", { name: "“blender”" }).click();
+    await expect(page).toHaveURL(/\?search=blender#results$/);
+    await expect(page.getByRole("list", { name: "Products" }).getByRole("listitem")).not.toHaveCount(0);
+  });
+});
