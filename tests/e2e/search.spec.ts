@@ -32,8 +32,18 @@ test.describe("search that finds what shoppers mean", () => {
     // Marking changes nothing a shopper or a screen reader reads: the link is still the whole name.
     const name = await firstName.textContent();
     await expect(shop.cards.first().getByRole("link", { name: name ?? "" })).toBeVisible();
+    // A search that came with the address asks for no suggestions: the shopper has typed nothing.
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/suggestions") asked.push(request.url());
+    });
+    await page.clock.install();
     await shop.goto("search=phones");
-    await expect(shop.main.locator("mark", { hasText: /^phones$/ })).toHaveCount(1);
+    await expect(shop.cards.locator("mark", { hasText: /^phones$/ })).toHaveCount(1);
+    // Past the search box's pause before it asks.
+    await page.clock.runFor(1_000);
+    await expect(shop.filters.getByRole("option")).toHaveCount(0);
+    expect(asked).toEqual([]);
   });
 
   test("a search too far off offers 'Did you mean' with a working link", async ({ page, request }) => {

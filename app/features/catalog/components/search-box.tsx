@@ -88,7 +88,9 @@ export function SearchBox({
   const fieldId = useId();
   const listId = useId();
   const navigate = useNavigate();
-  const suggestions = useSearchSuggestions(value);
+  // Suggestions follow what the shopper types here, not a search that came with the address.
+  const [typed, setTyped] = useState("");
+  const suggestions = useSearchSuggestions(typed);
   const groups = groupsOf(suggestions);
   const options = groups.flatMap((group) => group.items);
   const [open, setOpen] = useState(false);
@@ -182,6 +184,7 @@ export function SearchBox({
           enterKeyHint="search"
           onChange={(event) => {
             setActive(-1);
+            setTyped(event.currentTarget.value);
             onType(event.currentTarget.value);
           }}
           onKeyDown={onKeyDown}
