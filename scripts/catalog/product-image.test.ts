@@ -4,11 +4,22 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_PRODUCTS } from "../../app/db/seed/demo-catalog";
 import productImages from "../../app/db/seed/product-images.generated.json";
-import { renderProductImage } from "./product-image";
+import { drawingOf, renderProductImage } from "./product-image";
 
 const images: Record<string, string> = productImages;
 
 describe("product pictures", () => {
+  it("give every demo product a drawing of its own, of the object it is", () => {
+    const drawings = DEMO_PRODUCTS.map((product) => drawingOf(product.name));
+    expect(drawings).not.toContain(null);
+    const shared = drawings.filter((drawing, index) => drawings.indexOf(drawing) !== index);
+    expect(shared, "drawings used by more than one demo product").toEqual([]);
+    expect(drawingOf("CampSafe Running Hydration Vest")).toBe("hydration vest");
+    expect(drawingOf("BlendMaster Portable Blender Go")).toBe("portable blender");
+    expect(drawingOf("BlendMaster Pro 900 Blender")).toBe("blender");
+    expect(drawingOf("CampSafe Headlamp 400")).toBe("headlamp");
+  });
+
   it("are the same bytes for the same product", () => {
     for (const product of DEMO_PRODUCTS.slice(0, 5)) {
       expect(renderProductImage(product)).toBe(renderProductImage({ ...product }));

@@ -477,54 +477,239 @@ const easel: Motif = () =>
   `<circle cx="460" cy="210" r="18" fill="url(#a)"/>` +
   `<rect x="280" y="340" width="240" height="14" rx="4" fill="#8a5a3c"/>`;
 
-/** First matching name rule wins; order matters ("bike computer" is a device, not a bike). */
-const NAME_RULES: readonly (readonly [RegExp, Motif])[] = [
-  [/headphone/, headphones],
-  [/radio/, (p) => speaker(p, true)],
-  [/speaker/, (p) => speaker(p, false)],
-  [/projector|document camera/, projector],
-  [/calculator/, (p) => handheld(p, true)],
-  [/bike computer/, (p) => handheld(p, false)],
-  [/presenter|remote/, remote],
-  [/power bank/, powerBank],
-  [/tracker|watch|heart rate/, watch],
-  [/\btablet|photo frame/, tablet],
-  [/kettlebell/, kettlebell],
-  [/dumbbell/, dumbbell],
-  [/shoe/, shoe],
-  [/helmet/, helmet],
-  [/cycling|\bbike\b/, bike],
-  [/yoga block/, block],
-  [/\bmat\b|roller|sleeping bag|blanket/, roll],
-  [/rope|bands/, rope],
-  [/\bscale\b/, scale],
-  [/shaker|bottle|vest|portable blender/, bottle],
-  [/blender|juicer|processor/, blender],
-  [/mixer/, mixer],
-  [/kettle/, kettle],
-  [/coffee/, coffeeMaker],
-  [/toaster/, toaster],
-  [/purifier/, tower],
-  [/vacuum/, vacuum],
-  [/first aid/, (p) => cooler(p, true)],
-  [/cooler/, (p) => cooler(p, false)],
-  [/diffuser/, diffuser],
-  [/vase/, vase],
-  [/headlamp|lantern/, lantern],
-  [/lamp/, lamp],
-  [/candle/, candle],
-  [/mug|dinnerware/, mug],
-  [/bowl/, bowls],
-  [/print|wall hanging/, picture],
-  [/pillow|cushion/, pillow],
-  [/board|knife/, board],
-  [/tent/, tent],
-  [/backpack/, backpack],
-  [/chair/, chair],
-  [/poles/, poles],
-  [/stove/, stove],
-  [/easel/, easel],
+// --- One drawing per demo product: these tell apart products that once shared one. ----
+
+const drawingTablet: Motif = (p) =>
+  `<path d="M190 420l70-170h350l-70 170z" fill="${p.ink}"/>` +
+  `<path d="M282 270h300l-56 136H226z" fill="url(#s)" opacity=".85"/>` +
+  `<path d="M300 380c40-60 90-20 130-60s70-30 90-10" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="6" stroke-linecap="round"/>` +
+  `<path d="M470 470l150-230" stroke="url(#b)" stroke-width="18" stroke-linecap="round"/>` +
+  `<path d="M470 470l-8 4 2-14" fill="${p.ink}"/><rect x="205" y="300" width="40" height="16" rx="6" fill="${p.accent}" transform="rotate(-67 225 308)"/>`;
+
+const photoFrame: Motif = (p) =>
+  `<path d="M340 440l-30 30M460 440l30 30" stroke="#8a5a3c" stroke-width="14" stroke-linecap="round"/>` +
+  `<rect x="220" y="170" width="360" height="270" rx="10" fill="#c89b6d"/>` +
+  `<rect x="244" y="194" width="312" height="222" fill="#bfe3f2"/>` +
+  `<path d="M244 416l90-100 60 60 70-90 92 130z" fill="#6ea86f"/>` +
+  `<circle cx="${480 - Math.round(p.variant * 50)}" cy="240" r="24" fill="#ffd34d"/>` +
+  `<rect x="220" y="170" width="360" height="270" rx="10" fill="none" stroke="#8a5a3c" stroke-width="6"/>`;
+
+const documentCamera: Motif = (p) =>
+  `<rect x="250" y="440" width="300" height="30" rx="10" fill="url(#b)"/>` +
+  `<rect x="330" y="396" width="200" height="44" fill="#fbf7ee" transform="rotate(-4 430 418)"/>` +
+  `<path d="M280 440l40-200 140-40" fill="none" stroke="${p.inkSoft}" stroke-width="18" stroke-linecap="round" stroke-linejoin="round"/>` +
+  `<circle cx="320" cy="240" r="16" fill="${p.ink}"/>` +
+  `<rect x="440" y="180" width="110" height="56" rx="18" fill="url(#b)"/>` +
+  `<circle cx="495" cy="236" r="20" fill="${p.ink}"/><circle cx="495" cy="236" r="9" fill="url(#s)"/>` +
+  `<path d="M475 256l-40 140h120l-40-140z" fill="#fff" opacity=".25"/>`;
+
+const chestStrap: Motif = (p) =>
+  `<ellipse cx="400" cy="320" rx="230" ry="110" fill="none" stroke="url(#b)" stroke-width="26"/>` +
+  `<rect x="320" y="370" width="160" height="80" rx="36" fill="${p.ink}"/>` +
+  `<path d="M400 432c-30-18-44-32-44-46a18 18 0 0 1 44-8 18 18 0 0 1 44 8c0 14-14 28-44 46z" fill="${p.accent}"/>` +
+  `<path d="M520 190l40-30 20 40 30-60" fill="none" stroke="${p.accent}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>`;
+
+const foamRoller: Motif = (p) => {
+  const knobs: string[] = [];
+  for (let row = 0; row < 5; row++)
+    for (let col = 0; col < 4; col++)
+      knobs.push(
+        `<circle cx="${340 + col * 36 + (row % 2) * 18}" cy="${190 + row * 54}" r="12" fill="${p.ink}" opacity=".2"/>`,
+      );
+  return (
+    `<rect x="320" y="140" width="160" height="330" rx="20" fill="url(#b)"/>` +
+    `<ellipse cx="400" cy="140" rx="80" ry="22" fill="url(#a)"/><ellipse cx="400" cy="140" rx="34" ry="9" fill="${p.ink}" opacity=".6"/>` +
+    knobs.join("")
+  );
+};
+
+const blanket: Motif = (p) =>
+  `<rect x="230" y="360" width="340" height="100" rx="26" fill="url(#b)"/>` +
+  `<rect x="250" y="280" width="300" height="90" rx="24" fill="url(#a)"/>` +
+  `<rect x="270" y="210" width="260" height="80" rx="22" fill="url(#b)"/>` +
+  `<path d="M300 210v80M360 210v80M440 210v80M500 210v80M270 390h300" stroke="${p.light}" stroke-width="10" opacity=".8"/>` +
+  `<path d="M240 460v14M260 460v14M280 460v14M300 460v14M320 460v14" stroke="${p.ink}" stroke-opacity=".4" stroke-width="5"/>`;
+
+const sleepingBag: Motif = (p) =>
+  `<path d="M170 330c0-70 70-100 150-96l330 30c40 4 60 30 60 66s-20 62-60 66l-330 30c-80 4-150-26-150-96z" fill="url(#b)"/>` +
+  `<ellipse cx="250" cy="330" rx="60" ry="70" fill="${p.ink}" opacity=".55"/><ellipse cx="250" cy="330" rx="36" ry="44" fill="${p.light}"/>` +
+  `<path d="M330 300l320 30" stroke="url(#a)" stroke-width="10" stroke-linecap="round"/>` +
+  `<path d="M400 250v164M480 256v152M560 262v140" stroke="${p.ink}" stroke-opacity=".2" stroke-width="8"/>`;
+
+const resistanceBands: Motif = (p) =>
+  `<ellipse cx="340" cy="320" rx="120" ry="90" fill="none" stroke="url(#a)" stroke-width="22" transform="rotate(-18 340 320)"/>` +
+  `<ellipse cx="460" cy="330" rx="120" ry="90" fill="none" stroke="url(#b)" stroke-width="22" transform="rotate(14 460 330)"/>` +
+  `<ellipse cx="400" cy="400" rx="110" ry="56" fill="none" stroke="${p.ink}" stroke-opacity=".75" stroke-width="18"/>`;
+
+const hydrationVest: Motif = (p) =>
+  `<path d="M300 140h50l50 90 50-90h50l40 80v230a20 20 0 0 1-20 20H280a20 20 0 0 1-20-20V220z" fill="url(#b)"/>` +
+  `<path d="M400 230v240" stroke="${p.ink}" stroke-opacity=".35" stroke-width="8"/>` +
+  `<rect x="290" y="250" width="70" height="130" rx="30" fill="#e8f4f8" opacity=".85"/><rect x="440" y="250" width="70" height="130" rx="30" fill="#e8f4f8" opacity=".85"/>` +
+  `<rect x="310" y="230" width="30" height="30" rx="8" fill="${p.ink}"/><rect x="460" y="230" width="30" height="30" rx="8" fill="${p.ink}"/>` +
+  `<path d="M270 410h260" stroke="url(#a)" stroke-width="16"/>`;
+
+const shaker: Motif = (p) =>
+  `<path d="M330 200h140l-16 250a20 20 0 0 1-20 20h-68a20 20 0 0 1-20-20z" fill="#e8f4f8" opacity=".8"/>` +
+  `<path d="M338 300h124l-10 150a20 20 0 0 1-20 20h-64a20 20 0 0 1-20-20z" fill="url(#a)"/>` +
+  `<path d="M356 260h24M356 300h24M356 340h24" stroke="${p.ink}" stroke-opacity=".5" stroke-width="5"/>` +
+  `<rect x="320" y="160" width="160" height="50" rx="14" fill="url(#b)"/><path d="M370 160v-30h40v30" fill="url(#b)"/>` +
+  `<path d="M470 180c40 0 40-50 0-50" fill="none" stroke="${p.ink}" stroke-width="12"/>`;
+
+const portableBlender: Motif = (p) =>
+  `<rect x="350" y="150" width="100" height="40" rx="12" fill="${p.ink}"/><path d="M380 150v-30a20 20 0 0 1 40 0v30" fill="none" stroke="${p.ink}" stroke-width="10"/>` +
+  `<rect x="350" y="190" width="100" height="180" fill="#e8f4f8" opacity=".75"/>` +
+  `<rect x="350" y="280" width="100" height="90" fill="url(#a)"/>` +
+  `<path d="M380 366l20-14 20 14" fill="none" stroke="url(#m)" stroke-width="6"/>` +
+  `<rect x="344" y="370" width="112" height="100" rx="20" fill="url(#b)"/>` +
+  `<circle cx="400" cy="420" r="12" fill="${p.accent}"/><rect x="388" y="452" width="24" height="8" rx="3" fill="${p.ink}"/>`;
+
+const smoothieBlender: Motif = (p) =>
+  `<rect x="320" y="360" width="160" height="110" rx="30" fill="url(#b)"/>` +
+  `<rect x="340" y="340" width="120" height="30" rx="8" fill="url(#m)"/>` +
+  `<path d="M344 160h112l-14 180h-84z" fill="#e8f4f8" opacity=".8"/>` +
+  `<path d="M350 230h100l-8 110h-84z" fill="url(#a)"/>` +
+  `<rect x="360" y="180" width="10" height="140" rx="5" fill="#fff" opacity=".6"/>` +
+  `<circle cx="400" cy="420" r="16" fill="${p.ink}"/>`;
+
+const foodProcessor: Motif = (p) =>
+  `<path d="M260 470l20-110h240l20 110z" fill="url(#b)"/>` +
+  `<path d="M270 220h260l-20 140H290z" fill="#e8f4f8" stroke="${p.inkSoft}" stroke-opacity=".4" stroke-width="5"/>` +
+  `<path d="M290 290h220l-10 70H300z" fill="url(#a)"/>` +
+  `<rect x="260" y="200" width="280" height="30" rx="12" fill="${p.ink}"/>` +
+  `<rect x="440" y="120" width="56" height="84" rx="8" fill="#e8f4f8" stroke="${p.inkSoft}" stroke-opacity=".5" stroke-width="5"/><rect x="434" y="110" width="68" height="20" rx="6" fill="url(#b)"/>` +
+  `<circle cx="400" cy="420" r="18" fill="${p.ink}"/><circle cx="470" cy="420" r="10" fill="${p.accent}"/>`;
+
+const juicer: Motif = (p) =>
+  `<path d="M320 120h160l-40 80h-80z" fill="#e8f4f8" stroke="${p.inkSoft}" stroke-opacity=".5" stroke-width="6"/>` +
+  `<rect x="340" y="196" width="120" height="160" rx="20" fill="#e8f4f8" stroke="${p.inkSoft}" stroke-opacity=".5" stroke-width="6"/>` +
+  `<path d="M343 300h114v36a17 17 0 0 1-17 17h-80a17 17 0 0 1-17-17z" fill="url(#a)"/>` +
+  `<path d="M400 206v140M380 226l40 20M380 266l40 20" stroke="url(#m)" stroke-width="10"/>` +
+  `<path d="M456 320h60l-8 24h-52z" fill="${p.ink}"/>` +
+  `<rect x="320" y="350" width="160" height="120" rx="26" fill="url(#b)"/><circle cx="400" cy="410" r="14" fill="${p.accent}"/>` +
+  `<path d="M488 380h64l-8 90h-48z" fill="#fff" stroke="${p.inkSoft}" stroke-opacity=".5" stroke-width="4"/><path d="M492 412h56l-5 56h-46z" fill="url(#a)"/>`;
+
+const handMixer: Motif = (p) =>
+  `<path d="M380 330v110M420 330v110" stroke="url(#m)" stroke-width="8"/>` +
+  `<ellipse cx="380" cy="445" rx="16" ry="26" fill="none" stroke="url(#m)" stroke-width="6"/><ellipse cx="420" cy="445" rx="16" ry="26" fill="none" stroke="url(#m)" stroke-width="6"/>` +
+  `<path d="M250 280a60 60 0 0 1 60-60h220a40 40 0 0 1 40 40v30a40 40 0 0 1-40 40H310a60 60 0 0 1-60-50z" fill="url(#b)"/>` +
+  `<path d="M300 220c0-60 40-80 120-80s120 20 120 80" fill="none" stroke="url(#b)" stroke-width="34"/>` +
+  `<rect x="500" y="240" width="30" height="20" rx="6" fill="${p.accent}"/>`;
+
+const wallHanging: Motif = (p) =>
+  `<path d="M280 140l120-50 120 50" fill="none" stroke="${p.ink}" stroke-opacity=".6" stroke-width="4"/>` +
+  `<rect x="260" y="134" width="280" height="16" rx="8" fill="#a8754f"/>` +
+  `<path d="M290 150h220v200l-110 50-110-50z" fill="url(#b)"/>` +
+  `<path d="M290 210h220M290 260h220M290 310h220" stroke="${p.light}" stroke-width="14" opacity=".8"/>` +
+  `<path d="M330 360l70 30 70-30" fill="none" stroke="url(#a)" stroke-width="14"/>` +
+  `<path d="M310 360v90M340 372v90M370 386v80M400 400v70M430 386v80M460 372v90M490 360v90" stroke="${p.light}" stroke-width="5"/>`;
+
+const knifeBlock: Motif = (p) =>
+  `<path d="M300 470l60-250h110l60 250z" fill="#a8754f"/>` +
+  `<path d="M360 220h110" stroke="#6b4329" stroke-width="10"/>` +
+  `<rect x="360" y="110" width="22" height="120" rx="10" fill="${p.ink}" transform="rotate(-12 371 230)"/>` +
+  `<rect x="398" y="100" width="22" height="130" rx="10" fill="${p.ink}" transform="rotate(-6 409 230)"/>` +
+  `<rect x="436" y="120" width="22" height="110" rx="10" fill="${p.ink}"/>` +
+  `<path d="M330 440h170" stroke="#6b4329" stroke-opacity=".5" stroke-width="6"/>`;
+
+const dinnerware: Motif = (p) =>
+  `<ellipse cx="400" cy="450" rx="190" ry="28" fill="url(#b)"/><ellipse cx="400" cy="430" rx="190" ry="28" fill="url(#b)"/>` +
+  `<ellipse cx="400" cy="410" rx="190" ry="28" fill="url(#b)"/><ellipse cx="400" cy="406" rx="130" ry="16" fill="${p.light}"/>` +
+  `<path d="M300 330h200a100 70 0 0 1-200 0z" fill="url(#a)"/><ellipse cx="400" cy="330" rx="100" ry="14" fill="${p.ink}" opacity=".35"/>`;
+
+const deskLamp: Motif = (p) =>
+  `<ellipse cx="300" cy="455" rx="70" ry="18" fill="url(#b)"/>` +
+  `<path d="M300 450l60-170 120-60" fill="none" stroke="url(#m)" stroke-width="16" stroke-linecap="round" stroke-linejoin="round"/>` +
+  `<circle cx="360" cy="280" r="14" fill="${p.ink}"/>` +
+  `<path d="M460 190l100 40-40 70-100-40z" fill="url(#b)"/>` +
+  `<path d="M500 290l-40 180h200l-100-170z" fill="#fff6d8" opacity=".55"/>`;
+
+const headlamp: Motif = (p) =>
+  `<ellipse cx="400" cy="300" rx="190" ry="120" fill="none" stroke="url(#b)" stroke-width="28"/>` +
+  `<path d="M400 180v-20" stroke="url(#b)" stroke-width="24"/>` +
+  `<path d="M460 360l170 40v-120z" fill="#fff3b0" opacity=".6"/>` +
+  `<rect x="330" y="330" width="140" height="90" rx="26" fill="${p.ink}"/>` +
+  `<circle cx="430" cy="375" r="30" fill="#fff6d0"/><circle cx="430" cy="375" r="16" fill="#ffd24d"/>` +
+  `<rect x="350" y="350" width="26" height="14" rx="5" fill="${p.accent}"/>`;
+
+/**
+ * What each product is drawn as: the first rule its name matches, named by
+ * what it draws. Order matters ("bike computer" is a device, not a bike;
+ * "portable blender" is not the jug blender). Every demo product has a
+ * drawing of its own (product-image.test.ts holds that).
+ */
+const NAME_RULES: readonly (readonly [RegExp, string, Motif])[] = [
+  [/headphone/, "headphones", headphones],
+  [/radio/, "weather radio", (p) => speaker(p, true)],
+  [/speaker/, "speaker", (p) => speaker(p, false)],
+  [/document camera/, "document camera", documentCamera],
+  [/projector/, "projector", projector],
+  [/calculator/, "calculator", (p) => handheld(p, true)],
+  [/bike computer/, "bike computer", (p) => handheld(p, false)],
+  [/presenter|remote/, "presenter", remote],
+  [/power bank/, "power bank", powerBank],
+  [/heart rate/, "chest strap", chestStrap],
+  [/tracker|watch/, "watch", watch],
+  [/drawing tablet/, "drawing tablet", drawingTablet],
+  [/photo frame/, "photo frame", photoFrame],
+  [/\btablet/, "tablet", tablet],
+  [/kettlebell/, "kettlebell", kettlebell],
+  [/dumbbell/, "dumbbells", dumbbell],
+  [/shoe/, "shoe", shoe],
+  [/helmet/, "helmet", helmet],
+  [/cycling|\bbike\b/, "bike", bike],
+  [/yoga block/, "yoga block", block],
+  [/foam roller/, "foam roller", foamRoller],
+  [/sleeping bag/, "sleeping bag", sleepingBag],
+  [/blanket/, "folded blanket", blanket],
+  [/\bmat\b/, "rolled mat", roll],
+  [/\bbands\b/, "resistance bands", resistanceBands],
+  [/rope/, "jump rope", rope],
+  [/\bscale\b/, "scale", scale],
+  [/\bvest\b/, "hydration vest", hydrationVest],
+  [/shaker/, "shaker", shaker],
+  [/portable blender/, "portable blender", portableBlender],
+  [/smoothie/, "personal blender", smoothieBlender],
+  [/processor/, "food processor", foodProcessor],
+  [/juicer/, "juicer", juicer],
+  [/blender/, "blender", blender],
+  [/bottle/, "bottle", bottle],
+  [/hand mixer/, "hand mixer", handMixer],
+  [/mixer/, "stand mixer", mixer],
+  [/kettle/, "kettle", kettle],
+  [/coffee/, "coffee maker", coffeeMaker],
+  [/toaster/, "toaster", toaster],
+  [/purifier/, "air purifier", tower],
+  [/vacuum/, "robot vacuum", vacuum],
+  [/first aid/, "first aid kit", (p) => cooler(p, true)],
+  [/cooler/, "cooler", (p) => cooler(p, false)],
+  [/diffuser/, "diffuser", diffuser],
+  [/vase/, "vase", vase],
+  [/headlamp/, "headlamp", headlamp],
+  [/lantern/, "lantern", lantern],
+  [/desk lamp/, "desk lamp", deskLamp],
+  [/lamp/, "table lamp", lamp],
+  [/candle/, "candle", candle],
+  [/dinnerware/, "dinnerware", dinnerware],
+  [/mug/, "mug", mug],
+  [/bowl/, "bowls", bowls],
+  [/wall hanging/, "wall hanging", wallHanging],
+  [/print/, "framed print", picture],
+  [/pillow|cushion/, "cushion", pillow],
+  [/knife/, "knife block", knifeBlock],
+  [/board/, "serving board", board],
+  [/tent/, "tent", tent],
+  [/backpack/, "backpack", backpack],
+  [/chair/, "chair", chair],
+  [/poles/, "trekking poles", poles],
+  [/stove/, "stove", stove],
+  [/easel/, "easel", easel],
 ];
+
+/** What a product's picture draws ("hydration vest"), or null when no rule knows its name. */
+export function drawingOf(name: string): string | null {
+  const lower = name.toLowerCase();
+  return NAME_RULES.find(([pattern]) => pattern.test(lower))?.[1] ?? null;
+}
 
 /** When no name rule matches (e.g. a new product), the category still gets a fitting picture. */
 const CATEGORY_MOTIFS: Record<string, readonly Motif[]> = {
@@ -555,7 +740,7 @@ export function renderProductImage(product: ProductPictureSubject): string {
   };
   const name = product.name.toLowerCase();
   const motif =
-    NAME_RULES.find(([pattern]) => pattern.test(name))?.[1] ??
+    NAME_RULES.find(([pattern]) => pattern.test(name))?.[2] ??
     pick(CATEGORY_MOTIFS[product.category] ?? (CATEGORY_MOTIFS.electronics as readonly Motif[]));
 
   const bodyTop = hsl(bodyHue + jitter, bodySat, Math.min(97, bodyLight + 14));
