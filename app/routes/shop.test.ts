@@ -10,7 +10,7 @@ import {
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../tests/support/test-database";
-import { loader, resultSummary, shopTitle } from "./shop";
+import { loader, noResultsOffer, resultSummary, shopTitle } from "./shop";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 0, 15);
@@ -186,6 +186,13 @@ describe("shop page text", () => {
 
   it("summarises which products are on screen", () => {
     expect(resultSummary(64, 1, 5)).toBe("Showing 1–5 of 64 products");
+    expect(noResultsOffer({ search: "blender", count: 3 }, { text: "Remove “Outdoor”", count: 9 })).toBe(
+      ". Did you mean “blender”? 3 products",
+    );
+    expect(noResultsOffer(null, { text: "Remove “Outdoor”", count: 9 })).toBe(
+      ". Remove “Outdoor”: 9 products",
+    );
+    expect(noResultsOffer(null, null)).toBe("");
     expect(resultSummary(64, 13, 5)).toBe("Showing 61–64 of 64 products");
     expect(resultSummary(1, 1, 5)).toBe("Showing 1 of 1 product");
     expect(resultSummary(0, 1, 5)).toBe("0 products");

@@ -223,6 +223,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p role="status" className="text-sm text-slate-700">
               {loaderData.status === "ok" ? resultSummary(count, query.page, query.size) : ""}
+              {/* Focus stays in the field a shopper typed in: the way out of "no results" is told here too. */}
+              <span className="sr-only">{noResultsOffer(didYouMean, wayBack)}</span>
             </p>
             <div className="flex flex-wrap items-center gap-3">
               <FilterSheetButton sheet={sheet} applied={appliedFilterCount(query)} />
@@ -230,7 +232,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <FilterChips applied={appliedFilters(shown, labels)} clearAllHref={withoutFiltersHref(shown)} />
-          {count > 0 && searchWords ? <CloseSpellings words={searchWords} /> : null}
+          <CloseSpellings words={count > 0 && searchWords ? searchWords : []} />
 
           <div aria-busy={loading} className="relative mt-5">
             <div
@@ -288,6 +290,16 @@ function appliedFilterCount(query: CatalogFilterQuery): number {
     (query.band?.length ?? 0) +
     (query.category?.length ?? 0)
   );
+}
+
+/** What a listing with no results offers, for the status line: ". Did you mean “blender”? 3 products". */
+export function noResultsOffer(
+  didYouMean: { search: string; count: number } | null,
+  wayBack: { text: string; count: number } | null,
+): string {
+  if (didYouMean) return `. Did you mean “${didYouMean.search}”? ${productCount(didYouMean.count)}`;
+  if (wayBack) return `. ${wayBack.text}: ${productCount(wayBack.count)}`;
+  return "";
 }
 
 /** "Showing 6–10 of 64 products". */

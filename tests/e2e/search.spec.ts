@@ -50,10 +50,11 @@ test.describe("search that finds what shoppers mean", () => {
     const shop = new ShopPage(page);
     await shop.goto("search=blxndxr&sort=asc");
     await expect(shop.main.getByRole("heading", { name: "No products match" })).toBeVisible();
-    const meant = shop.main.getByRole("link", { name: "“blender”" });
-    await expect(meant.locator("..")).toContainText(
-      `Did you mean “blender”? ${await apiCount(request, "search=blender")} products`,
-    );
+    const blenders = await apiCount(request, "search=blender");
+    const meant = shop.main.getByRole("link", { name: "Did you mean “blender”?" });
+    await expect(meant.locator("..")).toHaveText(`Did you mean “blender”? ${blenders} products`);
+    // Announced with the count: focus stays where the shopper typed.
+    await expect(shop.summary).toHaveText(`0 products. Did you mean “blender”? ${blenders} products`);
     await meant.click();
     await shop.expectQuery("search=blender&sort=asc");
     await shop.expectCardsToMatchApi(request, "search=blender&sort=asc");
@@ -128,6 +129,27 @@ test.describe("search suggestions as the shopper types", () => {
     await shop.expectCardsToMatchApi(request, "search=blende");
   });
 
+  test("in forced colours the active suggestion is told apart from the others", async ({ page }) => {
+    await page.emulateMedia({ forcedColors: "active" });
+    const shop = new ShopPage(page);
+    await shop.goto();
+    await shop.search.pressSequentially("blend", { delay: 40 });
+    const options = shop.filters.getByRole("option");
+    await expect(options.first()).toBeVisible();
+    await shop.search.press("ArrowDown");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    const looks = await options.evaluateAll((elements) =>
+      elements.map((element) => {
+        const style = getComputedStyle(element);
+        return `${style.backgroundColor} ${style.borderLeftWidth}`;
+      }),
+    );
+    const [active, ...others] = looks;
+    // Every border shows in forced colours: only the active option may have one, and its own background.
+    expect(new Set(others).size).toBe(1);
+    expect(others).not.toContain(active);
+  });
+
   test("the open list has no accessibility violations", async ({ page }) => {
     const shop = new ShopPage(page);
     await shop.goto();
@@ -154,7 +176,7 @@ test.describe("search without JavaScript", () => {
     );
     await expect(page.locator("#results mark").first()).toHaveText("Blender");
     await page.goto("/?search=blxndxr");
-    await page.getByRole("link", { name: "“blender”" }).click();
+    await page.getByRole("link", { name: "Did you mean “blender”?" }).click();
     await expect(page).toHaveURL(/\?search=blender#results$/);
     await expect(page.getByRole("list", { name: "Products" }).getByRole("listitem")).not.toHaveCount(0);
   });

@@ -40,7 +40,7 @@ test.describe("the shop page at 320 px (WCAG reflow)", () => {
     await shop.goto("search=blxndxr");
     const wayBack = shop.main.getByRole("link", { name: /^Remove the search/ });
     await expectWithinWidth(page, wayBack);
-    await expectWithinWidth(page, shop.main.getByRole("link", { name: "“blender”" }));
+    await expectWithinWidth(page, shop.main.getByRole("link", { name: "Did you mean “blender”?" }));
     await expectNoSidewaysScroll(page);
   });
 });

@@ -415,8 +415,11 @@ export function createCatalog(
   // reading scans the vocabulary: each search is read once per vocabulary.
   const readings = new LRUCache<string, { words: SearchWord[] | null }>({ max: 1000 });
   let readWith: SearchVocabulary | null = null;
-  /** The search read word by word against the vocabulary (search-vocabulary.server.ts). */
-  const searchWords = async (search: string | undefined) => {
+  /**
+   * The search read word by word against the vocabulary (search-vocabulary.server.ts):
+   * undefined without a search, null with no word in it.
+   */
+  const readSearch = async (search: string | undefined) => {
     if (!search) return undefined;
     const current = await vocabulary();
     if (current !== readWith) {
@@ -434,7 +437,7 @@ export function createCatalog(
   // Keyed by search and price cap only: choosing brands and categories reuses it.
   const facetMatrix = ({ search, range }: FacetMatrixFilters) =>
     cached(`facet-matrix:${JSON.stringify({ search, range })}`, async () =>
-      queries.readFacetMatrix(db, { search, range }, await searchWords(search)),
+      queries.readFacetMatrix(db, { search, range }, await readSearch(search)),
     );
   const listingFacets = async (filters: CatalogFilters): Promise<ListingFacets> => {
     const [matrix, values] = await Promise.all([facetMatrix(filters), facetValues()]);
@@ -444,11 +447,11 @@ export function createCatalog(
   return {
     findProducts: (query: CatalogQuery) =>
       cached(`products:${JSON.stringify(query)}`, async () =>
-        queries.findProducts(db, query, await searchWords(query.search)),
+        queries.findProducts(db, query, await readSearch(query.search)),
       ),
     countProducts: (filters: CatalogFilters) =>
       cached(`count:${JSON.stringify(filters)}`, async () => ({
-        count: await queries.countProducts(db, filters, await searchWords(filters.search)),
+        count: await queries.countProducts(db, filters, await readSearch(filters.search)),
       })),
     /**
      * Suggestions for a search being typed: the best matching products, and
@@ -456,7 +459,7 @@ export function createCatalog(
      */
     suggestions: (search: string | undefined) =>
       cached(`suggestions:${search ?? ""}`, async (): Promise<SearchSuggestions> => {
-        const words = await searchWords(search);
+        const words = await readSearch(search);
         if (!words) return { words: [], products: [], brands: [], categories: [] };
         const [found, values] = await Promise.all([
           queries.findProducts(db, { search, page: 1, size: SUGGESTED_PRODUCTS }, words),
@@ -477,7 +480,7 @@ export function createCatalog(
      * empty without a search or a word in it.
      */
     searchWords: async (search: string | undefined): Promise<SearchWord[]> =>
-      (await searchWords(search)) ?? [],
+      (await readSearch(search)) ?? [],
     /** The count, and every brand and category with what it would show (`/facets`, the shop's filter panel). */
     listingFacets: (filters: CatalogFilters) =>
       cached(`facets:${JSON.stringify(filters)}`, () => listingFacets(filters)),
@@ -520,7 +523,7 @@ export function createCatalog(
      * finds any.
      */
     async didYouMean(filters: CatalogFilters): Promise<{ search: string; count: number } | null> {
-      const words = await searchWords(filters.search);
+      const words = await readSearch(filters.search);
       const search = words ? suggestSpelling(words, await vocabulary()) : null;
       if (!search) return null;
       const { count } = await listingFacets({ ...filters, search });

@@ -13,11 +13,25 @@ export interface SearchVocabulary {
   words: readonly string[];
   /** The same words, to ask "is this a word of the catalogue?" at once. */
   known: ReadonlySet<string>;
+  /** The same words in code-point order, to find "a word starting with …" by binary search. */
+  sorted: readonly string[];
 }
 
 /** A vocabulary of these words, most used first. */
 export function searchVocabulary(words: readonly string[]): SearchVocabulary {
-  return { words, known: new Set(words) };
+  return { words, known: new Set(words), sorted: [...words].sort() };
+}
+
+/** Whether some word starts with `start`: the first word not before it, in order, is the one to ask. */
+function someWordStartsWith(start: string, vocabulary: SearchVocabulary): boolean {
+  const { sorted } = vocabulary;
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as string) < start) low = middle + 1;
+    else high = middle;
+  }
+  return sorted[low]?.startsWith(start) ?? false;
 }
 
 export const EMPTY_VOCABULARY = searchVocabulary([]);
@@ -74,7 +88,7 @@ function singularForms(typed: string): string[] {
  */
 function isKnown(typed: string, vocabulary: SearchVocabulary): boolean {
   if (singularForms(typed).some((form) => vocabulary.known.has(form))) return true;
-  return vocabulary.words.some((word) => word.startsWith(typed));
+  return someWordStartsWith(typed, vocabulary);
 }
 
 /**

@@ -93,15 +93,15 @@ export function NoProductsMatch({
     <StatePanel icon={<BoxIcon className="size-6" />} title="No products match">
       {didYouMean ? (
         <p className="mt-2 max-w-sm text-base text-slate-800">
-          Did you mean{" "}
+          {/* The whole question is the link: its name makes sense in a list of links. */}
           <Link
             to={`${didYouMean.href}#results`}
             preventScrollReset
             className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
           >
-            {`“${didYouMean.search}”`}
+            {`Did you mean “${didYouMean.search}”?`}
           </Link>
-          {`? ${productCount(didYouMean.count)}`}
+          {` ${productCount(didYouMean.count)}`}
         </p>
       ) : null}
       <p className="mt-2 max-w-sm text-sm text-slate-600">
@@ -131,18 +131,23 @@ export function NoProductsMatch({
 /**
  * Says which words of the search the shop respelled, so a shopper who did
  * mean "blendr" knows why blenders show: "No product has “blendr”: showing “blender”."
+ * The status region is always on the page, empty when nothing was respelled,
+ * so a screen reader hears the note when it appears (a region added with its
+ * text already in it is often not read).
  */
 export function CloseSpellings({ words }: { words: readonly SearchWord[] }) {
   const corrected = words.filter((word) => word.corrected);
-  if (corrected.length === 0) return null;
   const quoted = (items: readonly string[], joiner: string) => items.map((item) => `“${item}”`).join(joiner);
+  const note =
+    corrected.length > 0
+      ? `No product has ${quoted(
+          corrected.map((word) => word.typed),
+          " or ",
+        )}: showing ${corrected.map((word) => quoted(word.alike, " or ")).join(" and ")}.`
+      : "";
   return (
-    // Announced with the new results: the shopper hears that the search was respelled.
-    <p role="status" className="mt-4 text-sm text-slate-700">
-      {`No product has ${quoted(
-        corrected.map((word) => word.typed),
-        " or ",
-      )}: showing ${corrected.map((word) => quoted(word.alike, " or ")).join(" and ")}.`}
+    <p role="status" className={note ? "mt-4 text-sm text-slate-700" : "sr-only"}>
+      {note}
     </p>
   );
 }

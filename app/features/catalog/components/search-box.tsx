@@ -232,8 +232,12 @@ export function SearchBox({
                       aria-selected={selected}
                       tabIndex={-1}
                       onClick={choose}
-                      className={`block border-l-4 px-3 py-2 text-sm text-slate-900 hover:bg-slate-100 ${
-                        selected ? "border-indigo-600 bg-indigo-50" : "border-transparent"
+                      // The active one has a bar at its start, not only a colour; in forced colours
+                      // (where every border shows) it takes the system's highlight instead.
+                      className={`block py-2 pr-3 text-sm text-slate-900 hover:bg-slate-100 ${
+                        selected
+                          ? "border-l-4 border-indigo-600 bg-indigo-50 pl-2 forced-colors:bg-[Highlight] forced-colors:text-[HighlightText]"
+                          : "pl-3"
                       }`}
                     >
                       <HighlightedText
