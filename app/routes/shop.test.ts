@@ -4,13 +4,14 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
 import { type Catalog, createCatalog } from "~/features/catalog/catalog.server";
+import { noResultsOffer } from "~/features/catalog/components/catalog-results";
 import { ok, runLoader } from "../../tests/support/route-loader";
 import {
   openTestDatabases,
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../tests/support/test-database";
-import { loader, noResultsOffer, resultSummary, shopTitle } from "./shop";
+import { loader, resultSummary, shopTitle } from "./shop";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 0, 15);

@@ -9,7 +9,7 @@ import {
   withoutFiltersHref,
 } from "~/features/catalog/applied-filters";
 import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
-import { productCount, shopProduct } from "~/features/catalog/catalog-format";
+import { productCount, quoted, shopProduct } from "~/features/catalog/catalog-format";
 import {
   type CatalogFilters as CatalogFilterQuery,
   type CatalogQuery,
@@ -30,6 +30,7 @@ import {
   CatalogUnavailable,
   CloseSpellings,
   NoProductsMatch,
+  noResultsOffer,
   PageOutOfRange,
   ProductGrid,
 } from "~/features/catalog/components/catalog-results";
@@ -151,7 +152,7 @@ export function shopTitle(query: Partial<CatalogQuery> | undefined, labels: Face
     .join(" ");
   const parts = [
     listing || "Shop electronics, fitness, home and outdoor gear",
-    query?.search ? `“${query.search}”` : "",
+    query?.search ? quoted([query.search]) : "",
     query?.page && query.page > 1 ? `page ${query.page}` : "",
   ].filter(Boolean);
   return `${parts.join(" — ")} | Backline`;
@@ -290,16 +291,6 @@ function appliedFilterCount(query: CatalogFilterQuery): number {
     (query.band?.length ?? 0) +
     (query.category?.length ?? 0)
   );
-}
-
-/** What a listing with no results offers, for the status line: ". Did you mean “blender”? 3 products". */
-export function noResultsOffer(
-  didYouMean: { search: string; count: number } | null,
-  wayBack: { text: string; count: number } | null,
-): string {
-  if (didYouMean) return `. Did you mean “${didYouMean.search}”? ${productCount(didYouMean.count)}`;
-  if (wayBack) return `. ${wayBack.text}: ${productCount(wayBack.count)}`;
-  return "";
 }
 
 /** "Showing 6–10 of 64 products". */

@@ -1,3 +1,4 @@
+import { quoted } from "./catalog-format";
 import { type CatalogFormValues, shopHref } from "./catalog-url";
 import { labelOf } from "./catalog-vocabulary";
 import { priceRangeLabel } from "./price-range";
@@ -26,7 +27,7 @@ export function appliedFilters(values: CatalogFormValues, labels: FacetLabels): 
   const without = (patch: Partial<CatalogFormValues>) => shopHref({ ...values, ...patch });
   return [
     ...(values.search.trim()
-      ? [{ kind: "Search", label: `“${values.search.trim()}”`, href: without({ search: "" }) }]
+      ? [{ kind: "Search", label: quoted([values.search.trim()]), href: without({ search: "" }) }]
       : []),
     ...values.band.map((band) => ({
       kind: "Brand",
@@ -57,7 +58,6 @@ export interface WayBack {
 
 /** "Remove “Outdoor”", with the address that does it. */
 export function wayBackLink(wayBack: WayBack, values: CatalogFormValues, labels: FacetLabels) {
-  const quoted = (items: string[]) => items.map((item) => `“${item}”`).join(" and ");
   switch (wayBack.drop) {
     case "band":
       return {

@@ -35,6 +35,11 @@ export function formatWholePrice(amount: number): string {
   return WHOLE_MONEY_FORMAT.format(amount);
 }
 
+/** Words as the shop quotes what a shopper chose or typed: “Outdoor” and “Home goods”. */
+export function quoted(items: readonly string[], joiner = " and "): string {
+  return items.map((item) => `“${item}”`).join(joiner);
+}
+
 /** "1 product", "64 products". */
 export function productCount(count: number): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? "product" : "products"}`;

@@ -412,9 +412,9 @@ export function createCatalog(
     }
   };
   // A page asks for one search's reading several times (products, counts, facets), and a
-  // reading scans the vocabulary: each search is read once per vocabulary.
-  const readings = new LRUCache<string, { words: SearchWord[] | null }>({ max: 1000 });
-  let readWith: SearchVocabulary | null = null;
+  // reading scans the vocabulary: each search is read once per vocabulary, and the readings
+  // go with the vocabulary they were made with.
+  const readings = new WeakMap<SearchVocabulary, LRUCache<string, { words: SearchWord[] | null }>>();
   /**
    * The search read word by word against the vocabulary (search-vocabulary.server.ts):
    * undefined without a search, null with no word in it.
@@ -422,14 +422,12 @@ export function createCatalog(
   const readSearch = async (search: string | undefined) => {
     if (!search) return undefined;
     const current = await vocabulary();
-    if (current !== readWith) {
-      readings.clear();
-      readWith = current;
-    }
-    const known = readings.get(search);
+    const read = readings.get(current) ?? new LRUCache<string, { words: SearchWord[] | null }>({ max: 1000 });
+    readings.set(current, read);
+    const known = read.get(search);
     if (known) return known.words;
     const words = interpretSearch(search, current) ?? null;
-    readings.set(search, { words });
+    read.set(search, { words });
     return words;
   };
 
@@ -531,7 +529,8 @@ export function createCatalog(
     },
     /** Start reading the search vocabulary, so the first searches need not wait for it (at start-up). */
     warmUp: () => {
-      vocabulary().catch(() => {});
+      // vocabulary() never rejects: a failed read is logged and searches match words as typed.
+      void vocabulary();
     },
     /** Forget every cached answer and the vocabulary, after the catalogue changed. */
     clear: () => {

@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { AlertIcon, BoxIcon, ResetIcon } from "~/components/ui/icons";
-import { productCount, type ShopProduct } from "../catalog-format";
+import { productCount, quoted, type ShopProduct } from "../catalog-format";
 import type { SearchWord } from "../search-words";
 import { ProductCard } from "./product-card";
 
@@ -99,7 +99,7 @@ export function NoProductsMatch({
             preventScrollReset
             className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
           >
-            {`Did you mean “${didYouMean.search}”?`}
+            {didYouMeanQuestion(didYouMean.search)}
           </Link>
           {` ${productCount(didYouMean.count)}`}
         </p>
@@ -116,7 +116,7 @@ export function NoProductsMatch({
             preventScrollReset
             className={buttonClasses("primary", "md", "", { wraps: true })}
           >
-            {`${wayBack.text}: ${productCount(wayBack.count)}`}
+            {wayBackLabel(wayBack)}
           </Link>
         ) : null}
         <Link to="/" preventScrollReset className={buttonClasses(wayBack ? "secondary" : "primary", "md")}>
@@ -128,6 +128,27 @@ export function NoProductsMatch({
   );
 }
 
+/** "Did you mean “blender”?" */
+const didYouMeanQuestion = (search: string) => `Did you mean ${quoted([search])}?`;
+
+/** "Remove “Outdoor”: 14 products" */
+const wayBackLabel = (wayBack: { text: string; count: number }) =>
+  `${wayBack.text}: ${productCount(wayBack.count)}`;
+
+/**
+ * What a listing with no results offers, in words, for the results' status
+ * line (focus stays in the field the shopper typed in, so the panel's links
+ * are not read): ". Did you mean “blender”? 3 products".
+ */
+export function noResultsOffer(
+  didYouMean: { search: string; count: number } | null,
+  wayBack: { text: string; count: number } | null,
+): string {
+  if (didYouMean) return `. ${didYouMeanQuestion(didYouMean.search)} ${productCount(didYouMean.count)}`;
+  if (wayBack) return `. ${wayBackLabel(wayBack)}`;
+  return "";
+}
+
 /**
  * Says which words of the search the shop respelled, so a shopper who did
  * mean "blendr" knows why blenders show: "No product has “blendr”: showing “blender”."
@@ -137,7 +158,6 @@ export function NoProductsMatch({
  */
 export function CloseSpellings({ words }: { words: readonly SearchWord[] }) {
   const corrected = words.filter((word) => word.corrected);
-  const quoted = (items: readonly string[], joiner: string) => items.map((item) => `“${item}”`).join(joiner);
   const note =
     corrected.length > 0
       ? `No product has ${quoted(

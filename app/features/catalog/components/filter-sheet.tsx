@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { CloseIcon, FiltersIcon } from "~/components/ui/icons";
 import { usePopover } from "~/components/ui/popover";
+import { useHydrated } from "~/utils/hydrated";
 import { productCount } from "../catalog-format";
 
 /** From this width the filters sit beside (or above) the results; below it they open as a sheet. */
@@ -73,9 +73,7 @@ export function CloseFilterSheet({ sheet }: { sheet: FilterSheetControls }) {
  * after hydration; without JavaScript the form's "Apply filters" does the job.
  */
 export function ShowResultsButton({ sheet, count }: { sheet: FilterSheetControls; count: number | null }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  if (!hydrated) return null;
+  if (!useHydrated()) return null;
   return (
     <button {...sheet.close} className={buttonClasses("primary", "md", "mt-5 w-full md:hidden")}>
       {count === null ? "Show results" : `Show ${productCount(count)}`}

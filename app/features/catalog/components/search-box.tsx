@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { SearchIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/utils/hydrated";
 import type { SearchSuggestions, Suggestion } from "../catalog-schema";
 import { SEARCH_MAX_LENGTH } from "../catalog-vocabulary";
 import { PREFIX_MIN_LENGTH } from "../search-words";
@@ -97,18 +98,20 @@ export function SearchBox({
   const [active, setActive] = useState(-1);
   const focused = useRef(false);
   // The server's HTML is a plain search field: without JavaScript nothing would answer the arrow keys.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const enhanced = useHydrated();
 
   // New suggestions: show them if the shopper is still in the field, nothing active yet.
   useEffect(() => {
     setActive(-1);
     setOpen(focused.current && groupsOf(suggestions).length > 0);
   }, [suggestions]);
-  // The list stays open while the listing follows the typing underneath; choosing closes it.
-  const choose = () => {
+  const close = () => {
     setOpen(false);
     setActive(-1);
+  };
+  // The list stays open while the listing follows the typing underneath; choosing closes it.
+  const choose = () => {
+    close();
     onLeave();
   };
 
@@ -137,7 +140,7 @@ export function SearchBox({
         const chosen = expanded ? options[active] : undefined;
         if (!chosen) {
           // The form searches for what is typed; the list has done its part.
-          setOpen(false);
+          close();
           return;
         }
         // The suggestion's page, not the search form's submit.
@@ -150,8 +153,7 @@ export function SearchBox({
         if (!expanded) return;
         // The list closes; the field keeps its text (the browser's own Escape would empty it).
         event.preventDefault();
-        setOpen(false);
-        setActive(-1);
+        close();
         break;
     }
   }
@@ -193,8 +195,7 @@ export function SearchBox({
           }}
           onBlur={() => {
             focused.current = false;
-            setOpen(false);
-            setActive(-1);
+            close();
             onEndRun();
           }}
           className="h-11 w-full rounded-lg border border-slate-500 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-700 focus:border-indigo-600"
