@@ -61,6 +61,8 @@ export function usePopover({
         element.hidePopover();
       }
     };
+    // The browser opens the panel even before hydration: start from what it shows.
+    setOpen(element.matches(":popover-open"));
     element.addEventListener("toggle", onToggle);
     if (coversPage) element.addEventListener("focusout", onFocusOut);
     return () => {
@@ -79,11 +81,14 @@ export function usePopover({
     return () => media.removeEventListener("change", onChange);
   }, [closeWhenMatches]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new location
+  // Closes on a new location only: a panel the shopper opened before hydration stays open.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     const element = panel.current;
     if (!keepOpenOnNavigation && element?.matches(":popover-open")) element.hidePopover();
-  }, [location.key]);
+  }, [location.key, keepOpenOnNavigation]);
 
   return {
     open,
