@@ -83,7 +83,7 @@ export async function createShopServices(
     }),
     lifecycle: { draining: false },
   };
-  // The search vocabulary is read in the background now, not by the first search.
+  // The search index and vocabulary are read in the background now, not by the first search.
   services.catalog.warmUp();
   return {
     services,

@@ -168,8 +168,13 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
     (request: Request, client: { address: string }) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
+      let nonce: string | undefined;
       context.set(requestInfoContext, {
-        cspNonce: randomBytes(16).toString("base64"),
+        // Made when a page asks for it: the JSON API's answers have no inline scripts.
+        get cspNonce() {
+          nonce ??= randomBytes(16).toString("base64");
+          return nonce;
+        },
         clientAddress: client.address,
       });
       return handleRequest(request, context);

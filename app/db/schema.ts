@@ -90,6 +90,17 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * The catalogue's revision: one row, counted up by a trigger on every
+ * statement that changes products, brands or categories (drizzle/0004), and
+ * visible when that change commits. Each shop process compares it with the
+ * revision its search index was read at (docs/decisions/0021).
+ */
+export const catalogRevisions = pgTable("catalog_revisions", {
+  id: integer("id").primaryKey(),
+  revision: bigint("revision", { mode: "number" }).notNull().default(0),
+});
+
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 

@@ -76,6 +76,18 @@ describe("accounts in the built shop", () => {
     }
   });
 
+  it("gives every page its own script nonce, the same in the header and in the page's scripts", async () => {
+    const nonces = [];
+    for (let visit = 0; visit < 2; visit++) {
+      const response = await fetch(`${shop.url}/login`);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   it("rejects state-changing requests from other sites with 403", async () => {
     const crossSite: Record<string, string>[] = [
       { "Sec-Fetch-Site": "cross-site" },

@@ -22,7 +22,9 @@ async function start(env: Record<string, string> = {}) {
 const count = async (shop: ShopProcess) =>
   ((await (await fetch(`${shop.url}/counts`)).json()) as { count: number }).count;
 
-describe("start-up", () => {
+// Most cases begin with a first start on a fresh embedded database, which creates it, migrates and
+// seeds: on a busy 2-core machine that alone has taken over 30 s.
+describe("start-up", { timeout: 90_000 }, () => {
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
@@ -37,11 +39,7 @@ describe("start-up", () => {
     expect(output).not.toMatch(/\n\s+at /); // no stack trace
   });
 
-  // A first start on a fresh embedded database creates it, migrates and seeds: on a busy 2-core machine
-  // that alone has taken over 30 s.
-  it("creates the schema on an empty database and loads the demo catalogue", {
-    timeout: 90_000,
-  }, async () => {
+  it("creates the schema on an empty database and loads the demo catalogue", async () => {
     const shop = await start();
     expect(fs.readdirSync(shop.dataDir).length).toBeGreaterThan(0);
     expect(await count(shop)).toBeGreaterThanOrEqual(60);

@@ -40,6 +40,7 @@ describe("catalogue API caching", () => {
     {} as Database,
     { cacheSeconds: 0 },
     {
+      readCatalogIndex: async () => null,
       findProducts: async () => [],
       countProducts: async () => 7,
     },

@@ -9,6 +9,7 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import {
+  type CatalogOptions,
   countProducts,
   createCatalog,
   facetsOf,
@@ -16,7 +17,9 @@ import {
   readFacetMatrix,
   readFacetValues,
 } from "./catalog.server";
+import { CatalogIndexBuilder } from "./catalog-index.server";
 import type { CatalogQuery, Product } from "./catalog-schema";
+import { searchVocabulary } from "./search-vocabulary.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 1);
@@ -317,9 +320,10 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
 
   describe("search", () => {
     it("matches a partial word, case-insensitively", async () => {
+      // Both have it in the name: the better rated comes first.
       expect(names(await findProducts(db, query({ search: "blend" })))).toEqual([
-        "BlendMaster Pro 900 Blender",
         "BlendMaster Stand Mixer",
+        "BlendMaster Pro 900 Blender",
       ]);
       expect(names(await findProducts(db, query({ search: "BLENDMAS" })))).toHaveLength(2);
     });
@@ -483,7 +487,22 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
 reportPostgresSkipped("catalogue queries on $name");
 
 describe("the catalogue cache", () => {
-  const noDatabase = {} as Database;
+  /** A catalogue over queries the test writes, with no database and no search index behind them. */
+  const stubbedCatalog = (options: CatalogOptions, replaced: Parameters<typeof createCatalog>[2]) =>
+    createCatalog({} as Database, options, { readCatalogIndex: async () => null, ...replaced });
+  /** An index of one product, "Product 1", whose name and search vector hold "blender". */
+  const blenderIndex = () => {
+    const builder = new CatalogIndexBuilder();
+    builder.add({
+      product: page(1)[0] as Product,
+      priceCents: 1000,
+      ratingTenths: 40,
+      createdMicros: 0,
+      lexemes: ["blender"],
+      nameLexemes: ["blender"],
+    });
+    return builder.build(1);
+  };
   const page = (size: number): Product[] =>
     Array.from({ length: size }, (_, i) => ({
       id: i + 1,
@@ -499,8 +518,7 @@ describe("the catalogue cache", () => {
 
   it("lets simultaneous identical requests share one query", async () => {
     let queries = 0;
-    const catalog = createCatalog(
-      noDatabase,
+    const catalog = stubbedCatalog(
       { cacheSeconds: 10 },
       {
         findProducts: async () => {
@@ -516,10 +534,118 @@ describe("the catalogue cache", () => {
     expect(new Set(answers).size).toBe(1);
   });
 
+  it("asks the database for a search word's stem once, however many searches ask for it together", async () => {
+    const index = blenderIndex();
+    let stemReads = 0;
+    const catalog = stubbedCatalog(
+      { cacheSeconds: 0 },
+      {
+        readCatalogIndex: async () => index,
+        readCatalogRevision: async () => 1,
+        readSearchVocabulary: async () => searchVocabulary(["blender"]),
+        readWordStem: async (_db, typed) => {
+          stemReads++;
+          return [{ lexeme: typed, prefix: true }];
+        },
+      },
+    );
+    await catalog.indexReady();
+    const counts = await Promise.all(
+      Array.from({ length: 5 }, () => catalog.countProducts({ search: "blend" })),
+    );
+    expect(counts.map((answer) => answer.value.count)).toEqual([1, 1, 1, 1, 1]);
+    expect(catalog.indexInUse()).not.toBeNull();
+    expect(stemReads).toBe(1);
+  });
+
+  it("keeps what the database answers, and an index answer only when it was costly to make", async () => {
+    const index = blenderIndex();
+    const [product] = page(1) as [Product];
+    let sqlPages = 0;
+    const withIndex = stubbedCatalog(
+      { cacheSeconds: 10 },
+      {
+        readCatalogIndex: async () => index,
+        findProducts: async () => {
+          sqlPages++;
+          return [];
+        },
+      },
+    );
+    await withIndex.indexReady();
+    for (let asked = 0; asked < 2; asked++) {
+      expect((await withIndex.findProducts({ page: 1, size: 5 })).value).toEqual([product]);
+      expect((await withIndex.countProducts({})).value).toEqual({ count: 1 });
+    }
+    expect(withIndex.cacheUsage().entries).toBe(0);
+    expect(sqlPages).toBe(0);
+    // Every index answer counted as costly: each is kept, and asked again it is the same answer.
+    const keeping = stubbedCatalog(
+      { cacheSeconds: 10, keepIndexAnswersFromMs: 0 },
+      { readCatalogIndex: async () => index },
+    );
+    await keeping.indexReady();
+    const first = await keeping.findProducts({ page: 1, size: 5 });
+    expect(await keeping.findProducts({ page: 1, size: 5 })).toBe(first);
+    expect(keeping.cacheUsage().entries).toBe(1);
+
+    const withoutIndex = stubbedCatalog(
+      { cacheSeconds: 10 },
+      { findProducts: async () => page(1), countProducts: async () => 1 },
+    );
+    await withoutIndex.findProducts({ page: 1, size: 5 });
+    await withoutIndex.countProducts({});
+    expect(withoutIndex.cacheUsage().entries).toBe(2);
+  });
+
+  it("after a failed vocabulary read, searches go on matching words as typed without asking again at once", async () => {
+    let reads = 0;
+    const catalog = stubbedCatalog(
+      { cacheSeconds: 10 },
+      {
+        readSearchVocabulary: async () => {
+          reads++;
+          throw new Error("canceling statement due to statement timeout");
+        },
+      },
+    );
+    expect(await catalog.searchWords("blendr")).toEqual([{ typed: "blendr", alike: [], corrected: false }]);
+    expect(await catalog.searchWords("headphnes")).toHaveLength(1);
+    expect(reads).toBe(1);
+  });
+
+  it("answers a request whose expired answer is let go while the new one is being read", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance", "Date"] });
+    vi.advanceTimersByTime(1_000);
+    try {
+      let count = 1;
+      let release: () => void = () => {};
+      const catalog = stubbedCatalog(
+        { cacheSeconds: 10 },
+        {
+          findProducts: async () => page(1),
+          countProducts: async () => {
+            if (count === 2) await new Promise<void>((resolve) => (release = resolve));
+            return count;
+          },
+        },
+      );
+      expect((await catalog.countProducts({})).value.count).toBe(1);
+      count = 2;
+      // Expired, but not yet let go: lru-cache lets an expired answer go 1 ms after it expires.
+      await vi.advanceTimersByTimeAsync(10_000.5);
+      const refreshed = catalog.countProducts({});
+      await vi.advanceTimersByTimeAsync(5);
+      release();
+      expect((await refreshed).value.count).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("does not remember a failed read: the next request asks the database again", async () => {
     let calls = 0;
-    const catalog = createCatalog(
-      noDatabase,
+    const catalog = stubbedCatalog(
       { cacheSeconds: 10 },
       {
         findProducts: async () => page(1),
@@ -541,8 +667,7 @@ describe("the catalogue cache", () => {
     vi.advanceTimersByTime(1_000);
     try {
       let count = 1;
-      const catalog = createCatalog(
-        noDatabase,
+      const catalog = stubbedCatalog(
         { cacheSeconds: 10 },
         {
           findProducts: async () => page(1),
@@ -565,8 +690,7 @@ describe("the catalogue cache", () => {
 
   it("holds no more bytes than its limit, however many different pages are asked for", async () => {
     const limit = 2 * 1024 * 1024;
-    const catalog = createCatalog(
-      noDatabase,
+    const catalog = stubbedCatalog(
       { cacheSeconds: 60, cacheMaxBytes: limit },
       {
         findProducts: async (_db, asked) => page(asked.size),

@@ -1,10 +1,18 @@
-import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Database } from "~/db/client.server";
-import { brands, categories, products } from "~/db/schema";
+import { brands, catalogRevisions, categories, products } from "~/db/schema";
 import { etagOf } from "~/utils/http.server";
-import { logFailure } from "~/utils/logger.server";
+import { logFailure, logger } from "~/utils/logger.server";
 import type { WayBack } from "./applied-filters";
+import {
+  type CatalogIndex,
+  CatalogIndexBuilder,
+  type FacetCell,
+  type IndexedWord,
+  type IndexTerm,
+  keepCatalogIndex,
+} from "./catalog-index.server";
 import type {
   CatalogFilters,
   CatalogQuery,
@@ -33,18 +41,27 @@ import { highlightName, PREFIX_MIN_LENGTH, type SearchWord } from "./search-word
  * shopper types reaches the tsquery syntax. Undefined without a search, null
  * for a search with no word in it, which matches nothing.
  */
-function searchQuery(words: readonly SearchWord[] | null | undefined): SQL | null | undefined {
+function searchQuery(
+  words: readonly SearchWord[] | null | undefined,
+  { inName = false } = {},
+): SQL | null | undefined {
   if (words === undefined || words === null) return words;
+  // In the name: each word must be found among the name's lexemes (weight A).
+  const weight = inName ? "A" : "";
   const perWord = words
     .filter(({ typed }) => isPlainWord(typed))
     .map(({ typed, alike }) => {
-      const written = typed.length >= PREFIX_MIN_LENGTH ? `${typed}:*` : typed;
-      const either = [written, ...alike.filter(isPlainWord)].join(" | ");
+      const written = typed.length >= PREFIX_MIN_LENGTH ? `${typed}:*${weight}` : withWeight(typed, weight);
+      const either = [written, ...alike.filter(isPlainWord).map((word) => withWeight(word, weight))].join(
+        " | ",
+      );
       return sql`(to_tsquery('english', ${written}) || to_tsquery('simple', ${either}))`;
     });
   if (perWord.length === 0) return null;
   return sql`(${sql.join(perWord, sql` && `)})`;
 }
+
+const withWeight = (word: string, weight: string) => (weight ? `${word}:${weight}` : word);
 
 /** Letters and digits only: a word that cannot change a tsquery's meaning. */
 const isPlainWord = (word: string) => /^[\p{L}\p{N}]+$/u.test(word);
@@ -68,10 +85,11 @@ const BEST_RATED_FIRST = [desc(products.ratings), desc(products.creationDate), a
 /**
  * The order of a page. Every order ends on the unique id, so a product sits
  * at exactly one position and paging never repeats or skips one. Without a
- * sort, a search is in order of relevance and a listing best rated first
- * (docs/decisions/0018).
+ * sort, a listing is best rated first (docs/decisions/0018), and a search in
+ * order of relevance: the products whose name has every word first, then the
+ * others, each best rated first (`inName`, docs/decisions/0021).
  */
-function ordering(query: CatalogQuery, rank: SQL | undefined): SQL[] {
+function ordering(query: CatalogQuery, inName: SQL | undefined): SQL[] {
   switch (query.sort) {
     case "asc":
       return [asc(products.price), asc(products.id)];
@@ -82,7 +100,7 @@ function ordering(query: CatalogQuery, rank: SQL | undefined): SQL[] {
     case "rating":
       return BEST_RATED_FIRST;
     default:
-      return rank ? [desc(rank), asc(products.id)] : BEST_RATED_FIRST;
+      return inName ? [desc(inName), ...BEST_RATED_FIRST] : BEST_RATED_FIRST;
   }
 }
 
@@ -98,6 +116,11 @@ const productColumns = {
   description: products.description,
 };
 
+/** A product row as the API and the shop page show it: dates in ISO 8601. */
+function productOf(row: Omit<Product, "creationDate"> & { creationDate: Date }): Product {
+  return { ...row, creationDate: row.creationDate.toISOString() };
+}
+
 /**
  * One page of products matching the query, in the query's order. `words` is
  * the query's search as read against the vocabulary (createCatalog does);
@@ -109,15 +132,18 @@ export async function findProducts(
   words = asTyped(query.search),
 ): Promise<Product[]> {
   const tsquery = searchQuery(words);
-  const rank = tsquery && !query.sort ? sql`ts_rank(${products.searchVector}, ${tsquery})` : undefined;
+  const inName =
+    tsquery && !query.sort
+      ? sql`${products.searchVector} @@ ${searchQuery(words, { inName: true })}`
+      : undefined;
   // Deferred join: find the page's ids first (an index-only scan for the
   // usual orders), then read only those rows. Deep pages then cost little
   // more than the first one.
   const page = db
-    .select({ id: products.id, ...(rank ? { rank: sql<number>`${rank}`.as("rank") } : {}) })
+    .select({ id: products.id, ...(inName ? { inName: sql<boolean>`${inName}`.as("in_name") } : {}) })
     .from(products)
     .where(whereClause(query, tsquery))
-    .orderBy(...ordering(query, rank))
+    .orderBy(...ordering(query, inName))
     .limit(query.size)
     .offset((query.page - 1) * query.size)
     .as("page");
@@ -125,14 +151,105 @@ export async function findProducts(
     .select(productColumns)
     .from(products)
     .innerJoin(page, eq(products.id, page.id))
-    .orderBy(...ordering(query, rank ? sql`"page"."rank"` : undefined));
-  return rows.map((row) => ({ ...row, creationDate: row.creationDate.toISOString() }));
+    .orderBy(...ordering(query, inName ? sql`"page"."in_name"` : undefined));
+  return rows.map(productOf);
+}
+
+/** The catalogue's revision: counted up by every change to products, brands or categories. */
+export async function readCatalogRevision(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ revision: catalogRevisions.revision })
+    .from(catalogRevisions)
+    .where(eq(catalogRevisions.id, 1));
+  return row?.revision ?? 0;
+}
+
+/** Products read per statement while the index is read. */
+const INDEX_BATCH = 20_000;
+
+/** Reads of the index that may start again because the catalogue changed during one. */
+const INDEX_READ_ATTEMPTS = 3;
+
+/**
+ * The catalogue's search index (catalog-index.server.ts), read in batches by
+ * id. No long transaction (on PGlite one would hold every other query until
+ * it ends): the revision is read before and after, and a read during which
+ * the catalogue changed starts again; after INDEX_READ_ATTEMPTS it keeps the
+ * revision from before, so the next check reads it once more. Each product
+ * brings the lexemes PostgreSQL stored for it, and which come from its name.
+ */
+async function readCatalogIndex(db: Database): Promise<CatalogIndex | null> {
+  for (let attempt = 1; ; attempt++) {
+    const revision = await readCatalogRevision(db);
+    const builder = new CatalogIndexBuilder();
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .select({
+          ...productColumns,
+          priceCents: sql<number>`(${products.price} * 100)::float8`,
+          ratingTenths: sql<number>`(${products.ratings} * 10)::int`,
+          createdMicros: sql<number>`(extract(epoch from ${products.creationDate}) * 1000000)::float8`,
+          lexemes: sql<string>`array_to_string(tsvector_to_array(${products.searchVector}), ' ')`,
+          nameLexemes: sql<string>`(select coalesce(string_agg(lexeme, ' '), '') from unnest(${products.searchVector}) where 'A' = any(weights))`,
+        })
+        .from(products)
+        .where(gt(products.id, after))
+        .orderBy(asc(products.id))
+        .limit(INDEX_BATCH);
+      for (const { priceCents, ratingTenths, createdMicros, lexemes, nameLexemes, ...product } of rows) {
+        builder.add({
+          product: productOf(product),
+          priceCents,
+          ratingTenths,
+          createdMicros,
+          lexemes: wordsOf(lexemes),
+          nameLexemes: wordsOf(nameLexemes),
+        });
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < INDEX_BATCH) break;
+      after = last.id;
+    }
+    if ((await readCatalogRevision(db)) === revision || attempt === INDEX_READ_ATTEMPTS) {
+      return builder.build(revision);
+    }
+  }
+}
+
+/** Lexemes never hold a space: the list travels as one string, cheaper than an array. */
+const wordsOf = (list: string) => (list === "" ? [] : list.split(" "));
+
+/** The operands of a tsquery's text ('run':* → run, prefix). */
+const operandsOf = (query: string): IndexTerm[] =>
+  [...query.matchAll(/'((?:[^']|'')*)'(:\*)?/g)].map((match) => ({
+    lexeme: (match[1] as string).replaceAll("''", "'"),
+    prefix: match[2] !== undefined,
+  }));
+
+/**
+ * A search word as to_tsquery reads it: its English stem ("running:*" → run,
+ * prefix; none for a stop word), or null when the parser splits the word in
+ * two (letters the database's locale does not count as letters): the index
+ * would not match what SQL matches, so the SQL queries answer that search.
+ */
+async function readWordStem(db: Database, typed: string, written: string): Promise<IndexTerm[] | null> {
+  const [row] = await db
+    .select({
+      english: sql<string>`to_tsquery('english', ${written})::text`,
+      simple: sql<string>`to_tsquery('simple', ${written})::text`,
+    })
+    .from(sql`(values (1)) as one`);
+  const english = operandsOf(row?.english ?? "");
+  const simple = operandsOf(row?.simple ?? "");
+  const whole = english.length <= 1 && simple.length === 1 && simple[0]?.lexeme === typed;
+  return whole ? english : null;
 }
 
 /** One product by id, or null when there is none. */
 async function findProduct(db: Database, id: number): Promise<Product | null> {
   const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
-  return row ? { ...row, creationDate: row.creationDate.toISOString() } : null;
+  return row ? productOf(row) : null;
 }
 
 /** Products to show beside one: the best rated others of its category. */
@@ -147,7 +264,7 @@ async function findRelatedProducts(
     .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`))
     .orderBy(...BEST_RATED_FIRST)
     .limit(limit);
-  return rows.map((row) => ({ ...row, creationDate: row.creationDate.toISOString() }));
+  return rows.map(productOf);
 }
 
 /** A slice of every product, by id, as a sitemap lists them. */
@@ -177,13 +294,6 @@ export async function countProducts(
 /** The filters a facet matrix is read for: everything but the facets themselves. */
 export type FacetMatrixFilters = Pick<CatalogFilters, "search" | "range">;
 
-/** How many products of one brand in one category match a search and a price cap. */
-export interface FacetCell {
-  bandName: string;
-  category: string;
-  count: number;
-}
-
 /**
  * The products matching a search and a price cap, counted by brand and
  * category. One scan answers every question about brands and categories for
@@ -203,6 +313,14 @@ export async function readFacetMatrix(
     .groupBy(products.bandName, products.category);
 }
 
+/**
+ * Products whose descriptions the vocabulary reads at most (about 1 s on
+ * PostgreSQL); past that, a sample of as many. A description word used by
+ * fewer than about one product in this many may then be left out: it is
+ * still found by its start, only not forgiven its typos.
+ */
+const VOCABULARY_SAMPLE_PRODUCTS = 200_000;
+
 /** Words a vocabulary keeps at most, the most used first: far more than a shop's names and descriptions hold. */
 const VOCABULARY_MAX_WORDS = 100_000;
 
@@ -215,8 +333,16 @@ const VOCABULARY_MAX_WORDS = 100_000;
  * About 0.4 s on 100,000 products: read now and then, never per search.
  */
 export async function readSearchVocabulary(db: Database): Promise<SearchVocabulary> {
+  const [counted] = await db.select({ total: count() }).from(products);
+  // On a large catalogue the descriptions are read from a sample of pages: their words are
+  // common ones, and reading every vector of a million products takes longer than a statement may.
+  const percent = Math.min(100, (100 * VOCABULARY_SAMPLE_PRODUCTS) / Math.max(1, counted?.total ?? 0));
+  const descriptions =
+    percent < 100
+      ? `select search_vector from products tablesample system (${percent.toFixed(4)})`
+      : "select search_vector from products";
   const parts = [
-    sql`select word, ndoc from ts_stat('select search_vector from products', 'd')`,
+    sql`select word, ndoc from ts_stat(${descriptions}, 'd')`,
     sql`select word, ndoc from ts_stat('select to_tsvector(''simple'', name) from (select distinct name from products) names')`,
     sql`select word, ndoc from ts_stat('select to_tsvector(''simple'', value || '' '' || label) from brands union all select to_tsvector(''simple'', value || '' '' || label) from categories')`,
   ];
@@ -265,21 +391,29 @@ export function facetsOf(matrix: FacetCell[], values: FacetValues, filters: Cata
   const chosenCategories = filters.category ? new Set(filters.category) : null;
   const brandCounts = new Map<string, number>();
   const categoryCounts = new Map<string, number>();
-  let total = 0;
   for (const cell of matrix) {
     const brandChosen = !chosenBrands || chosenBrands.has(cell.bandName);
     const categoryChosen = !chosenCategories || chosenCategories.has(cell.category);
     if (categoryChosen) brandCounts.set(cell.bandName, (brandCounts.get(cell.bandName) ?? 0) + cell.count);
     if (brandChosen) categoryCounts.set(cell.category, (categoryCounts.get(cell.category) ?? 0) + cell.count);
-    if (brandChosen && categoryChosen) total += cell.count;
   }
   const choices = (rows: FacetValues["brands"], counts: Map<string, number>) =>
     rows.map(({ value, label }) => ({ value, label, count: counts.get(value) ?? 0 }));
   return {
-    count: total,
+    count: countOf(matrix, filters),
     brands: choices(values.brands, brandCounts),
     categories: choices(values.categories, categoryCounts),
   };
+}
+
+/** How many products of a facet matrix the brand and category choices keep. */
+function countOf(matrix: FacetCell[], filters: CatalogFilters): number {
+  const keeps = (chosen: string[] | undefined, value: string) => !chosen || chosen.includes(value);
+  return matrix.reduce(
+    (sum, cell) =>
+      keeps(filters.band, cell.bandName) && keeps(filters.category, cell.category) ? sum + cell.count : sum,
+    0,
+  );
 }
 
 /** Products a search suggests at most; brands and categories at most, each. */
@@ -306,6 +440,12 @@ export interface CatalogOptions {
   cacheSeconds: number;
   /** Memory the cached answers may take, in bytes (default 64 MiB). */
   cacheMaxBytes?: number;
+  /**
+   * An answer from the search index is kept in the cache only when making it
+   * took at least this long (default 1 ms): a broad search on a large
+   * catalogue, not the many answers cheaper to make again than to keep.
+   */
+  keepIndexAnswersFromMs?: number;
 }
 
 /**
@@ -336,6 +476,9 @@ const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 const CATALOG_QUERIES = {
   findProducts,
   countProducts,
+  readCatalogIndex,
+  readCatalogRevision,
+  readWordStem,
   readFacetMatrix,
   readFacetValues,
   findProduct,
@@ -351,6 +494,9 @@ const CATALOG_QUERIES = {
  * forgiven its typos within this time.
  */
 const VOCABULARY_SECONDS = 300;
+
+/** Seconds before a failed vocabulary read is tried again. */
+const VOCABULARY_RETRY_SECONDS = 30;
 
 /**
  * The catalogue as the routes use it: the queries above behind a small
@@ -377,16 +523,25 @@ export function createCatalog(
           ttl: options.cacheSeconds * 1000,
           // Expired answers are dropped on time, not when next asked for.
           ttlAutopurge: true,
+          // Dropping an expired answer aborts a read of its successor already under way (lru-cache
+          // then rejects it with "deleted": a 503 under load): let that read finish and answer.
+          ignoreFetchAbort: true,
           // The process's clock, read when used (so a test's fake clock is honoured too).
           perf: { now: () => performance.now() },
           fetchMethod: (_key, _stale, { context }) => context(),
         })
       : undefined;
 
+  /**
+   * Counted up when a new search index is put in use: answers are keyed by it,
+   * so those made before are no longer found (and expire on time), while a
+   * request still waiting for one gets it.
+   */
+  let indexGeneration = 0;
   async function cached<T>(key: string, load: () => Promise<T>): Promise<CatalogAnswer<T>> {
     const compute = async () => answer(await load());
     if (!cache) return compute();
-    return (await cache.fetch(key, { context: compute })) as CatalogAnswer<T>;
+    return (await cache.fetch(`${indexGeneration}:${key}`, { context: compute })) as CatalogAnswer<T>;
   }
 
   // Read on first use, then again in the background once VOCABULARY_SECONDS have passed.
@@ -403,10 +558,16 @@ export function createCatalog(
    * slow on a huge catalogue): searches then match each word as typed, as
    * before there was one, instead of failing.
    */
+  let vocabularyRetryAt = Number.NEGATIVE_INFINITY;
   const vocabulary = async (): Promise<SearchVocabulary> => {
+    // After a failed read, not every search tries again (each try is a slow statement).
+    if (performance.now() < vocabularyRetryAt) {
+      return vocabularyCache.get("vocabulary", { allowStale: true }) ?? EMPTY_VOCABULARY;
+    }
     try {
       return (await vocabularyCache.fetch("vocabulary")) ?? EMPTY_VOCABULARY;
     } catch (error) {
+      vocabularyRetryAt = performance.now() + VOCABULARY_RETRY_SECONDS * 1000;
       logFailure(error, "search vocabulary read failed; words are matched as typed");
       return EMPTY_VOCABULARY;
     }
@@ -431,47 +592,162 @@ export function createCatalog(
     return words;
   };
 
+  const catalogIndex = keepCatalogIndex({
+    read: async () => {
+      const started = performance.now();
+      const index = await queries.readCatalogIndex(db);
+      if (index) {
+        logger.info(
+          {
+            products: index.size,
+            lexemes: index.lexemeCount,
+            megabytes: Math.round(index.bytes / 2 ** 20),
+            milliseconds: Math.round(performance.now() - started),
+          },
+          "catalogue index read",
+        );
+      }
+      return index;
+    },
+    revision: () => queries.readCatalogRevision(db),
+    freshForMs: options.cacheSeconds * 1000,
+    // Answers made before may be out of date: make them afresh.
+    onReplaced: () => {
+      indexGeneration++;
+    },
+    onFailure: logFailure,
+  });
+
+  // A search word's English stem is asked of the database once (the index matches what to_tsquery would),
+  // keyed as written ("blend:*" for a prefix): searches asking for one together share the read.
+  const stems = new LRUCache<string, { stem: IndexTerm[] | null }, string>({
+    max: 10_000,
+    fetchMethod: async (written, _stale, { context: typed }) => ({
+      stem: await queries.readWordStem(db, typed, written),
+    }),
+  });
+  /**
+   * A search's reading as the index matches it: undefined without a search,
+   * null with no word in it, false when the index cannot match one of its
+   * words as PostgreSQL does (readWordStem).
+   */
+  const indexWords = async (
+    words: SearchWord[] | null | undefined,
+  ): Promise<IndexedWord[] | null | undefined | false> => {
+    if (words === undefined || words === null) return words;
+    const plain = words.filter(({ typed }) => isPlainWord(typed));
+    if (plain.length === 0) return null;
+    const read = await Promise.all(
+      plain.map(async ({ typed, alike }) => {
+        const prefix = typed.length >= PREFIX_MIN_LENGTH;
+        const written = prefix ? `${typed}:*` : typed;
+        const known = await stems.fetch(written, { context: typed });
+        if (!known?.stem) return null;
+        const alikeTerms = alike.filter(isPlainWord).map((lexeme) => ({ lexeme, prefix: false }));
+        return { anyOf: [{ lexeme: typed, prefix }, ...known.stem, ...alikeTerms] };
+      }),
+    );
+    return read.every((word) => word !== null) ? (read as IndexedWord[]) : false;
+  };
+
+  /**
+   * Who answers a search, decided once per answer: the index in use with the
+   * search as it reads it, or null when the SQL queries must (no index is
+   * ready, or a word the index cannot match as PostgreSQL does).
+   */
+  const answeringIndex = async (words: SearchWord[] | null | undefined) => {
+    const index = await catalogIndex.current();
+    if (!index) return null;
+    const indexed = await indexWords(words);
+    return indexed === false ? null : { index, words: indexed };
+  };
+
+  type Answering = NonNullable<Awaited<ReturnType<typeof answeringIndex>>>;
+  const keepFromMs = options.keepIndexAnswersFromMs ?? 1;
+  /**
+   * An answer from the index when one answers, else from the SQL queries
+   * through the cache. Most index answers take well under a millisecond, less
+   * than the cache's bookkeeping for them (an entry, a timer, a pending
+   * fetch: in the benchmark at 100k products the mixed API was faster with
+   * the cache off), so only those that took longer are kept. They are as
+   * fresh as a cached one: the index is checked once per cache time.
+   */
+  const fromIndexOrCache = async <T>(
+    key: string,
+    words: SearchWord[] | null | undefined,
+    fromIndex: (answering: Answering) => T | Promise<T>,
+    fromSql: () => Promise<T>,
+  ): Promise<CatalogAnswer<T>> => {
+    const answering = await answeringIndex(words);
+    if (!answering) return cached(key, fromSql);
+    const keptAs = `${indexGeneration}:${key}`;
+    const kept = cache?.get(keptAs);
+    if (kept) return kept as CatalogAnswer<T>;
+    const started = performance.now();
+    const made = answer(await fromIndex(answering));
+    if (cache && performance.now() - started >= keepFromMs) cache.set(keptAs, made);
+    return made;
+  };
+
+  /** One page: chosen by the index when one answers, by SQL otherwise. */
+  const findProducts = async (query: CatalogQuery) => {
+    const words = await readSearch(query.search);
+    return fromIndexOrCache(
+      `products:${JSON.stringify(query)}`,
+      words,
+      ({ index, words }) => index.page(query, words),
+      () => queries.findProducts(db, query, words),
+    );
+  };
+
   const facetValues = () => cached("facet-values", () => queries.readFacetValues(db));
   // Keyed by search and price cap only: choosing brands and categories reuses it.
-  const facetMatrix = ({ search, range }: FacetMatrixFilters) =>
-    cached(`facet-matrix:${JSON.stringify({ search, range })}`, async () =>
-      queries.readFacetMatrix(db, { search, range }, await readSearch(search)),
+  const facetMatrix = async ({ search, range }: FacetMatrixFilters) => {
+    const words = await readSearch(search);
+    return fromIndexOrCache(
+      `facet-matrix:${JSON.stringify({ search, range })}`,
+      words,
+      ({ index, words }) => index.facetMatrix({ range }, words),
+      () => queries.readFacetMatrix(db, { search, range }, words),
     );
+  };
   const listingFacets = async (filters: CatalogFilters): Promise<ListingFacets> => {
     const [matrix, values] = await Promise.all([facetMatrix(filters), facetValues()]);
     return facetsOf(matrix.value, values.value, filters);
   };
 
   return {
-    findProducts: (query: CatalogQuery) =>
-      cached(`products:${JSON.stringify(query)}`, async () =>
-        queries.findProducts(db, query, await readSearch(query.search)),
-      ),
-    countProducts: (filters: CatalogFilters) =>
-      cached(`count:${JSON.stringify(filters)}`, async () => ({
-        count: await queries.countProducts(db, filters, await readSearch(filters.search)),
-      })),
+    findProducts,
+    countProducts: async (filters: CatalogFilters) => {
+      const words = await readSearch(filters.search);
+      return fromIndexOrCache(
+        `count:${JSON.stringify(filters)}`,
+        words,
+        ({ index, words }) => ({ count: countOf(index.facetMatrix(filters, words), filters) }),
+        // Without the index, one count(*) costs less than the matrix it would sum.
+        async () => ({ count: await queries.countProducts(db, filters, words) }),
+      );
+    },
     /**
      * Suggestions for a search being typed: the best matching products, and
      * the brands and categories whose names match, each with where it leads.
      */
-    suggestions: (search: string | undefined) =>
-      cached(`suggestions:${search ?? ""}`, async (): Promise<SearchSuggestions> => {
-        const words = await readSearch(search);
-        if (!words) return { words: [], products: [], brands: [], categories: [] };
-        const [found, values] = await Promise.all([
-          queries.findProducts(db, { search, page: 1, size: SUGGESTED_PRODUCTS }, words),
-          facetValues(),
-        ]);
-        return {
-          words,
-          products: found.map((product) => ({ label: product.name, href: productHref(product) })),
-          brands: suggestedFacetValues(values.value.brands, words, (band) => shopHref({ band: [band] })),
-          categories: suggestedFacetValues(values.value.categories, words, (category) =>
-            shopHref({ category: [category] }),
-          ),
-        };
-      }),
+    suggestions: async (search: string | undefined): Promise<CatalogAnswer<SearchSuggestions>> => {
+      const words = await readSearch(search);
+      if (!words) return answer({ words: [], products: [], brands: [], categories: [] });
+      const [found, values] = await Promise.all([
+        findProducts({ search, page: 1, size: SUGGESTED_PRODUCTS }),
+        facetValues(),
+      ]);
+      return answer({
+        words,
+        products: found.value.map((product) => ({ label: product.name, href: productHref(product) })),
+        brands: suggestedFacetValues(values.value.brands, words, (band) => shopHref({ band: [band] })),
+        categories: suggestedFacetValues(values.value.categories, words, (category) =>
+          shopHref({ category: [category] }),
+        ),
+      });
+    },
     /**
      * How a search is read: each word with the catalogue words that answer it
      * (for marking matches in names, and saying which spellings were used);
@@ -480,8 +756,7 @@ export function createCatalog(
     searchWords: async (search: string | undefined): Promise<SearchWord[]> =>
       (await readSearch(search)) ?? [],
     /** The count, and every brand and category with what it would show (`/facets`, the shop's filter panel). */
-    listingFacets: (filters: CatalogFilters) =>
-      cached(`facets:${JSON.stringify(filters)}`, () => listingFacets(filters)),
+    listingFacets: async (filters: CatalogFilters) => answer(await listingFacets(filters)),
     /** The catalogue's brands and categories, without counts. */
     facetValues,
     /** One product, or null. */
@@ -527,14 +802,23 @@ export function createCatalog(
       const { count } = await listingFacets({ ...filters, search });
       return count > 0 ? { search, count } : null;
     },
-    /** Start reading the search vocabulary, so the first searches need not wait for it (at start-up). */
+    /** Start reading the search index and vocabulary, so the first searches need not wait for them (at start-up). */
     warmUp: () => {
-      // vocabulary() never rejects: a failed read is logged and searches match words as typed.
+      // Neither rejects: a failed read is logged, and the SQL queries answer / words are matched as typed.
+      void catalogIndex.ready();
       void vocabulary();
     },
-    /** Forget every cached answer and the vocabulary, after the catalogue changed. */
+    /** Resolves once the search index is read (or its read failed): for tests and benchmarks. */
+    indexReady: () => catalogIndex.ready(),
+    /** The index in use: its size and revision, or null while the database answers. */
+    indexInUse: () => {
+      const index = catalogIndex.peek();
+      return index && { products: index.size, revision: index.revision, bytes: index.bytes };
+    },
+    /** Forget every cached answer, the index and the vocabulary, after the catalogue changed. */
     clear: () => {
       cache?.clear();
+      catalogIndex.clear();
       vocabularyCache.clear();
     },
     /** What the cache holds now, for tests and benchmarks. */
