@@ -17,7 +17,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
-  timeout: 30_000,
+  // A whole journey (sign up, filter, page, go back) on a two-core machine that
+  // also runs the server and a second browser took up to 25 s in CI: give each
+  // test room, since no test here measures speed (npm run bench does).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: BASE_URL,
