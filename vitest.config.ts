@@ -15,7 +15,8 @@ export default defineConfig({
     // Most integration files wait on the shop processes and servers they start, not on the CPU:
     // three files at a time on two cores halve the suite's wall time (Vitest's default is cores - 1).
     maxWorkers: 3,
-    testTimeout: 30_000,
+    // A test that starts shop processes waits for each to start: 20–25 s for some in a loaded CI run.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

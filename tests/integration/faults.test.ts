@@ -8,6 +8,12 @@ import { describeWhen, privatePostgres, privateRedis } from "../support/requirem
 import { type ShopProcess, spawnShopProcess, startShopProcess } from "../support/shop-process";
 
 /**
+ * Each test starts shop processes and servers of its own and waits on what they
+ * do (no fixed waits): on a loaded two-core machine that took up to 30 s.
+ */
+const PROCESS_TESTS = { timeout: 90_000 };
+
+/**
  * What the shop does when the services under it fail, measured against
  * PostgreSQL and Redis servers of the test's own (started, crashed, frozen and
  * restarted here; the machine's shared servers are never touched).
@@ -122,204 +128,221 @@ async function expectSignUpsIntact(database: PrivatePostgres, signUps: { email: 
   expect(withoutPassword).toEqual([]);
 }
 
-describeWhen([privatePostgres], "PostgreSQL failures", () => {
-  let database: PrivatePostgres;
-  let shop: ShopProcess;
+describeWhen(
+  [privatePostgres],
+  "PostgreSQL failures",
+  () => {
+    let database: PrivatePostgres;
+    let shop: ShopProcess;
 
-  beforeAll(async () => {
-    database = await createPrivatePostgres();
-  });
-  afterAll(async () => {
-    await shop?.stop();
-    await database?.destroy();
-  });
+    beforeAll(async () => {
+      database = await createPrivatePostgres();
+    });
+    afterAll(async () => {
+      await shop?.stop();
+      await database?.destroy();
+    });
 
-  it("starts after PostgreSQL when it comes up late, saying in one line what it waits for", async () => {
-    const waiting = await spawnShopProcess({ DATABASE_URL: database.url, TRUST_PROXY: "1" });
-    shop = waiting;
-    const line = await waiting.waitForOutput(/PostgreSQL at 127\.0\.0\.1:\d+\/postgres is not reachable/);
-    expect(line).toContain("ECONNREFUSED");
-    expect(line).toContain("trying again in");
-    await database.start();
-    await waiting.ready();
-    expect(waiting.output()).not.toMatch(STACK_TRACE);
-  });
-
-  it.each([
-    ["restarted", () => database.stop()],
-    ["killed with -9", () => database.crash()],
-  ])(
-    "when PostgreSQL is %s under traffic, /healthz answers 503, no page shows a stack trace, the shop recovers by itself within 5 s, and acknowledged sign-ups are kept exactly once",
-    async (_how, takeDown) => {
-      const traffic = shopTraffic(shop.url);
-      // Let some sign-ups through before the fault.
-      await traffic.until(() => traffic.signUps.filter((signUp) => signUp.status === 302).length >= 3);
-      await takeDown();
-      await healthBecomes(shop.url, 503);
-      const down = await fetch(`${shop.url}/?search=offline`);
-      expect(down.status).toBe(503);
-      expect(await down.text()).toContain("We couldn&#x27;t load the products");
-
+    it("starts after PostgreSQL when it comes up late, saying in one line what it waits for", async () => {
+      const waiting = await spawnShopProcess({ DATABASE_URL: database.url, TRUST_PROXY: "1" });
+      shop = waiting;
+      const line = await waiting.waitForOutput(/PostgreSQL at 127\.0\.0\.1:\d+\/postgres is not reachable/);
+      expect(line).toContain("ECONNREFUSED");
+      expect(line).toContain("trying again in");
       await database.start();
-      const back = Date.now();
-      const healthy = await healthBecomes(shop.url, 200);
-      expect(healthy - back).toBeLessThanOrEqual(5_000);
-      // Traffic after recovery succeeds again.
-      const recovered = traffic.answers.length;
-      await traffic.until(
-        () => traffic.answers.slice(recovered).filter((answer) => answer.status < 400).length >= 10,
-      );
-      await traffic.stop();
+      await waiting.ready();
+      expect(waiting.output()).not.toMatch(STACK_TRACE);
+    });
 
-      const statuses = new Set(traffic.answers.map((answer) => answer.status));
-      expect([...statuses].filter((status) => status >= 500 && status !== 503)).toEqual([]);
-      expect(traffic.answers.filter((answer) => STACK_TRACE.test(answer.body))).toEqual([]);
-      await expectSignUpsIntact(database, traffic.signUps);
-      // A sign-up that failed left nothing behind: the same email signs up now, or exists complete.
-      const failed = traffic.signUps.filter((signUp) => signUp.status !== 302).slice(0, 5);
-      for (const { email } of failed) {
-        const retry = await signUp(new CookieClient(), shop.url, email, { "X-Forwarded-For": someAddress() });
-        expect([302, 409]).toContain(retry.status);
-      }
-    },
-  );
+    it.each([
+      ["restarted", () => database.stop()],
+      ["killed with -9", () => database.crash()],
+    ])(
+      "when PostgreSQL is %s under traffic, /healthz answers 503, no page shows a stack trace, the shop recovers by itself within 5 s, and acknowledged sign-ups are kept exactly once",
+      async (_how, takeDown) => {
+        const traffic = shopTraffic(shop.url);
+        // Let some sign-ups through before the fault.
+        await traffic.until(() => traffic.signUps.filter((signUp) => signUp.status === 302).length >= 3);
+        await takeDown();
+        await healthBecomes(shop.url, 503);
+        const down = await fetch(`${shop.url}/?search=offline`);
+        expect(down.status).toBe(503);
+        expect(await down.text()).toContain("We couldn&#x27;t load the products");
 
-  it("a frozen PostgreSQL: requests fail within seconds instead of hanging, /healthz says 503, and shutdown stays bounded", async () => {
-    const client = new CookieClient();
-    const email = `frozen-${randomBytes(4).toString("hex")}@example.com`;
-    expect((await signUp(client, shop.url, email, { "X-Forwarded-For": someAddress() })).status).toBe(302);
-    database.freeze();
-    try {
-      const timed = async (work: () => Promise<Response>) => {
-        const started = Date.now();
-        const response = await work();
-        await response.body?.cancel();
-        return { status: response.status, ms: Date.now() - started };
-      };
-      const health = await timed(() => fetch(`${shop.url}/healthz`));
-      expect(health.status).toBe(503);
-      expect(health.ms).toBeLessThan(4_000);
-      // The first request that needs the database waits out one query timeout…
-      const first = await timed(() => fetch(`${shop.url}/all-products?search=frozen`));
-      expect(first.status).toBe(503);
-      expect(first.ms).toBeLessThan(9_000);
-      // …and the ones after it fail at once, or fall back, while the database stays frozen.
-      const login = await timed(() =>
-        logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, { "X-Forwarded-For": someAddress() }),
-      );
-      expect(login.status).toBe(503);
-      expect(login.ms).toBeLessThan(3_000);
-      const search = await timed(() => fetch(`${shop.url}/all-products?search=still-frozen`));
-      expect(search.status).toBe(503);
-      expect(search.ms).toBeLessThan(3_000);
+        await database.start();
+        const back = Date.now();
+        const healthy = await healthBecomes(shop.url, 200);
+        expect(healthy - back).toBeLessThanOrEqual(5_000);
+        // Traffic after recovery succeeds again.
+        const recovered = traffic.answers.length;
+        await traffic.until(
+          () => traffic.answers.slice(recovered).filter((answer) => answer.status < 400).length >= 10,
+        );
+        await traffic.stop();
 
-      const stopping = Date.now();
-      shop.kill("SIGTERM");
-      expect(await shop.exited).toBe(0);
-      expect(Date.now() - stopping).toBeLessThan(10_000);
-    } finally {
-      database.thaw();
-    }
-  });
-});
+        const statuses = new Set(traffic.answers.map((answer) => answer.status));
+        expect([...statuses].filter((status) => status >= 500 && status !== 503)).toEqual([]);
+        expect(traffic.answers.filter((answer) => STACK_TRACE.test(answer.body))).toEqual([]);
+        await expectSignUpsIntact(database, traffic.signUps);
+        // A sign-up that failed left nothing behind: the same email signs up now, or exists complete.
+        const failed = traffic.signUps.filter((signUp) => signUp.status !== 302).slice(0, 5);
+        for (const { email } of failed) {
+          const retry = await signUp(new CookieClient(), shop.url, email, {
+            "X-Forwarded-For": someAddress(),
+          });
+          expect([302, 409]).toContain(retry.status);
+        }
+      },
+    );
 
-describeWhen([privatePostgres], "PostgreSQL down when the shop starts", () => {
-  it("refuses a database that does not exist at once, naming DATABASE_URL, without a stack trace", async () => {
-    const database = await createPrivatePostgres();
-    try {
-      await database.start();
-      const url = database.url.replace(/\/postgres$/, "/no_such_shop");
-      const shop = await spawnShopProcess({ DATABASE_URL: url });
-      expect(await shop.exited).toBe(1);
-      expect(shop.output()).toMatch(
-        /Backline could not start: PostgreSQL at 127\.0\.0\.1:\d+\/no_such_shop refused the connection: .*no_such_shop.* does not exist.*Check DATABASE_URL/,
-      );
-      expect(shop.output()).not.toMatch(STACK_TRACE);
-    } finally {
-      await database.destroy();
-    }
-  });
-});
-
-describeWhen([privateRedis], "Redis failures (REDIS_URL set)", () => {
-  it("a frozen Redis does not hold up logins, and shutdown stays bounded", async () => {
-    const redis = await createPrivateRedis();
-    await redis.start();
-    const shop = await startShopProcess({ REDIS_URL: redis.url, TRUST_PROXY: "1" });
-    try {
-      const email = `redis-${randomBytes(4).toString("hex")}@example.com`;
-      expect(
-        (await signUp(new CookieClient(), shop.url, email, { "X-Forwarded-For": someAddress() })).status,
-      ).toBe(302);
-      redis.freeze();
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const started = Date.now();
-        const response = await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, {
-          "X-Forwarded-For": someAddress(),
-        });
-        expect(response.status).toBe(302);
-        expect(Date.now() - started).toBeLessThan(2_000);
-      }
-      await shop.waitForOutput(/Redis is unavailable; rate limits are counted per process/);
-      const stopping = Date.now();
-      expect(await shop.stop()).toBe(0);
-      expect(Date.now() - stopping).toBeLessThan(5_000);
-    } finally {
-      redis.thaw();
-      await shop.stop();
-      await redis.destroy();
-    }
-  });
-
-  it("Redis stopped and restarted under traffic: no 5xx, the outage logged once at warn, and counting in Redis again once it is back", async () => {
-    const redis = await createPrivateRedis();
-    await redis.start();
-    const shop = await startShopProcess({ REDIS_URL: redis.url, TRUST_PROXY: "1", LOG_LEVEL: "info" });
-    const statuses: number[] = [];
-    const answered = new EventEmitter();
-    let running = true;
-    const logins = (async () => {
-      while (running) {
-        // Wrong passwords: every attempt is counted by the rate limiter, in Redis when it is there.
-        const response = await logIn(new CookieClient(), shop.url, "nobody@example.com", "Wr0ng!Pass", {
-          "X-Forwarded-For": someAddress(),
-        });
-        statuses.push(response.status);
-        answered.emit("answer");
-      }
-    })();
-    try {
-      const after = async (count: number) => {
-        const target = statuses.length + count;
-        while (statuses.length < target) await once(answered, "answer");
-      };
-      await after(5);
-      await redis.stop();
-      await after(10);
-      await redis.start();
-      await shop.waitForOutput(/Redis is back/);
-      await after(5);
-      running = false;
-      await logins;
-      expect(statuses.filter((status) => status >= 500)).toEqual([]);
-      // The restarted Redis kept nothing: counters in it now were written after it came back.
-      const client = new Redis(redis.url);
+    it("a frozen PostgreSQL: requests fail within seconds instead of hanging, /healthz says 503, and shutdown stays bounded", async () => {
+      const client = new CookieClient();
+      const email = `frozen-${randomBytes(4).toString("hex")}@example.com`;
+      expect((await signUp(client, shop.url, email, { "X-Forwarded-For": someAddress() })).status).toBe(302);
+      database.freeze();
       try {
-        expect((await client.keys("backline:rl:*")).length).toBeGreaterThan(0);
+        const timed = async (work: () => Promise<Response>) => {
+          const started = Date.now();
+          const response = await work();
+          await response.body?.cancel();
+          return { status: response.status, ms: Date.now() - started };
+        };
+        const health = await timed(() => fetch(`${shop.url}/healthz`));
+        expect(health.status).toBe(503);
+        expect(health.ms).toBeLessThan(4_000);
+        // The first request that needs the database waits out one query timeout…
+        const first = await timed(() => fetch(`${shop.url}/all-products?search=frozen`));
+        expect(first.status).toBe(503);
+        expect(first.ms).toBeLessThan(9_000);
+        // …and the ones after it fail at once, or fall back, while the database stays frozen.
+        const login = await timed(() =>
+          logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, { "X-Forwarded-For": someAddress() }),
+        );
+        expect(login.status).toBe(503);
+        expect(login.ms).toBeLessThan(3_000);
+        const search = await timed(() => fetch(`${shop.url}/all-products?search=still-frozen`));
+        expect(search.status).toBe(503);
+        expect(search.ms).toBeLessThan(3_000);
+
+        const stopping = Date.now();
+        shop.kill("SIGTERM");
+        expect(await shop.exited).toBe(0);
+        expect(Date.now() - stopping).toBeLessThan(10_000);
       } finally {
-        client.disconnect();
+        database.thaw();
       }
-      const outages = shop
-        .output()
-        .split("\n")
-        .filter((line) => line.includes("Redis is unavailable"));
-      expect(outages).toHaveLength(1);
-      expect(JSON.parse(outages[0] ?? "{}").level).toBe(40);
-    } finally {
-      running = false;
-      await logins;
-      await shop.stop();
-      await redis.destroy();
-    }
-  });
-});
+    });
+  },
+  PROCESS_TESTS,
+);
+
+describeWhen(
+  [privatePostgres],
+  "PostgreSQL down when the shop starts",
+  () => {
+    it("refuses a database that does not exist at once, naming DATABASE_URL, without a stack trace", async () => {
+      const database = await createPrivatePostgres();
+      try {
+        await database.start();
+        const url = database.url.replace(/\/postgres$/, "/no_such_shop");
+        const shop = await spawnShopProcess({ DATABASE_URL: url });
+        expect(await shop.exited).toBe(1);
+        expect(shop.output()).toMatch(
+          /Backline could not start: PostgreSQL at 127\.0\.0\.1:\d+\/no_such_shop refused the connection: .*no_such_shop.* does not exist.*Check DATABASE_URL/,
+        );
+        expect(shop.output()).not.toMatch(STACK_TRACE);
+      } finally {
+        await database.destroy();
+      }
+    });
+  },
+  PROCESS_TESTS,
+);
+
+describeWhen(
+  [privateRedis],
+  "Redis failures (REDIS_URL set)",
+  () => {
+    it("a frozen Redis does not hold up logins, and shutdown stays bounded", async () => {
+      const redis = await createPrivateRedis();
+      await redis.start();
+      const shop = await startShopProcess({ REDIS_URL: redis.url, TRUST_PROXY: "1" });
+      try {
+        const email = `redis-${randomBytes(4).toString("hex")}@example.com`;
+        expect(
+          (await signUp(new CookieClient(), shop.url, email, { "X-Forwarded-For": someAddress() })).status,
+        ).toBe(302);
+        redis.freeze();
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const started = Date.now();
+          const response = await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, {
+            "X-Forwarded-For": someAddress(),
+          });
+          expect(response.status).toBe(302);
+          expect(Date.now() - started).toBeLessThan(2_000);
+        }
+        await shop.waitForOutput(/Redis is unavailable; rate limits are counted per process/);
+        const stopping = Date.now();
+        expect(await shop.stop()).toBe(0);
+        expect(Date.now() - stopping).toBeLessThan(5_000);
+      } finally {
+        redis.thaw();
+        await shop.stop();
+        await redis.destroy();
+      }
+    });
+
+    it("Redis stopped and restarted under traffic: no 5xx, the outage logged once at warn, and counting in Redis again once it is back", async () => {
+      const redis = await createPrivateRedis();
+      await redis.start();
+      const shop = await startShopProcess({ REDIS_URL: redis.url, TRUST_PROXY: "1", LOG_LEVEL: "info" });
+      const statuses: number[] = [];
+      const answered = new EventEmitter();
+      let running = true;
+      const logins = (async () => {
+        while (running) {
+          // Wrong passwords: every attempt is counted by the rate limiter, in Redis when it is there.
+          const response = await logIn(new CookieClient(), shop.url, "nobody@example.com", "Wr0ng!Pass", {
+            "X-Forwarded-For": someAddress(),
+          });
+          statuses.push(response.status);
+          answered.emit("answer");
+        }
+      })();
+      try {
+        const after = async (count: number) => {
+          const target = statuses.length + count;
+          while (statuses.length < target) await once(answered, "answer");
+        };
+        await after(5);
+        await redis.stop();
+        await after(10);
+        await redis.start();
+        await shop.waitForOutput(/Redis is back/);
+        await after(5);
+        running = false;
+        await logins;
+        expect(statuses.filter((status) => status >= 500)).toEqual([]);
+        // The restarted Redis kept nothing: counters in it now were written after it came back.
+        const client = new Redis(redis.url);
+        try {
+          expect((await client.keys("backline:rl:*")).length).toBeGreaterThan(0);
+        } finally {
+          client.disconnect();
+        }
+        const outages = shop
+          .output()
+          .split("\n")
+          .filter((line) => line.includes("Redis is unavailable"));
+        expect(outages).toHaveLength(1);
+        expect(JSON.parse(outages[0] ?? "{}").level).toBe(40);
+      } finally {
+        running = false;
+        await logins;
+        await shop.stop();
+        await redis.destroy();
+      }
+    });
+  },
+  PROCESS_TESTS,
+);

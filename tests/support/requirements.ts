@@ -72,10 +72,15 @@ export const mountableTmpfs: Requirement = {
  * `describe(name, body)` when every requirement is met; otherwise one skipped
  * test under that name whose note says what is missing.
  */
-export function describeWhen(requirements: Requirement[], name: string, body: () => void) {
+export function describeWhen(
+  requirements: Requirement[],
+  name: string,
+  body: () => void,
+  options: { timeout?: number } = {},
+) {
   const missing = requirements.filter((requirement) => !requirement.met);
   if (missing.length === 0) {
-    describe(name, () => body());
+    describe(name, options, () => body());
     return;
   }
   describe(name, () => {
