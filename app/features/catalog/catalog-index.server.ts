@@ -98,26 +98,92 @@ export class CatalogIndexBuilder {
     this.cards.add(row.product);
   }
 
+  /**
+   * The index, its products numbered by brand × category, then price, then
+   * id: each brand × category is then one run of positions, cheapest first,
+   * and its products under a price cap the start of that run. A facet count
+   * or a filter on a search's matches is a population count over runs of its
+   * bit set, not a visit to every match.
+   */
   build(revision: number): CatalogIndex {
     if (this.brandValues.size > 0xffff || this.categoryValues.size > 0xffff) {
       throw new RangeError("The search index holds at most 65,535 brands and as many categories.");
     }
+    const categoryCount = this.categoryValues.size;
+    const cellOf = (added: number) =>
+      (this.brands[added] as number) * categoryCount + (this.categories[added] as number);
+    // Products by the order they were added in, as each position holds them.
+    const added = Uint32Array.from({ length: this.ids.length }, (_, at) => at).sort(
+      (a, b) =>
+        cellOf(a) - cellOf(b) ||
+        (this.prices[a] as number) - (this.prices[b] as number) ||
+        (this.ids[a] as number) - (this.ids[b] as number),
+    );
+    const positionOf = new Uint32Array(added.length);
+    added.forEach((product, position) => {
+      positionOf[product] = position;
+    });
+    const byPosition = <T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(
+      values: number[],
+      array: T,
+    ): T => {
+      added.forEach((product, position) => {
+        array[position] = values[product] as number;
+      });
+      return array;
+    };
+    const size = added.length;
     return new CatalogIndex({
       revision,
-      ids: Int32Array.from(this.ids),
-      priceCents: Float64Array.from(this.prices),
-      ratingTenths: Uint8Array.from(this.ratings),
-      createdMicros: Float64Array.from(this.created),
-      brands: Uint16Array.from(this.brands),
-      categories: Uint16Array.from(this.categories),
+      ids: byPosition(this.ids, new Int32Array(size)),
+      priceCents: byPosition(this.prices, new Float64Array(size)),
+      ratingTenths: byPosition(this.ratings, new Uint8Array(size)),
+      createdMicros: byPosition(this.created, new Float64Array(size)),
+      brands: byPosition(this.brands, new Uint16Array(size)),
+      categories: byPosition(this.categories, new Uint16Array(size)),
       brandValues: [...this.brandValues.keys()],
       categoryValues: [...this.categoryValues.keys()],
-      postings: this.postings,
-      namePostings: this.namePostings,
-      cards: this.cards.build(),
+      postings: renumbered(this.postings, positionOf),
+      namePostings: renumbered(this.namePostings, positionOf),
+      cards: this.cards.build(added),
     });
   }
 }
+
+/**
+ * A lexeme carried by more than one product in 32 × this many is kept as a
+ * bit set: or-ing one in costs about what setting this share of its bits one
+ * by one does, so up to twice the memory of a list of positions buys the
+ * faster match (at a million products, a tenth more requests per second).
+ */
+const DENSE_SHARE = 2;
+
+/**
+ * Posting lists of positions in the order added, as the index's positions:
+ * ascending, or as a bit set when the lexeme is common (DENSE_SHARE).
+ */
+function renumbered(postings: Map<string, PositionList>, positionOf: Uint32Array): Map<string, PostingList> {
+  const lists = new Map<string, PostingList>();
+  const blocks = Math.ceil(positionOf.length / 32);
+  for (const [lexeme, list] of postings) {
+    const positions = list.trimmed();
+    if (positions.length * DENSE_SHARE > blocks) {
+      const bits = new Uint32Array(blocks);
+      for (const added of positions) setBit(bits, positionOf[added] as number);
+      lists.set(lexeme, { bits });
+    } else {
+      for (let at = 0; at < positions.length; at++)
+        positions[at] = positionOf[positions[at] as number] as number;
+      lists.set(lexeme, { positions: positions.sort() });
+    }
+  }
+  return lists;
+}
+
+/** The products carrying a lexeme: their positions, or one bit per product. */
+type PostingList =
+  | { positions: Uint32Array; bits?: undefined }
+  | { bits: Uint32Array; positions?: undefined };
 
 function valueNumber(values: Map<string, number>, value: string): number {
   let number = values.get(value);
@@ -140,13 +206,13 @@ function listOf(postings: Map<string, PositionList>, lexeme: string): PositionLi
 /** Lexemes in code-unit order, with the products carrying each: a dictionary a prefix is looked up in. */
 class Postings {
   readonly lexemes: string[];
-  readonly lists: Uint32Array[];
-  constructor(source: Map<string, PositionList>) {
+  readonly lists: PostingList[];
+  constructor(source: Map<string, PostingList>) {
     this.lexemes = [...source.keys()].sort();
-    this.lists = this.lexemes.map((lexeme) => (source.get(lexeme) as PositionList).trimmed());
+    this.lists = this.lexemes.map((lexeme) => source.get(lexeme) as PostingList);
   }
   /** The posting lists of every lexeme a term matches: itself, or every lexeme it starts. */
-  matching({ lexeme, prefix }: IndexTerm): Uint32Array[] {
+  matching({ lexeme, prefix }: IndexTerm): PostingList[] {
     let low = 0;
     let high = this.lexemes.length;
     while (low < high) {
@@ -154,16 +220,19 @@ class Postings {
       if ((this.lexemes[middle] as string) < lexeme) low = middle + 1;
       else high = middle;
     }
-    const found: Uint32Array[] = [];
+    const found: PostingList[] = [];
     for (let at = low; at < this.lexemes.length; at++) {
       const candidate = this.lexemes[at] as string;
       if (prefix ? !candidate.startsWith(lexeme) : candidate !== lexeme) break;
-      found.push(this.lists[at] as Uint32Array);
+      found.push(this.lists[at] as PostingList);
     }
     return found;
   }
   get bytes() {
-    return this.lists.reduce((sum, list) => sum + list.byteLength + 64, 0) + this.lexemes.length * 48;
+    return (
+      this.lists.reduce((sum, list) => sum + (list.bits ?? list.positions).byteLength + 64, 0) +
+      this.lexemes.length * 48
+    );
   }
 }
 
@@ -175,16 +244,19 @@ class Postings {
 class CardShelf {
   constructor(
     private readonly chunks: Buffer[],
-    /** Each position's chunk. */
+    /** Each card's chunk, in the order the cards were added. */
     private readonly chunkOf: Uint32Array,
-    /** Each position's first byte in its chunk, and the byte after its last. */
+    /** Each card's first byte in its chunk, and the byte after its last. */
     private readonly starts: Uint32Array,
     private readonly ends: Uint32Array,
+    /** The card at each position of the index. */
+    private readonly cardAt: Uint32Array,
   ) {}
 
   at(position: number): Product {
-    const chunk = this.chunks[this.chunkOf[position] as number] as Buffer;
-    return JSON.parse(chunk.toString("utf8", this.starts[position], this.ends[position])) as Product;
+    const card = this.cardAt[position] as number;
+    const chunk = this.chunks[this.chunkOf[card] as number] as Buffer;
+    return JSON.parse(chunk.toString("utf8", this.starts[card], this.ends[card])) as Product;
   }
 
   get bytes(): number {
@@ -192,7 +264,8 @@ class CardShelf {
       this.chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0) +
       this.chunkOf.byteLength +
       this.starts.byteLength +
-      this.ends.byteLength
+      this.ends.byteLength +
+      this.cardAt.byteLength
     );
   }
 }
@@ -217,13 +290,15 @@ class CardShelfBuilder {
     if (this.waiting.length === CARDS_PER_CHUNK) this.flush();
   }
 
-  build(): CardShelf {
+  /** The shelf, given the card (by the order added) at each position of the index. */
+  build(cardAt: Uint32Array): CardShelf {
     this.flush();
     return new CardShelf(
       this.chunks,
       Uint32Array.from(this.chunkOf),
       Uint32Array.from(this.starts),
       Uint32Array.from(this.ends),
+      cardAt,
     );
   }
 
@@ -247,8 +322,8 @@ interface IndexParts {
   categories: Uint16Array;
   brandValues: string[];
   categoryValues: string[];
-  postings: Map<string, PositionList>;
-  namePostings: Map<string, PositionList>;
+  postings: Map<string, PostingList>;
+  namePostings: Map<string, PostingList>;
   cards: CardShelf;
 }
 
@@ -283,12 +358,15 @@ export class CatalogIndex {
   private readonly ratingSteps: Uint32Array;
   private readonly priceSteps: Uint32Array;
   private readonly dateSteps: Uint32Array;
-  /** Each brand × category's prices in cents, sorted: counts without a search are binary searches. */
+  /**
+   * Each brand × category's first position (and, after the last, the size):
+   * its products are the positions up to the next one's, cheapest first.
+   */
+  private readonly cellStarts: Uint32Array;
+  /** Each brand × category's prices in cents, in position order (sorted): a price cap is a binary search. */
   private readonly cellPrices: Float64Array[];
-  /** Each brand × category's positions, in the order of its prices. */
-  private readonly cellPositions: Uint32Array[];
-  /** Scratch marks for matching, one byte per product; reset after every use. */
-  private readonly marks: Uint8Array;
+  /** Scratch bit sets for a search's matches the filters keep: a page needs two at most (two relevance tiers). */
+  private readonly keptBits: [Uint32Array, Uint32Array];
   /**
    * The last searches' matches, one bit per product: a page and its count ask
    * for the same search one after the other. Bounded: MATCHES_KEPT searches,
@@ -327,17 +405,17 @@ export class CatalogIndex {
     this.ratingSteps = stepsOf(this.byRating);
     this.priceSteps = stepsOf(this.byPrice);
     this.dateSteps = stepsOf(this.byDate);
-    const cells = Array.from(
-      { length: this.brandValues.length * this.categoryValues.length },
-      () => [] as number[],
+    // Positions come by brand × category, then price (CatalogIndexBuilder.build).
+    const cellCount = this.brandValues.length * this.categoryValues.length;
+    this.cellStarts = new Uint32Array(cellCount + 1);
+    for (let position = 0, cell = 0; cell < cellCount; cell++) {
+      while (position < this.size && this.cellOf(position) === cell) position++;
+      this.cellStarts[cell + 1] = position;
+    }
+    this.cellPrices = Array.from({ length: cellCount }, (_, cell) =>
+      priceCents.subarray(this.cellStarts[cell], this.cellStarts[cell + 1]),
     );
-    // In price order, so each cell's positions line up with its sorted prices.
-    for (const position of this.byPrice) cells[this.cellOf(position)]?.push(position);
-    this.cellPositions = cells.map((positions) => Uint32Array.from(positions));
-    this.cellPrices = cells.map((positions) =>
-      Float64Array.from(positions, (position) => priceCents[position] as number),
-    );
-    this.marks = new Uint8Array(this.size);
+    this.keptBits = [new Uint32Array(Math.ceil(this.size / 32)), new Uint32Array(Math.ceil(this.size / 32))];
   }
 
   /** Memory the index holds, in bytes (typed arrays and a rough cost per lexeme). */
@@ -352,12 +430,11 @@ export class CatalogIndex {
       this.ratingSteps,
       this.priceSteps,
       this.dateSteps,
-      ...this.cellPrices,
-      ...this.cellPositions,
+      this.cellStarts,
+      ...this.keptBits,
     ];
     return (
       arrays.reduce((sum, array) => sum + array.byteLength, 0) +
-      this.marks.byteLength +
       MATCHES_KEPT * Math.ceil(this.size / 32) * 12 +
       this.postings.bytes +
       this.namePostings.bytes +
@@ -392,28 +469,29 @@ export class CatalogIndex {
     const order = this.order(query.sort, query.range);
     if (words === undefined) {
       if (keep === null) return this.slice(order, offset, query.size);
-      return this.pageOf(this.chosenCells(choice), keep, order, offset, query.size).positions;
+      return this.pageOf(this.chosenCells(choice), keep, order, offset, query.size);
     }
     const matches = this.matches(words);
     // Past the last match there is nothing to look for (a deep page costs nothing).
     if (offset >= matches.count) return [];
-    if (query.sort) return this.pageOf(matches, keep, order, offset, query.size).positions;
-    const { inName, elsewhere } = this.relevanceTiers(matches, words);
-    const first = this.pageOf(inName, keep, order, offset, query.size);
-    if (first.positions.length === query.size) return first.positions;
-    // A short first page used up the names; an empty one needs their number.
-    const namesBefore =
-      first.positions.length > 0
-        ? offset + first.positions.length
-        : (first.kept ?? this.countKept(inName, keep));
+    // The matches the filters keep, counted exactly: the page is then walked or gathered, whichever costs less.
+    const cells = keep && this.chosenCells(choice);
+    const kept = (candidates: BitCandidates, scratch: 0 | 1) =>
+      cells ? this.keptOf(candidates, cells, this.keptBits[scratch]) : candidates;
+    if (query.sort) return this.pageOf(kept(matches, 0), null, order, offset, query.size);
+    const tiers = this.relevanceTiers(matches, words);
+    const inName = kept(tiers.inName, 0);
+    const first = this.pageOf(inName, null, order, offset, query.size);
+    if (first.length === query.size) return first;
+    // A short first page used up the names: the rest follow them.
     const rest = this.pageOf(
-      elsewhere,
-      keep,
+      kept(tiers.elsewhere, 1),
+      null,
       order,
-      Math.max(0, offset - namesBefore),
-      query.size - first.positions.length,
+      Math.max(0, offset - inName.count),
+      query.size - first.length,
     );
-    return [...first.positions, ...rest.positions];
+    return [...first, ...rest];
   }
 
   /**
@@ -485,19 +563,28 @@ export class CatalogIndex {
     return order.reversed ? this.size - 1 - step : step;
   }
 
-  /** The brand × category cells the filters choose, each with its products under the price cap. */
+  /** The runs of positions the filters choose: each chosen brand × category's products under the price cap. */
   private chosenCells({ brandSet, categorySet, cap }: Choice): CellCandidates {
-    const cells: CellCandidates["cells"] = [];
+    const runs: CellCandidates["runs"] = [];
     let count = 0;
     this.cellPrices.forEach((prices, cell) => {
       const brand = Math.floor(cell / this.categoryValues.length);
       const category = cell % this.categoryValues.length;
       if ((brandSet && !brandSet.has(brand)) || (categorySet && !categorySet.has(category))) return;
+      const from = this.cellStarts[cell] as number;
       const upTo = countAtMost(prices, cap ?? Number.POSITIVE_INFINITY);
-      cells.push({ cell, upTo });
+      if (upTo > 0) runs.push({ from, to: from + upTo });
       count += upTo;
     });
-    return { cells, count };
+    return { runs, count };
+  }
+
+  /** The candidates within the chosen runs, as bits written into `into`, with their number. */
+  private keptOf(candidates: BitCandidates, { runs }: CellCandidates, into: Uint32Array): BitCandidates {
+    into.fill(0);
+    let count = 0;
+    for (const { from, to } of runs) count += copyBits(candidates.all, into, from, to);
+    return { bits: true, all: into, count };
   }
 
   /** The brands and categories chosen (as the index numbers them), and the price cap in cents. */
@@ -528,66 +615,47 @@ export class CatalogIndex {
   }
 
   /**
-   * Up to `size` positions of the candidates `keep` keeps, in an order, after
-   * `offset` of them; with how many it kept in all when it counted them.
-   * Walking the order costs about (offset + size) steps per share of the
-   * catalogue the candidates are, so few candidates are cheaper gathered
-   * and their steps sorted (a typed array's numeric sort).
+   * Up to `size` positions of the candidates, in an order, after `offset` of
+   * them. Walking the order costs about (offset + size) steps per share of
+   * the catalogue the candidates are, so few candidates are cheaper gathered
+   * and their steps sorted (a typed array's numeric sort). `keep` is the
+   * filters' test, for walking runs of positions (a bit set is already kept).
    */
-  private pageOf(
-    candidates: Candidates,
-    keep: Filter,
-    order: Order,
-    offset: number,
-    size: number,
-  ): { positions: number[]; kept: number | null } {
+  private pageOf(candidates: Candidates, keep: Filter, order: Order, offset: number, size: number): number[] {
     const span = order.to - order.from;
     const walking = Math.min(span, ((offset + size) * span) / Math.max(1, candidates.count));
     const gathering = candidates.count * (1 + Math.log2(candidates.count + 1));
     if (gathering < walking) {
-      const steps = this.gatherSteps(candidates, keep, order).sort();
-      const positions = Array.from(steps.subarray(offset, offset + size), (step) => this.at(order, step));
-      return { positions, kept: steps.length };
+      const steps = this.gatherSteps(candidates, order).sort();
+      return Array.from(steps.subarray(offset, offset + size), (step) => this.at(order, step));
     }
     const bits = "bits" in candidates ? candidates.all : null;
     const found: number[] = [];
     let skipped = 0;
     for (let step = order.from; step < order.to && found.length < size; step++) {
       const position = this.at(order, step);
-      if ((bits && !has(bits, position)) || (keep && !keep(position))) continue;
+      if (bits ? !has(bits, position) : keep && !keep(position)) continue;
       if (skipped < offset) skipped++;
       else found.push(position);
     }
-    return { positions: found, kept: null };
+    return found;
   }
 
-  /** The steps in `order` of the candidates `keep` keeps. */
-  private gatherSteps(candidates: Candidates, keep: Filter, order: Order): Uint32Array {
+  /** The steps in `order` of the candidates. */
+  private gatherSteps(candidates: Candidates, order: Order): Uint32Array {
     const steps = new Uint32Array(candidates.count);
     let kept = 0;
     const add = (position: number) => {
-      if (keep && !keep(position)) return;
       const step = this.stepOf(order, position);
       if (step >= order.from && step < order.to) steps[kept++] = step;
     };
     if ("bits" in candidates) forEachBit(candidates.all, add);
     else {
-      for (const { cell, upTo } of candidates.cells) {
-        const positions = this.cellPositions[cell] as Uint32Array;
-        for (let at = 0; at < upTo; at++) add(positions[at] as number);
+      for (const { from, to } of candidates.runs) {
+        for (let position = from; position < to; position++) add(position);
       }
     }
     return steps.subarray(0, kept);
-  }
-
-  /** How many of a bit set's products `keep` keeps. */
-  private countKept(candidates: BitCandidates, keep: Filter): number {
-    if (!keep) return candidates.count;
-    let count = 0;
-    forEachBit(candidates.all, (position) => {
-      if (keep(position)) count++;
-    });
-    return count;
   }
 
   /** A search's matches split by relevance: every word in the name, or not. */
@@ -609,16 +677,12 @@ export class CatalogIndex {
     return matches.tiers;
   }
 
-  /** Each brand × category's count of matched products at most `cap` cents. */
+  /** Each brand × category's count of matched products at most `cap` cents: the bits set in the start of its run. */
   private tally(bits: Uint32Array, cap: number): number[] {
-    const tally = new Array<number>(this.cellPrices.length).fill(0);
-    forEachBit(bits, (position) => {
-      if ((this.priceCents[position] as number) <= cap) {
-        const cell = this.cellOf(position);
-        tally[cell] = (tally[cell] as number) + 1;
-      }
+    return this.cellPrices.map((prices, cell) => {
+      const from = this.cellStarts[cell] as number;
+      return countBitsBetween(bits, from, from + countAtMost(prices, cap));
     });
-    return tally;
   }
 
   /** The products matching every word of a search (and, once asked, in their names), kept for the next asks. */
@@ -639,35 +703,30 @@ export class CatalogIndex {
     return found;
   }
 
-  /**
-   * One bit per product matching every word. Synchronous, so no other request
-   * sees the scratch marks half made; they are cleared before it returns.
-   * Word by word, a product's mark goes from i to i + 1 when it matches word i
-   * (so once per word however many of its lexemes match), and only when it
-   * matched every word before; reaching the last word sets its bit.
-   */
+  /** One bit per product matching every word: for each word, the products carrying any of its terms. */
   private bitsOf(postings: Postings, words: IndexedWord[]): Uint32Array {
-    const bits = new Uint32Array(Math.ceil(this.size / 32));
-    const marks = this.marks;
-    const last = words.length - 1;
-    try {
-      words.forEach((word, index) => {
-        for (const term of word.anyOf) {
-          for (const list of postings.matching(term)) {
-            for (let at = 0; at < list.length; at++) {
-              const position = list[at] as number;
-              if (marks[position] !== index) continue;
-              marks[position] = index + 1;
-              if (index === last)
-                bits[position >>> 5] = (bits[position >>> 5] as number) | (1 << (position & 31));
+    const blocks = Math.ceil(this.size / 32);
+    const all = new Uint32Array(blocks);
+    words.forEach((word, index) => {
+      const carrying = index === 0 ? all : new Uint32Array(blocks);
+      for (const term of word.anyOf) {
+        for (const list of postings.matching(term)) {
+          if (list.bits) {
+            for (let block = 0; block < blocks; block++) {
+              carrying[block] = (carrying[block] as number) | (list.bits[block] as number);
             }
+          } else {
+            for (const position of list.positions) setBit(carrying, position);
           }
         }
-      });
-      return bits;
-    } finally {
-      marks.fill(0);
-    }
+      }
+      if (index > 0) {
+        for (let block = 0; block < blocks; block++) {
+          all[block] = (all[block] as number) & (carrying[block] as number);
+        }
+      }
+    });
+    return all;
   }
 }
 
@@ -681,9 +740,9 @@ interface BitCandidates {
   count: number;
 }
 
-/** Candidates for a page as brand × category cells, each up to its price cap. */
+/** Candidates for a page as runs of positions (brand × category cells, each up to its price cap). */
 interface CellCandidates {
-  cells: { cell: number; upTo: number }[];
+  runs: { from: number; to: number }[];
   count: number;
 }
 
@@ -722,20 +781,62 @@ function forEachBit(bits: Uint32Array, use: (position: number) => void): void {
   }
 }
 
+/** Population count of a 32-bit word (Hacker's Delight). */
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 function countBits(bits: Uint32Array): number {
   let count = 0;
-  for (let block = 0; block < bits.length; block++) {
-    // Population count of a 32-bit word (Hacker's Delight).
-    let word = bits[block] as number;
-    word -= (word >>> 1) & 0x55555555;
-    word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
-    count += (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  for (let block = 0; block < bits.length; block++) count += bitCount(bits[block] as number);
+  return count;
+}
+
+/** The bits of a block from bit `from` (0–31) up to, not including, bit `to` (1–32). */
+const blockMask = (from: number, to: number) =>
+  ((to === 32 ? 0xffffffff : (1 << to) - 1) & ~((1 << from) - 1)) >>> 0;
+
+/**
+ * Calls `use` with each block of positions `from` up to `to` touches, and the
+ * mask of its bits in that range: a run of positions, a block at a time.
+ */
+function forEachBlockBetween(from: number, to: number, use: (block: number, mask: number) => void): void {
+  if (from >= to) return;
+  const first = from >>> 5;
+  const last = (to - 1) >>> 5;
+  for (let block = first; block <= last; block++) {
+    use(block, blockMask(block === first ? from & 31 : 0, block === last ? ((to - 1) & 31) + 1 : 32));
   }
+}
+
+/** How many bits are set at positions `from` up to, not including, `to`. */
+function countBitsBetween(bits: Uint32Array, from: number, to: number): number {
+  let count = 0;
+  forEachBlockBetween(from, to, (block, mask) => {
+    count += bitCount((bits[block] as number) & mask);
+  });
+  return count;
+}
+
+/** Copies the bits at positions `from` up to `to` into `into`; how many were set. */
+function copyBits(bits: Uint32Array, into: Uint32Array, from: number, to: number): number {
+  let count = 0;
+  forEachBlockBetween(from, to, (block, mask) => {
+    const kept = (bits[block] as number) & mask;
+    into[block] = (into[block] as number) | kept;
+    count += bitCount(kept);
+  });
   return count;
 }
 
 const has = (bits: Uint32Array, position: number) =>
   ((bits[position >>> 5] as number) & (1 << (position & 31))) !== 0;
+
+function setBit(bits: Uint32Array, position: number): void {
+  bits[position >>> 5] = (bits[position >>> 5] as number) | (1 << (position & 31));
+}
 
 function numbersOf(values: string[], chosen: string[]): Set<number> {
   const numbers = new Set<number>();
