@@ -23,6 +23,9 @@ export default [
   route("facets", "routes/api.facets.ts"),
   route("suggestions", "routes/api.suggestions.ts"),
   route("healthz", "routes/healthz.ts"),
+  // The JSON API's description (OpenAPI 3.1) and its reference page (app/api-document.server.ts).
+  route("openapi.json", "routes/openapi.ts"),
+  route("docs/api", "routes/api-reference.tsx"),
   // For crawlers (app/features/catalog/sitemap.server.ts).
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

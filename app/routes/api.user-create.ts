@@ -1,6 +1,6 @@
 import { servicesContext } from "~/context.server";
 import type { AuthService } from "~/features/auth/auth.server";
-import { userRecordSchema } from "~/features/auth/auth-schema";
+import { type UserRecordAnswer, userRecordSchema } from "~/features/auth/auth-schema";
 import { apiError, methodNotAllowed } from "~/utils/http.server";
 import { logFailure } from "~/utils/logger.server";
 import type { Route } from "./+types/api.user-create";
@@ -54,7 +54,12 @@ async function upsertOwnRecord(request: Request, auth: AuthService): Promise<Res
   });
   if (!updated) return apiError(401, { code: "unauthenticated", message: "Log in first." });
   return Response.json(
-    { id: updated.id, email: updated.email, name: updated.name, photo: updated.image },
+    {
+      id: updated.id,
+      email: updated.email,
+      name: updated.name,
+      photo: updated.image ?? null,
+    } satisfies UserRecordAnswer,
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -1,10 +1,16 @@
 import { createHash } from "node:crypto";
+import { z } from "~/utils/zod";
 
-export interface ApiError {
-  code: string;
-  message: string;
-  field?: string;
-}
+/** The JSON API's error answer, as sent and as documented in /openapi.json. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string().describe("What went wrong, for a program: invalid_parameter, invalid_field, …"),
+    message: z.string().describe("What went wrong, in words a person can act on."),
+    field: z.string().optional().describe("The parameter or field at fault, when one is."),
+  }),
+});
+
+export type ApiError = z.infer<typeof apiErrorSchema>["error"];
 
 const JSON_TYPE = "application/json; charset=utf-8";
 

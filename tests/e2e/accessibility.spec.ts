@@ -44,6 +44,7 @@ test.describe("accessibility (axe-core)", () => {
     "/",
     "/about",
     "/contact",
+    "/docs/api",
     "/?band=blendMaster&range=100&sort=asc&page=2",
     // Several brands, chips for each filter.
     "/?band=campSafe&band=cycleFit&category=outdoor&range=150&search=tent",
@@ -56,6 +57,13 @@ test.describe("accessibility (axe-core)", () => {
       await expectNoViolations(page);
     });
   }
+
+  test("the API reference reflows at 320 px: nothing scrolls sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto("/docs/api");
+    await expect(page.getByRole("heading", { name: "PUT /user/api/create" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
 
   test.describe("error pages", () => {
     test.use({ allowedConsoleErrors: [/status of (404|400)/] });

@@ -89,7 +89,8 @@ export const emailSchema = z
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }))
-  .transform((email) => email.toLowerCase());
+  .transform((email) => email.toLowerCase())
+  .describe("An email address; spaces around it are dropped, and it is kept in lower case.");
 
 export const nameSchema = z
   .string({ error: MESSAGES.nameRequired })
@@ -144,6 +145,16 @@ export const userRecordSchema = z.object({
   /** A photo is optional for accounts from an identity provider that has none; when given, http(s) only. */
   photo: z.union([photoSchema, z.null()]).optional(),
 });
+
+/** What `PUT /user/api/create` answers: the record as saved. */
+export const userRecordAnswerSchema = z.object({
+  id: z.string().describe("The account's id."),
+  email: z.email(),
+  name: z.string(),
+  photo: z.string().nullable().describe("The photo's http(s) URL, or null when the account has none."),
+});
+
+export type UserRecordAnswer = z.infer<typeof userRecordAnswerSchema>;
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,6 +1,7 @@
 import { z } from "~/utils/zod";
 import {
   FACET_CHOICES_MAX,
+  type FacetChoice,
   FILTER_PARAMETERS,
   PAGE_MAX,
   PAGE_SIZE_DEFAULT,
@@ -180,18 +181,47 @@ export function parseCatalogFilters(params: URLSearchParams): ParseResult<Catalo
 }
 
 /** A product as the API and the shop page show it. */
-export interface Product {
-  id: number;
-  name: string;
-  image: string;
-  price: number;
-  ratings: number;
-  bandName: string;
-  category: string;
-  /** ISO 8601. */
-  creationDate: string;
-  description: string;
-}
+export const productSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  image: z.string().describe("Its picture: a path on this shop, or an http(s) URL."),
+  price: z.number().min(0).describe("In dollars, with at most two decimals."),
+  ratings: z.number().min(0).max(5).describe("Its average rating, 0 to 5; 0 when it has no reviews yet."),
+  bandName: z.string().describe("Its brand's value, as the `band` parameter takes it."),
+  category: z.string().describe("Its category's value, as the `category` parameter takes it."),
+  creationDate: z.iso.datetime().describe("When it was added to the catalogue (ISO 8601, UTC)."),
+  description: z.string(),
+});
+
+export type Product = z.infer<typeof productSchema>;
+
+/** What `/counts` answers. */
+export const productCountSchema = z.object({
+  count: z.number().int().min(0).describe("How many products match the filters."),
+});
+
+const facetChoiceSchema = z.object({
+  value: z.string().describe("As the `band` or `category` parameter takes it."),
+  label: z.string().describe("As the shop shows it."),
+  count: z
+    .number()
+    .int()
+    .min(0)
+    .describe("How many products choosing it would show, given the other filters (not its own facet's)."),
+}) satisfies z.ZodType<FacetChoice>;
+
+/** What `/facets` answers: the count, and every brand and category with what choosing it would show. */
+export const listingFacetsSchema = z.object({
+  count: productCountSchema.shape.count,
+  brands: z.array(facetChoiceSchema),
+  categories: z.array(facetChoiceSchema),
+});
+
+export type ListingFacets = z.infer<typeof listingFacetsSchema>;
+
+/** The query parameters of `/all-products` and of the filters alone (`/counts`, `/facets`), as parsed: for the API's description. */
+export const catalogQueryFields = queryFields;
+export const catalogFilterFields = filterFields;
 
 /** A place a suggestion leads to: a product's page, or the shop filtered by a brand or a category. */
 export interface Suggestion {

@@ -16,7 +16,7 @@ import {
 import type {
   CatalogFilters,
   CatalogQuery,
-  FacetChoice,
+  ListingFacets,
   Product,
   SearchSuggestions,
   Suggestion,
@@ -374,11 +374,6 @@ export async function readFacetValues(db: Database) {
 export type FacetValues = Awaited<ReturnType<typeof readFacetValues>>;
 
 /** A listing's count and its facets, each choice with the number of products it would show. */
-export interface ListingFacets {
-  count: number;
-  brands: FacetChoice[];
-  categories: FacetChoice[];
-}
 
 /**
  * The count and the facets of a listing, from its facet matrix. A brand's

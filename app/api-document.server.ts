@@ -1,0 +1,24 @@
+import { authApi } from "~/features/auth/auth-openapi.server";
+import { catalogApi } from "~/features/catalog/catalog-openapi.server";
+import type { ApiDocument } from "~/utils/openapi";
+import { apiDocument } from "~/utils/openapi.server";
+
+/**
+ * The shop's public JSON API as OpenAPI 3.1: each feature describes its own
+ * calls from its own schemas; this puts them together for /openapi.json and
+ * the reference page, /docs/api.
+ */
+let made: ApiDocument | undefined;
+
+export function shopApiDocument(): ApiDocument {
+  made ??= apiDocument(
+    {
+      title: "Backline API",
+      version: "1",
+      description:
+        'The catalogue of a Backline shop — its products, counts and facets — and a signed-in user\'s own record. Every answer is JSON; an error is `{ "error": { code, message, field? } }`.',
+    },
+    [catalogApi, authApi],
+  );
+  return made;
+}

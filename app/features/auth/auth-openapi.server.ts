@@ -1,0 +1,42 @@
+import type { ApiPart } from "~/utils/openapi";
+import { errorResponse, jsonResponse, jsonSchemaOf } from "~/utils/openapi.server";
+import { userRecordAnswerSchema, userRecordSchema } from "./auth-schema";
+
+/** The session cookie Better Auth sets (auth.server.ts: cookie prefix "backline"; `__Secure-` first over https). */
+const SESSION_COOKIE = "backline.session_token";
+
+/** The accounts' public call in the shop's OpenAPI description (/openapi.json). */
+export const authApi: ApiPart = {
+  securitySchemes: {
+    session: {
+      type: "apiKey",
+      in: "cookie",
+      name: SESSION_COOKIE,
+      description:
+        "The session cookie the shop sets when someone signs up or logs in (`__Secure-backline.session_token` when the shop is served over https).",
+    },
+  },
+  paths: {
+    "/user/api/create": {
+      put: {
+        operationId: "saveOwnRecord",
+        tags: ["Accounts"],
+        summary: "Save the signed-in user's name and photo",
+        description:
+          "Updates the record of the user the session belongs to, and answers with it. The email must be that user's own; the name and photo follow the sign-up form's rules.",
+        security: [{ session: [] }],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: jsonSchemaOf(userRecordSchema, "input") } },
+        },
+        responses: {
+          "200": jsonResponse("The record as saved.", userRecordAnswerSchema),
+          "400": errorResponse("The body is not a JSON object, or a field is not valid: `field` names it."),
+          "401": errorResponse("No one is signed in."),
+          "403": errorResponse("The email is not the signed-in user's own."),
+          "503": errorResponse("The record could not be saved just now; nothing was changed."),
+        },
+      },
+    },
+  },
+};

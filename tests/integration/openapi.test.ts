@@ -1,0 +1,194 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiDocument, JsonSchema } from "../../app/utils/openapi";
+import { CookieClient, signUp } from "../support/http-client";
+import { type ShopProcess, startShopProcess } from "../support/shop-process";
+
+/**
+ * The OpenAPI description (/openapi.json) against the shop itself: real
+ * answers to valid and invalid calls, each checked against the schema the
+ * description gives for its status (a status it does not list fails too).
+ */
+let shop: ShopProcess;
+let document: ApiDocument;
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats.default(ajv);
+
+beforeAll(async () => {
+  shop = await startShopProcess({ TRUST_PROXY: "1" });
+  const response = await fetch(`${shop.url}/openapi.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  document = (await response.json()) as ApiDocument;
+});
+
+afterAll(async () => {
+  await shop?.stop();
+});
+
+/** Checks an answer against the description of `method path`; resolves with its body. */
+async function expectDescribed(
+  method: "get" | "put",
+  pathName: string,
+  response: Response,
+): Promise<unknown> {
+  const operation = document.paths[pathName]?.[method];
+  expect(operation, `${method} ${pathName} is described`).toBeDefined();
+  const described = operation?.responses[String(response.status)];
+  expect(
+    described,
+    `${method.toUpperCase()} ${pathName} answered ${response.status}, which is not described`,
+  ).toBeDefined();
+  const text = await response.text();
+  const schema = described?.content?.["application/json"].schema;
+  if (!schema) {
+    expect(text).toBe("");
+    return undefined;
+  }
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = JSON.parse(text) as unknown;
+  const validate = ajv.compile(schema);
+  expect(validate(body), `${response.status} of ${pathName}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  return body;
+}
+
+describe("the API's description", () => {
+  it("is OpenAPI 3.1, and every call it describes is a URL of the shop (app/routes.ts)", () => {
+    expect(document.openapi).toBe("3.1.0");
+    const routes = fs.readFileSync(path.resolve("app/routes.ts"), "utf8");
+    const described = Object.keys(document.paths);
+    expect(described.sort()).toEqual(["/all-products", "/counts", "/facets", "/user/api/create"]);
+    for (const pathName of described) expect(routes).toContain(`route("${pathName.slice(1)}"`);
+  });
+
+  it("documents every query parameter the catalogue takes, with its limits", () => {
+    const names = (pathName: string) =>
+      document.paths[pathName]?.get?.parameters?.map((parameter) => parameter.name).sort();
+    expect(names("/all-products")).toEqual(["band", "category", "page", "range", "search", "size", "sort"]);
+    expect(names("/counts")).toEqual(["band", "category", "range", "search"]);
+    expect(names("/facets")).toEqual(names("/counts"));
+    const sort = document.paths["/all-products"]?.get?.parameters?.find(
+      (parameter) => parameter.name === "sort",
+    );
+    expect(sort?.schema.enum).toEqual(["dsc", "asc", "date-added", "rating"]);
+    const band = document.paths["/counts"]?.get?.parameters?.find((parameter) => parameter.name === "band");
+    expect(band).toMatchObject({ explode: true, schema: { type: "array", items: { type: "string" } } });
+  });
+});
+
+describe("real answers match the description", () => {
+  const catalogueCalls: [string, string][] = [
+    ["/all-products", ""],
+    ["/all-products", "?search=blend&sort=asc&size=3"],
+    ["/all-products", "?band=campSafe&band=cycleFit&category=outdoor&range=150&page=2&size=2"],
+    ["/all-products", "?sort=date-added&page=999"],
+    ["/all-products", "?search=blendr"],
+    ["/all-products", "?page=0"],
+    ["/all-products", "?size=1000"],
+    ["/all-products", "?sort=cheapest"],
+    ["/all-products", "?page=1&page=2"],
+    ["/counts", ""],
+    ["/counts", "?category=fitness&range=50"],
+    ["/counts", "?range=cheap"],
+    ["/facets", "?band=campSafe&search=bottle"],
+    ["/facets", `?search=${"x".repeat(500)}`],
+  ];
+
+  it.each(catalogueCalls)("GET %s%s", async (pathName, query) => {
+    const response = await fetch(`${shop.url}${pathName}${query}`);
+    const body = await expectDescribed("get", pathName, response);
+    // An error names the parameter at fault, as the description says.
+    if (response.status === 400) expect((body as { error: { field?: string } }).error.field).toBeTruthy();
+  });
+
+  it("a revalidation with the answer's ETag gets the described 304", async () => {
+    const first = await fetch(`${shop.url}/counts?category=outdoor`);
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${shop.url}/counts?category=outdoor`, {
+      headers: { "If-None-Match": etag as string },
+    });
+    expect(again.status).toBe(304);
+    await expectDescribed("get", "/counts", again);
+  });
+
+  it("PUT /user/api/create: signed out, saved, someone else's email, a bad field, not JSON", async () => {
+    const url = `${shop.url}/user/api/create`;
+    const email = `openapi-${randomBytes(4).toString("hex")}@example.com`;
+    const put = (client: CookieClient, body: string) =>
+      client.fetch(url, { method: "PUT", headers: { "Content-Type": "application/json" }, body });
+    const record = { email, name: "Ada Lovelace", photo: "https://example.com/ada.png" };
+
+    expect(
+      (await expectDescribed(
+        "put",
+        "/user/api/create",
+        await put(new CookieClient(), JSON.stringify(record)),
+      )) as object,
+    ).toMatchObject({
+      error: { code: "unauthenticated" },
+    });
+    const client = new CookieClient();
+    expect((await signUp(client, shop.url, email, { "X-Forwarded-For": "198.51.100.7" })).status).toBe(302);
+    expect(
+      await expectDescribed("put", "/user/api/create", await put(client, JSON.stringify(record))),
+    ).toMatchObject({
+      email,
+      name: "Ada Lovelace",
+      photo: "https://example.com/ada.png",
+    });
+    const cleared = await expectDescribed(
+      "put",
+      "/user/api/create",
+      await put(client, JSON.stringify({ ...record, photo: null })),
+    );
+    expect(cleared).toMatchObject({ photo: null });
+    const other = { ...record, email: "someone-else@example.com" };
+    expect(
+      await expectDescribed("put", "/user/api/create", await put(client, JSON.stringify(other))),
+    ).toMatchObject({
+      error: { code: "forbidden" },
+    });
+    const badPhoto = { ...record, photo: "javascript:alert(1)" };
+    expect(
+      await expectDescribed("put", "/user/api/create", await put(client, JSON.stringify(badPhoto))),
+    ).toMatchObject({
+      error: { field: "photo" },
+    });
+    await expectDescribed("put", "/user/api/create", await put(client, "not json"));
+  });
+
+  it("the described body accepts what the shop accepts and refuses what it refuses", () => {
+    const schema = document.paths["/user/api/create"]?.put?.requestBody?.content["application/json"]
+      .schema as JsonSchema;
+    const validate = ajv.compile(schema);
+    expect(validate({ email: "ada@example.com", name: "Ada", photo: "https://example.com/a.png" })).toBe(
+      true,
+    );
+    expect(validate({ email: "ada@example.com", name: "Ada" })).toBe(true);
+    expect(validate({ email: "ada@example.com", name: "A".repeat(101) })).toBe(false);
+    expect(validate({ email: "ada@example.com", name: "Ada", photo: 7 })).toBe(false);
+    expect(validate({ name: "Ada" })).toBe(false);
+  });
+});
+
+describe("the reference page", () => {
+  it("/docs/api lists every described call with its parameters, and links the description", async () => {
+    const response = await fetch(`${shop.url}/docs/api`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('href="/openapi.json"');
+    for (const [pathName, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(html).toContain(`id="${operation.operationId}"`);
+        expect(html).toContain(`${method.toUpperCase()}<!-- --> <!-- -->${pathName}`);
+        for (const parameter of operation.parameters ?? [])
+          expect(html).toContain(`>${parameter.name}</code>`);
+      }
+    }
+  });
+});
