@@ -16,23 +16,7 @@ import {
 } from "../app/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "../app/db/seed/demo-catalog";
 import { SORTS } from "../app/features/catalog/catalog-vocabulary";
-
-/** A small deterministic random source, so two runs send the same sequence. */
-export function randomSource(seed = 1) {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-  return {
-    next,
-    int: (below: number) => Math.floor(next() * below),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (probability: number) => next() < probability,
-  };
-}
+import { randomSource } from "../tests/support/random-source";
 
 /** Words shoppers type: the catalogue's own (product names, brands, categories), 3+ letters. */
 const SEARCH_WORDS = [

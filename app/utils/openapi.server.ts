@@ -16,10 +16,14 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "output
   return json;
 }
 
-/** Each field of a query's schema as an optional query parameter (a list repeats: `band=a&band=b`). */
+/**
+ * Each field of a query's schema as an optional query parameter (a list
+ * repeats: `band=a&band=b`), described by its entry in `descriptions` (which
+ * may describe more parameters than these fields).
+ */
 export function queryParameters<K extends string>(
   fields: Record<K, z.ZodType>,
-  descriptions: Record<K, string>,
+  descriptions: Record<NoInfer<K>, string>,
 ): ApiParameter[] {
   return (Object.keys(fields) as K[]).map((name) => {
     const schema = jsonSchemaOf(fields[name], "input");

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type NewProductRow, products } from "~/db/schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "~/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "~/db/seed/demo-catalog";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
+import { type RandomSource, randomSource } from "../../../tests/support/random-source";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -26,21 +27,6 @@ const engines = await openTestDatabases();
 afterAll(async () => {
   await Promise.all(engines.map((engine) => engine.close()));
 });
-
-/** A small deterministic random source (xorshift), so a failure can be replayed. */
-function randomSource(seed: number) {
-  let state = seed;
-  const next = () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
-  const some = <T>(items: readonly T[]): T[] => items.filter(() => next() < 0.3);
-  return { next, int, pick, some };
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -99,7 +85,7 @@ const SEARCHES = [
   "naïve",
 ];
 
-function randomQuery(random: ReturnType<typeof randomSource>): CatalogQuery {
+function randomQuery(random: RandomSource): CatalogQuery {
   const query: CatalogQuery = {
     page: 1 + random.int(random.next() < 0.7 ? 3 : 40),
     size: 1 + random.int(20),
@@ -209,6 +195,10 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
 reportPostgresSkipped("the search index, on $name");
 
 describe("keeping the index", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   const indexAt = (revision: number): CatalogIndex => new CatalogIndexBuilder().build(revision);
 
   /** A keeper over a catalogue whose revision the test sets; counts the reads. */
@@ -245,21 +235,17 @@ describe("keeping the index", () => {
 
   it("with a cache time, keeps answering from the old index while a changed catalogue is read again", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { state, keeping } = keeper(10_000);
-      await keeping.ready();
-      state.revision = 2;
-      // Within the cache time the revision is not even asked.
-      expect((await keeping.current())?.revision).toBe(1);
-      vi.advanceTimersByTime(10_000);
-      // Past it, the old index still answers while the check and the new read run.
-      expect((await keeping.current())?.revision).toBe(1);
-      await vi.waitFor(() => expect(state.reads).toBe(2));
-      await keeping.ready();
-      expect((await keeping.current())?.revision).toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { state, keeping } = keeper(10_000);
+    await keeping.ready();
+    state.revision = 2;
+    // Within the cache time the revision is not even asked.
+    expect((await keeping.current())?.revision).toBe(1);
+    vi.advanceTimersByTime(10_000);
+    // Past it, the old index still answers while the check and the new read run.
+    expect((await keeping.current())?.revision).toBe(1);
+    await vi.waitFor(() => expect(state.reads).toBe(2));
+    await keeping.ready();
+    expect((await keeping.current())?.revision).toBe(2);
   });
 
   it("with the cache off, never answers from an index older than the catalogue", async () => {
@@ -296,40 +282,32 @@ describe("keeping the index", () => {
 
   it("after a failed read, lets the SQL queries answer and tries again only after a pause", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { state, keeping } = keeper(10_000);
-      state.failNext = true;
-      await keeping.ready();
-      expect(state.failures).toBe(1);
-      expect(await keeping.current()).toBeNull();
-      expect(state.reads).toBe(1);
-      vi.advanceTimersByTime(5_000);
-      expect(await keeping.current()).toBeNull();
-      await keeping.ready();
-      expect(state.reads).toBe(2);
-      expect((await keeping.current())?.revision).toBe(1);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { state, keeping } = keeper(10_000);
+    state.failNext = true;
+    await keeping.ready();
+    expect(state.failures).toBe(1);
+    expect(await keeping.current()).toBeNull();
+    expect(state.reads).toBe(1);
+    vi.advanceTimersByTime(5_000);
+    expect(await keeping.current()).toBeNull();
+    await keeping.ready();
+    expect(state.reads).toBe(2);
+    expect((await keeping.current())?.revision).toBe(1);
   });
 
   it("with none to read, keeps the answers made so far and asks again only after a pause", async () => {
     vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const { state, keeping } = keeper(10_000);
-      state.none = true;
-      await keeping.ready();
-      expect(await keeping.current()).toBeNull();
-      expect(await keeping.current()).toBeNull();
-      expect(state).toMatchObject({ reads: 1, replaced: 0, failures: 0 });
-      state.none = false;
-      vi.advanceTimersByTime(5_000);
-      await keeping.ready();
-      expect((await keeping.current())?.revision).toBe(1);
-      expect(state).toMatchObject({ reads: 2, replaced: 1 });
-    } finally {
-      vi.useRealTimers();
-    }
+    const { state, keeping } = keeper(10_000);
+    state.none = true;
+    await keeping.ready();
+    expect(await keeping.current()).toBeNull();
+    expect(await keeping.current()).toBeNull();
+    expect(state).toMatchObject({ reads: 1, replaced: 0, failures: 0 });
+    state.none = false;
+    vi.advanceTimersByTime(5_000);
+    await keeping.ready();
+    expect((await keeping.current())?.revision).toBe(1);
+    expect(state).toMatchObject({ reads: 2, replaced: 1 });
   });
 
   it("does not put in use a read that began before clear()", async () => {

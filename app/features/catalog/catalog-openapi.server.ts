@@ -24,12 +24,6 @@ const PARAMETERS: Record<keyof typeof catalogQueryFields, string> = {
   size: `Products per page, 1 to ${PAGE_SIZE_MAX} (default ${PAGE_SIZE_DEFAULT}).`,
 };
 
-const FILTERS = Object.keys(catalogFilterFields) as (keyof typeof catalogFilterFields)[];
-const filterDescriptions = Object.fromEntries(FILTERS.map((name) => [name, PARAMETERS[name]])) as Record<
-  keyof typeof catalogFilterFields,
-  string
->;
-
 const catalogueErrors = {
   "400": errorResponse("A parameter is not valid: `field` names it."),
   "503": errorResponse("The catalogue cannot be read right now; try again after `Retry-After` seconds."),
@@ -67,7 +61,7 @@ export const catalogApi: ApiPart = {
         summary: "How many products match",
         description:
           "The exact number of products matching the same filters as `/all-products` (its paging and order are not taken).",
-        parameters: queryParameters(catalogFilterFields, filterDescriptions),
+        parameters: queryParameters(catalogFilterFields, PARAMETERS),
         responses: {
           "200": jsonResponse("The number of matching products.", productCountSchema),
           "304": notModified,
@@ -82,7 +76,7 @@ export const catalogApi: ApiPart = {
         summary: "The count, and every brand and category with its count",
         description:
           "For the same filters as `/counts`: the number of matching products, and each brand and category with the number choosing it would show. A facet's counts ignore its own choices and follow the others', so choosing a second brand adds its products.",
-        parameters: queryParameters(catalogFilterFields, filterDescriptions),
+        parameters: queryParameters(catalogFilterFields, PARAMETERS),
         responses: {
           "200": jsonResponse("The count and the brands' and categories' choices.", listingFacetsSchema),
           "304": notModified,

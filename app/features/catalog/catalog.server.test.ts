@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
@@ -486,7 +486,17 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
 
 reportPostgresSkipped("catalogue queries on $name");
 
+/** The cache's clock, held by the test. A fake clock starts at 0, which lru-cache reads as "no start time": start it later. */
+function holdCacheClock() {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance", "Date"] });
+  vi.advanceTimersByTime(1_000);
+}
+
 describe("the catalogue cache", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   /** A catalogue over queries the test writes, with no database and no search index behind them. */
   const stubbedCatalog = (options: CatalogOptions, replaced: Parameters<typeof createCatalog>[2]) =>
     createCatalog({} as Database, options, { readCatalogIndex: async () => null, ...replaced });
@@ -576,13 +586,9 @@ describe("the catalogue cache", () => {
     // An answer's cost is read on the process's clock: held still, every answer takes 0 ms (below the
     // 1 ms default), however slow a loaded machine makes the first one.
     vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      for (let asked = 0; asked < 2; asked++) {
-        expect((await withIndex.findProducts({ page: 1, size: 5 })).value).toEqual([product]);
-        expect((await withIndex.countProducts({})).value).toEqual({ count: 1 });
-      }
-    } finally {
-      vi.useRealTimers();
+    for (let asked = 0; asked < 2; asked++) {
+      expect((await withIndex.findProducts({ page: 1, size: 5 })).value).toEqual([product]);
+      expect((await withIndex.countProducts({})).value).toEqual({ count: 1 });
     }
     expect(withIndex.cacheUsage().entries).toBe(0);
     expect(sqlPages).toBe(0);
@@ -622,32 +628,27 @@ describe("the catalogue cache", () => {
   });
 
   it("answers a request whose expired answer is let go while the new one is being read", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance", "Date"] });
-    vi.advanceTimersByTime(1_000);
-    try {
-      let count = 1;
-      let release: () => void = () => {};
-      const catalog = stubbedCatalog(
-        { cacheSeconds: 10 },
-        {
-          findProducts: async () => page(1),
-          countProducts: async () => {
-            if (count === 2) await new Promise<void>((resolve) => (release = resolve));
-            return count;
-          },
+    holdCacheClock();
+    let count = 1;
+    let release: () => void = () => {};
+    const catalog = stubbedCatalog(
+      { cacheSeconds: 10 },
+      {
+        findProducts: async () => page(1),
+        countProducts: async () => {
+          if (count === 2) await new Promise<void>((resolve) => (release = resolve));
+          return count;
         },
-      );
-      expect((await catalog.countProducts({})).value.count).toBe(1);
-      count = 2;
-      // Expired, but not yet let go: lru-cache lets an expired answer go 1 ms after it expires.
-      await vi.advanceTimersByTimeAsync(10_000.5);
-      const refreshed = catalog.countProducts({});
-      await vi.advanceTimersByTimeAsync(5);
-      release();
-      expect((await refreshed).value.count).toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
+      },
+    );
+    expect((await catalog.countProducts({})).value.count).toBe(1);
+    count = 2;
+    // Expired, but not yet let go: lru-cache lets an expired answer go 1 ms after it expires.
+    await vi.advanceTimersByTimeAsync(10_000.5);
+    const refreshed = catalog.countProducts({});
+    await vi.advanceTimersByTimeAsync(5);
+    release();
+    expect((await refreshed).value.count).toBe(2);
   });
 
   it("does not remember a failed read: the next request asks the database again", async () => {
@@ -669,30 +670,24 @@ describe("the catalogue cache", () => {
   });
 
   it("reads afresh once an answer has expired, and lets the expired answer go", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance", "Date"] });
-    // A fake clock starts at 0, which lru-cache reads as "no start time": start it later.
-    vi.advanceTimersByTime(1_000);
-    try {
-      let count = 1;
-      const catalog = stubbedCatalog(
-        { cacheSeconds: 10 },
-        {
-          findProducts: async () => page(1),
-          countProducts: async () => count,
-        },
-      );
-      expect((await catalog.countProducts({})).value.count).toBe(1);
-      count = 2;
-      await vi.advanceTimersByTimeAsync(5_000);
-      expect((await catalog.countProducts({})).value.count).toBe(1);
-      expect(catalog.cacheUsage().entries).toBe(1);
-      await vi.advanceTimersByTimeAsync(6_000);
-      // Gone without being asked for again: expired answers do not sit in memory.
-      expect(catalog.cacheUsage()).toEqual({ entries: 0, bytes: 0 });
-      expect((await catalog.countProducts({})).value.count).toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
+    holdCacheClock();
+    let count = 1;
+    const catalog = stubbedCatalog(
+      { cacheSeconds: 10 },
+      {
+        findProducts: async () => page(1),
+        countProducts: async () => count,
+      },
+    );
+    expect((await catalog.countProducts({})).value.count).toBe(1);
+    count = 2;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect((await catalog.countProducts({})).value.count).toBe(1);
+    expect(catalog.cacheUsage().entries).toBe(1);
+    await vi.advanceTimersByTimeAsync(6_000);
+    // Gone without being asked for again: expired answers do not sit in memory.
+    expect(catalog.cacheUsage()).toEqual({ entries: 0, bytes: 0 });
+    expect((await catalog.countProducts({})).value.count).toBe(2);
   });
 
   it("holds no more bytes than its limit, however many different pages are asked for", async () => {
