@@ -23,6 +23,8 @@ export default [
   route("facets", "routes/api.facets.ts"),
   route("suggestions", "routes/api.suggestions.ts"),
   route("healthz", "routes/healthz.ts"),
+  // Product pictures the owner imported (npm run catalog:import), kept in the database.
+  route("pictures/:name", "routes/picture.ts"),
   // The JSON API's description (OpenAPI 3.1) and its reference page (app/api-document.server.ts).
   route("openapi.json", "routes/openapi.ts"),
   route("docs/api", "routes/api-reference.tsx"),

@@ -2,8 +2,9 @@
 // for (getEnv), migrate, do the work, close, and print one clear line. An
 // expected failure (bad configuration, DATA_DIR in use, server unreachable)
 // exits 1 with its message only; anything else is a bug and keeps its stack.
+import path from "node:path";
 import { type DatabaseHandle, openDatabase } from "../app/db/client.server";
-import { DataDirInUseError } from "../app/db/data-dir-lock.server";
+import { DataDirInUseError, isDataDirInUse } from "../app/db/data-dir-lock.server";
 import { migrateDatabase } from "../app/db/migrate.server";
 import { ConfigError, getEnv } from "../app/utils/env.server";
 
@@ -12,9 +13,20 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-export async function runDatabaseScript(work: (database: DatabaseHandle) => Promise<string>): Promise<void> {
+export interface DatabaseScriptOptions {
+  /** What to say when a running shop holds the embedded database (default: DataDirInUseError's message). */
+  dataDirInUse?: (dataDir: string) => string;
+}
+
+export async function runDatabaseScript(
+  work: (database: DatabaseHandle) => Promise<string>,
+  options: DatabaseScriptOptions = {},
+): Promise<void> {
   try {
     const env = getEnv();
+    if (!env.DATABASE_URL && options.dataDirInUse && (await isDataDirInUse(env.DATA_DIR))) {
+      throw new UsageError(options.dataDirInUse(path.resolve(env.DATA_DIR)));
+    }
     const database = await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,

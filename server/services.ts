@@ -1,5 +1,6 @@
 import type { ShopServices } from "../app/context.server";
 import type { DatabaseHandle } from "../app/db/client.server";
+import { listenForNotifications } from "../app/db/notifications.server";
 import {
   AUTH_BASE_PATH,
   createAuthService,
@@ -8,7 +9,7 @@ import {
 } from "../app/features/auth/auth.server";
 import { resolveAuthSecret } from "../app/features/auth/auth-secret.server";
 import { type AuthRateLimiter, createAuthRateLimiter } from "../app/features/auth/rate-limit.server";
-import { createCatalog } from "../app/features/catalog/catalog.server";
+import { CATALOG_CHANGED_CHANNEL, createCatalog } from "../app/features/catalog/catalog.server";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
 import type { Env } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
@@ -85,11 +86,16 @@ export async function createShopServices(
   };
   // The search index and vocabulary are read in the background now, not by the first search.
   services.catalog.warmUp();
+  // An import (npm run catalog:import) or any other process that changes the catalogue on this
+  // PostgreSQL announces it when it commits (drizzle/0005): every process forgets what it kept.
+  const catalogChanges = env.DATABASE_URL
+    ? listenForNotifications(env.DATABASE_URL, CATALOG_CHANGED_CHANNEL, () => services.catalog.clear())
+    : null;
   return {
     services,
     demoIdentityProvider,
     async close() {
-      await redis?.close();
+      await Promise.all([redis?.close(), catalogChanges?.close()]);
     },
   };
 }

@@ -68,3 +68,14 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   }
   return { release: () => release().catch(() => undefined) };
 }
+
+/**
+ * Whether a live process (a running shop) holds DATA_DIR now: for commands
+ * that would rather say so at once than wait out a lock that may be stale.
+ */
+export async function isDataDirInUse(dataDir: string): Promise<boolean> {
+  const folder = path.resolve(dataDir);
+  return lockfile
+    .check(folder, { realpath: false, lockfilePath: path.join(folder, LOCK), stale: STALE_MS })
+    .catch(() => false);
+}

@@ -9,8 +9,13 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
@@ -55,6 +60,13 @@ export const products = pgTable(
   "products",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /**
+     * The owner's own key for the product (a SKU, a Shopify handle): what a
+     * catalogue import matches rows by, so importing a file again updates
+     * products instead of adding them twice. Products made without one get
+     * a random one.
+     */
+    sku: text("sku").notNull().default(sql`gen_random_uuid()::text`),
     name: text("name").notNull(),
     description: text("description").notNull(),
     /** Site-relative URL of the product picture, served from /images/products. */
@@ -87,6 +99,7 @@ export const products = pgTable(
       table.id,
     ),
     index("products_search_vector_idx").using("gin", table.searchVector),
+    uniqueIndex("products_sku_idx").on(table.sku),
   ],
 );
 
@@ -102,6 +115,20 @@ export const catalogRevisions = pgTable("catalog_revisions", {
 });
 
 export type ProductRow = typeof products.$inferSelect;
+
+/**
+ * Pictures the owner imported, in the sizes the pages show them, kept in the
+ * database so that every process of the shop serves them (no shared disk
+ * needed). Named by their content's hash and width, so a name never changes
+ * meaning and browsers may keep them for good.
+ */
+export const productPictures = pgTable("product_pictures", {
+  /** `<hash>-<width>.webp` */
+  name: text("name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  content: bytea("content").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 export type NewProductRow = typeof products.$inferInsert;
 
 /**

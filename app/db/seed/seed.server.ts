@@ -26,6 +26,8 @@ export function demoProductImage(slug: string): string {
 
 function demoProductRow(product: DemoProduct, now: Date): NewProductRow {
   return {
+    // The demo's own keys: an export of the demo catalogue names its products by them.
+    sku: product.slug,
     name: product.name,
     description: product.description,
     image: demoProductImage(product.slug),

@@ -71,5 +71,35 @@ export function shopProduct(
  * them (scripts/generate-product-images.ts); any other picture is used as it is.
  */
 export function socialImage(image: string): string {
+  const imported = importedPicture(image);
+  if (imported) return `/pictures/${pictureName(imported, PICTURE_WIDTHS[2])}`;
   return image.replace(/\.svg$/, ".jpg");
+}
+
+/**
+ * The widths an imported picture is kept in (4:3, WebP): a card on a phone,
+ * a card or the product page on a wide screen (and on a phone's dense
+ * screen), and link previews.
+ */
+export const PICTURE_WIDTHS = [400, 800, 1200] as const;
+
+/** An imported picture's file name: its content's hash and its width. */
+export function pictureName(hash: string, width: number): string {
+  return `${hash}-${width}.webp`;
+}
+
+/** The picture a product shows when its own could not be read at import. */
+export const PLACEHOLDER_PICTURE = "/images/placeholder-product.svg";
+
+const IMPORTED_PICTURE = /^\/pictures\/([0-9a-f]{20})-800\.webp$/;
+
+function importedPicture(image: string): string | undefined {
+  return IMPORTED_PICTURE.exec(image)?.[1];
+}
+
+/** The `srcSet` of an imported picture (each width it is kept in); undefined for any other. */
+export function pictureSrcSet(image: string): string | undefined {
+  const hash = importedPicture(image);
+  if (!hash) return undefined;
+  return PICTURE_WIDTHS.map((width) => `/pictures/${pictureName(hash, width)} ${width}w`).join(", ");
 }

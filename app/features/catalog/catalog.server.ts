@@ -22,6 +22,7 @@ import type {
   Suggestion,
 } from "./catalog-schema";
 import { productHref, shopHref } from "./catalog-url";
+import { createPictureStore } from "./product-pictures.server";
 import {
   EMPTY_VOCABULARY,
   interpretSearch,
@@ -154,6 +155,9 @@ export async function findProducts(
     .orderBy(...ordering(query, inName ? sql`"page"."in_name"` : undefined));
   return rows.map(productOf);
 }
+
+/** The PostgreSQL channel every change to the catalogue is announced on when it commits (drizzle/0005). */
+export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
 
 /** The catalogue's revision: counted up by every change to products, brands or categories. */
 export async function readCatalogRevision(db: Database): Promise<number> {
@@ -816,6 +820,8 @@ export function createCatalog(
       catalogIndex.clear();
       vocabularyCache.clear();
     },
+    /** The owner's imported pictures (/pictures/…). */
+    pictures: createPictureStore(db),
     /** What the cache holds now, for tests and benchmarks. */
     cacheUsage: () => ({ entries: cache?.size ?? 0, bytes: cache?.calculatedSize ?? 0 }),
   };

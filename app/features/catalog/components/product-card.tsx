@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDate, formatPrice, type ShopProduct } from "../catalog-format";
+import { formatDate, formatPrice, pictureSrcSet, type ShopProduct } from "../catalog-format";
 import type { SearchWord } from "../search-words";
 import { HighlightedText } from "./highlighted-text";
 import { StarRating } from "./star-rating";
@@ -39,6 +39,8 @@ export function ProductCard({
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         <img
           src={product.image}
+          srcSet={pictureSrcSet(product.image)}
+          sizes="(min-width: 1280px) 22rem, (min-width: 640px) 50vw, 100vw"
           alt={product.name}
           width={PRODUCT_IMAGE_SIZE.width}
           height={PRODUCT_IMAGE_SIZE.height}

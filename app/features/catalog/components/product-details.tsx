@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDate, formatPrice, type ShopProduct } from "../catalog-format";
+import { formatDate, formatPrice, pictureSrcSet, type ShopProduct } from "../catalog-format";
 import { StarRating } from "./star-rating";
 
 /** The product page's picture is shown large; its box is reserved so nothing shifts as it loads. */
@@ -24,6 +24,8 @@ export function ProductDetails({
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
         <img
           src={product.image}
+          srcSet={pictureSrcSet(product.image)}
+          sizes="(min-width: 1024px) 50vw, 100vw"
           alt={product.name}
           width={PICTURE_SIZE.width}
           height={PICTURE_SIZE.height}

@@ -1,0 +1,83 @@
+import pg from "pg";
+import { logger } from "~/utils/logger.server";
+
+/** Waits between attempts to listen again after the connection was lost, growing to the last. */
+const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000];
+
+export interface Listening {
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on a PostgreSQL notification channel on a connection of its own
+ * (a pooled one would be handed to other queries): `onNotify` runs on each
+ * notification, and once more after every reconnection, since notifications
+ * sent while the connection was down are lost. The connection is kept up
+ * for as long as the process runs and is tried again while PostgreSQL is
+ * away.
+ */
+export function listenForNotifications(
+  connectionString: string,
+  channel: string,
+  onNotify: () => void,
+): Listening {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    if (closed) return;
+    const attempt = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 3_000 });
+    attempt.on("error", () => retry(attempt));
+    attempt.on("end", () => retry(attempt));
+    attempt.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await attempt.connect();
+      await attempt.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      if (failures === 0) {
+        logger.warn(
+          { channel, reason: (error as Error).message },
+          "cannot listen for catalogue changes; trying again",
+        );
+      }
+      retry(attempt);
+      return;
+    }
+    if (closed) {
+      await attempt.end().catch(() => undefined);
+      return;
+    }
+    if (failures > 0) logger.info({ channel }, "listening for catalogue changes again");
+    client = attempt;
+    // Whatever changed while nobody listened is taken as changed.
+    if (failures > 0) onNotify();
+    failures = 0;
+  };
+
+  const retry = (lost: pg.Client) => {
+    if (closed || (client !== null && client !== lost) || timer) return;
+    client = null;
+    lost.removeAllListeners("end");
+    lost.end().catch(() => undefined);
+    const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
+    failures++;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+  };
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { catalogFileFormat, readCatalogFile, writeCatalogFile } from "./catalog-file.server";
+
+const HEADER = "sku,name,description,price,rating,brand,brand_label,category,category_label,created,image";
+
+describe("reading a catalogue file", () => {
+  it("reads CSV rows with the line each starts on, quoted line breaks included", () => {
+    const reading = readCatalogFile(
+      [
+        HEADER,
+        'LAMP-1,Desk Lamp,"Warm light.\nDimmable.",49.5,4.5,lumen,Lumen,lighting,Lighting,2026-03-01,lamp.jpg',
+        "",
+        "MUG-2,Camp Mug,,12,,lumen,,kitchen,,,",
+      ].join("\n"),
+      "csv",
+    );
+    expect(reading.problems).toEqual([]);
+    expect(reading.rows.map(({ line, sku }) => [line, sku])).toEqual([
+      [2, "LAMP-1"],
+      [5, "MUG-2"],
+    ]);
+    expect(reading.rows[0]).toMatchObject({
+      description: "Warm light.\nDimmable.",
+      price: 49.5,
+      rating: 4.5,
+      brand_label: "Lumen",
+      created: new Date("2026-03-01T00:00:00Z"),
+      image: "lamp.jpg",
+    });
+    // Empty optional values are "not given", not empty text.
+    expect(reading.rows[1]).toMatchObject({ description: undefined, rating: undefined, image: undefined });
+  });
+
+  it("gives every problem at once, each with its line, its column and what is allowed", () => {
+    const reading = readCatalogFile(
+      [
+        "sku,name,price,brand,category,created,rating,colour",
+        "A,Good,10,b,c,,,red",
+        ",No sku,ten,b,c,yesterday,7,blue",
+        "A,Same sku,10,b,c,,,green",
+        "B,Too few values,10",
+        `C,${"x".repeat(201)},10,b,c,,,`,
+        "D,Bell\u0007,10,b,c,,4.55,",
+      ].join("\n"),
+      "csv",
+    );
+    expect(reading.rows.map((row) => row.sku)).toEqual(["A"]);
+    expect(reading.ignoredColumns).toEqual(["colour"]);
+    expect(reading.problems).toEqual([
+      { line: 3, column: "sku", message: "sku is required (1 to 100 characters)." },
+      {
+        line: 3,
+        column: "price",
+        message: "price must be an amount such as 19.99 (0 to 99999999.99, at most two decimals).",
+      },
+      {
+        line: 3,
+        column: "rating",
+        message: "rating must be a number from 0 to 5 with at most one decimal, such as 4.5.",
+      },
+      {
+        line: 3,
+        column: "created",
+        message: "created must be a date such as 2026-03-01 or 2026-03-01T09:30:00Z.",
+      },
+      {
+        line: 4,
+        column: "sku",
+        message: 'sku "A" is already on line 2; each product\'s sku must be unique.',
+      },
+      { line: 5, message: "This line has 3 values where the header has 8 columns." },
+      { line: 6, column: "name", message: "name must be at most 200 characters." },
+      { line: 7, column: "name", message: "name must not contain control characters." },
+      {
+        line: 7,
+        column: "rating",
+        message: "rating must be a number from 0 to 5 with at most one decimal, such as 4.5.",
+      },
+    ]);
+  });
+
+  it("names the required columns a header lacks", () => {
+    const reading = readCatalogFile("sku,title,price\nA,Lamp,10", "csv");
+    expect(reading.problems[0]).toMatchObject({ line: 1 });
+    expect(reading.problems[0]?.message).toContain("lacks the columns name, brand, category");
+  });
+
+  it("reports a quote left open on the line it is on, instead of failing", () => {
+    const reading = readCatalogFile(`${HEADER}\nA,"Lamp,,10,,b,,c,,,`, "csv");
+    expect(reading.rows).toEqual([]);
+    expect(reading.problems).toHaveLength(1);
+    expect(reading.problems[0]?.message).toMatch(/quote/i);
+  });
+
+  it("reads a JSON array (or {products: [...]}) with each product's line, numbers as numbers", () => {
+    const text = `[
+  {"sku": "A", "name": "Lamp", "price": 19.9, "brand": "b", "category": "c", "rating": 4},
+  {
+    "sku": "B", "name": "Mug", "price": "oops", "brand": "b", "category": "c", "note": "x"
+  },
+  "not an object"
+]`;
+    for (const document of [text, `{"products": ${text}}`]) {
+      const reading = readCatalogFile(document, "json");
+      expect(reading.rows).toMatchObject([{ line: 2, sku: "A", price: 19.9, rating: 4 }]);
+      expect(reading.ignoredColumns).toEqual(["note"]);
+      expect(reading.problems.map(({ line, column }) => [line, column])).toEqual([
+        [3, "price"],
+        [6, undefined],
+      ]);
+    }
+  });
+
+  it("says where a JSON file stops being JSON", () => {
+    const reading = readCatalogFile('[\n  {"sku": "A"},\n  {"sku": }\n]', "json");
+    expect(reading.problems).toEqual([{ line: 3, message: expect.stringContaining("not valid JSON") }]);
+  });
+
+  it("reads NDJSON line by line, keeping every good line and naming each bad one", () => {
+    const reading = readCatalogFile(
+      [
+        '{"sku":"A","name":"Lamp","price":10,"brand":"b","category":"c"}',
+        "",
+        "{broken",
+        '{"sku":"B","name":"Mug","price":5,"brand":"b","category":"c"}',
+      ].join("\n"),
+      "ndjson",
+    );
+    expect(reading.rows.map(({ line, sku }) => [line, sku])).toEqual([
+      [1, "A"],
+      [4, "B"],
+    ]);
+    expect(reading.problems).toEqual([{ line: 3, message: expect.stringContaining("not valid JSON") }]);
+  });
+
+  it("knows a file's format by its name", () => {
+    expect(["a.csv", "b.JSON", "c.ndjson", "d.jsonl", "e.xlsx"].map(catalogFileFormat)).toEqual([
+      "csv",
+      "json",
+      "ndjson",
+      "ndjson",
+      null,
+    ]);
+  });
+});
+
+describe("reading Shopify's product export", () => {
+  const text = fs.readFileSync(path.resolve("tests/fixtures/catalog/shopify-products.csv"), "utf8");
+  const reading = readCatalogFile(text, "csv");
+
+  it("maps Handle, Title, Vendor, Type and Variant Price onto the shop's product", () => {
+    expect(reading.kind).toBe("shopify");
+    expect(reading.problems).toEqual([]);
+    expect(
+      reading.rows.map(({ line, sku, name, brand, category, price }) => ({
+        line,
+        sku,
+        name,
+        brand,
+        category,
+        price,
+      })),
+    ).toEqual([
+      // Three variants: the lowest price is the product's.
+      {
+        line: 2,
+        sku: "trail-runner-jacket",
+        name: "Trail Runner Jacket",
+        brand: "Northpeak",
+        category: "Jackets",
+        price: 119,
+      },
+      // No Type: the last step of Shopify's product category names it.
+      {
+        line: 5,
+        sku: "alpine-water-bottle",
+        name: "Alpine Water Bottle",
+        brand: "Northpeak",
+        category: "Water Bottles",
+        price: 32.5,
+      },
+      {
+        line: 6,
+        sku: "summit-headlamp",
+        name: "Summit Headlamp",
+        brand: "Lumen & Co",
+        category: "Lighting",
+        price: 44.95,
+      },
+    ]);
+  });
+
+  it("keeps descriptions as plain text: no tags, no scripts, entities decoded", () => {
+    expect(reading.rows[0]?.description).toBe(
+      "A featherweight shell for wet runs.\n\n * Taped seams\n * Packs into its own pocket",
+    );
+    expect(reading.rows[1]?.description).toBe(
+      "Double-walled steel keeps drinks cold for 24 hours & hot for 12.",
+    );
+    expect(reading.rows[2]?.description).toBe("Bright\n\n400 lumens, full specs.");
+  });
+
+  it("takes the first picture, says what it merged and left out, and which columns it ignored", () => {
+    expect(reading.rows[0]?.image).toBe("http://PICTURES_HOST/jacket.jpg");
+    expect(reading.notes).toEqual([
+      "2 further variant or picture lines were merged into their products (lowest price, first picture).",
+      "1 products that are not active in Shopify (draft, archived or unpublished) were left out.",
+    ]);
+    expect(reading.ignoredColumns).toContain("Tags");
+    expect(reading.ignoredColumns).toContain("Variant SKU");
+    expect(reading.ignoredColumns).not.toContain("Vendor");
+  });
+
+  it("names Shopify's own column when a value is wrong", () => {
+    const broken = text.replace("32.50", "free");
+    expect(readCatalogFile(broken, "csv").problems).toEqual([
+      {
+        line: 5,
+        column: "Variant Price",
+        message: "price must be an amount such as 19.99 (0 to 99999999.99, at most two decimals).",
+      },
+    ]);
+  });
+});
+
+describe("writing a catalogue file", () => {
+  const records = [
+    {
+      sku: "A-1",
+      name: 'Lamp, "brass"',
+      description: "Two lines,\nquoted.",
+      price: 19.9,
+      rating: 4.5,
+      brand: "lumen",
+      brand_label: "Lumen",
+      category: "home goods",
+      category_label: "Home goods",
+      created: "2026-03-01T09:30:00.123Z",
+      image: "/images/products/lamp.svg",
+    },
+  ];
+
+  it.each(["csv", "json", "ndjson"] as const)("writes %s that reads back as the same rows", (format) => {
+    const reading = readCatalogFile(writeCatalogFile(records, format), format);
+    expect(reading.problems).toEqual([]);
+    expect(reading.rows).toEqual([
+      {
+        ...records[0],
+        line: format === "json" ? 2 : format === "csv" ? 2 : 1,
+        created: new Date("2026-03-01T09:30:00.123Z"),
+      },
+    ]);
+  });
+});

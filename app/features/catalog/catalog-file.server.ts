@@ -1,0 +1,433 @@
+import path from "node:path";
+import { parse as parseCsv } from "csv-parse/sync";
+import { stringify as writeCsv } from "csv-stringify/sync";
+import { convert as htmlToText } from "html-to-text";
+import { CATALOG_FILE_COLUMNS, type CatalogFileRow, catalogFileRowSchema } from "./catalog-schema";
+
+/**
+ * Catalogue files, as `npm run catalog:import` reads them and
+ * `catalog:export` writes them: CSV with a header row, a JSON array of
+ * objects, or NDJSON (one object per line), each with the columns of
+ * catalogFileRowSchema; and Shopify's product CSV export, read through a
+ * mapping onto those columns. Every row is checked by that one schema and
+ * every problem is kept, with its line and column, so an owner sees all of
+ * them at once.
+ */
+const CATALOG_FILE_FORMATS = ["csv", "json", "ndjson"] as const;
+export type CatalogFileFormat = (typeof CATALOG_FILE_FORMATS)[number];
+
+const EXTENSIONS: Record<string, CatalogFileFormat> = {
+  ".csv": "csv",
+  ".json": "json",
+  ".ndjson": "ndjson",
+  ".jsonl": "ndjson",
+};
+
+/** A file's format by its name, or null for a name the import does not know. */
+export function catalogFileFormat(file: string): CatalogFileFormat | null {
+  return EXTENSIONS[path.extname(file).toLowerCase()] ?? null;
+}
+
+/** Something wrong with one value or one line of a file: where, and what is allowed. */
+export interface FileProblem {
+  line: number;
+  /** The column as the file names it ("Variant Price" in a Shopify export); absent for a whole line. */
+  column?: string;
+  message: string;
+}
+
+/** A row that passed the schema, and the line it starts on. */
+export interface CheckedRow extends CatalogFileRow {
+  line: number;
+}
+
+export interface CatalogFileReading {
+  /** "backline" for the shop's own columns, "shopify" for a Shopify product export. */
+  kind: "backline" | "shopify";
+  rows: CheckedRow[];
+  problems: FileProblem[];
+  /** Columns (or JSON keys) the file has and the import does not use. */
+  ignoredColumns: string[];
+  /** What else an owner should know of how the file was read (rows merged or left out). */
+  notes: string[];
+}
+
+interface RawRecord {
+  line: number;
+  values: Record<string, unknown>;
+}
+
+interface RawReading {
+  kind: CatalogFileReading["kind"];
+  records: RawRecord[];
+  problems: FileProblem[];
+  ignoredColumns: string[];
+  notes: string[];
+  /** The file's name for one of the schema's columns. */
+  columnName(column: string): string;
+}
+
+/** Reads and checks a whole catalogue file. */
+export function readCatalogFile(text: string, format: CatalogFileFormat): CatalogFileReading {
+  const raw = format === "csv" ? readCsv(text) : format === "json" ? readJson(text) : readNdjson(text);
+  const rows: CheckedRow[] = [];
+  const problems = [...raw.problems];
+  const firstLineOfSku = new Map<string, number>();
+  for (const { line, values } of raw.records) {
+    // Two rows with one sku are an error even when one of them is wrong in another way.
+    const sku =
+      typeof values.sku === "string" || typeof values.sku === "number" ? String(values.sku).trim() : "";
+    const first = firstLineOfSku.get(sku);
+    if (sku !== "" && first !== undefined) {
+      problems.push({
+        line,
+        column: raw.columnName("sku"),
+        message: `sku "${sku}" is already on line ${first}; each product's sku must be unique.`,
+      });
+      continue;
+    }
+    if (sku !== "") firstLineOfSku.set(sku, line);
+    const checked = catalogFileRowSchema.safeParse(values);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        problems.push({ line, column: raw.columnName(String(issue.path[0])), message: issue.message });
+      }
+      continue;
+    }
+    rows.push({ ...checked.data, line });
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { kind: raw.kind, rows, problems, ignoredColumns: raw.ignoredColumns, notes: raw.notes };
+}
+
+const KNOWN_COLUMNS = new Set<string>(CATALOG_FILE_COLUMNS);
+const sameName = (column: string) => column;
+
+function ignoredKeys(keys: Iterable<string>): string[] {
+  return [...new Set(keys)].filter((key) => !KNOWN_COLUMNS.has(key));
+}
+
+// —— CSV ——
+
+function readCsv(text: string): RawReading {
+  let table: { record: string[]; raw: string; info: { lines: number } }[];
+  try {
+    table = parseCsv(text, {
+      bom: true,
+      info: true,
+      raw: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as typeof table;
+  } catch (error) {
+    // A quote left open, say: the file cannot be read past it.
+    const { lines, message } = error as { lines?: number; message: string };
+    return unreadable(lines ?? 1, message);
+  }
+  const [header, ...body] = table;
+  if (!header) return unreadable(1, "The file is empty: it needs a header row and a row per product.");
+  const columns = header.record.map((name) => name.trim());
+  const records = body.map(({ record, raw, info }) => ({ line: startLine(raw, info.lines), record }));
+  if (isShopifyExport(columns)) return readShopify(columns, records);
+
+  const problems: FileProblem[] = [];
+  const rows: RawRecord[] = [];
+  for (const { line, record } of records) {
+    if (record.length !== columns.length) {
+      problems.push({
+        line,
+        message: `This line has ${record.length} values where the header has ${columns.length} columns.`,
+      });
+      continue;
+    }
+    rows.push({ line, values: Object.fromEntries(columns.map((column, at) => [column, record[at]])) });
+  }
+  return {
+    kind: "backline",
+    records: rows,
+    problems: [...problems, ...missingColumns(columns)],
+    ignoredColumns: ignoredKeys(columns),
+    notes: [],
+    columnName: sameName,
+  };
+}
+
+/** A record's first line: csv-parse counts to its last, and a quoted value may hold line breaks. */
+function startLine(raw: string, lastLine: number): number {
+  const record = raw.replace(/^(\r?\n)+/, "").replace(/\r?\n$/, "");
+  return lastLine - (record.match(/\n/g)?.length ?? 0);
+}
+
+const REQUIRED_COLUMNS = CATALOG_FILE_COLUMNS.filter(
+  (column) => !catalogFileRowSchema.shape[column].safeParse(undefined).success,
+);
+
+function missingColumns(columns: readonly string[]): FileProblem[] {
+  const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length === 0) return [];
+  return [
+    {
+      line: 1,
+      message: `The header lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}; a catalogue file has ${CATALOG_FILE_COLUMNS.join(", ")} (only ${REQUIRED_COLUMNS.join(", ")} are required).`,
+    },
+  ];
+}
+
+function unreadable(line: number, message: string): RawReading {
+  return {
+    kind: "backline",
+    records: [],
+    problems: [{ line, message }],
+    ignoredColumns: [],
+    notes: [],
+    columnName: sameName,
+  };
+}
+
+// —— JSON and NDJSON ——
+
+function readJson(text: string): RawReading {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return unreadable(jsonErrorLine(text, error), `The file is not valid JSON: ${(error as Error).message}`);
+  }
+  const list = Array.isArray(document) ? document : (document as { products?: unknown } | null)?.products;
+  if (!Array.isArray(list)) {
+    return unreadable(1, 'A JSON catalogue is an array of products (or an object with a "products" array).');
+  }
+  const items = arrayItems(text, !Array.isArray(document));
+  return fromObjects(list.map((item, at) => ({ line: items[at]?.line ?? 1, item })));
+}
+
+function readNdjson(text: string): RawReading {
+  const items: { line: number; item: unknown }[] = [];
+  const problems: FileProblem[] = [];
+  text
+    .replace(/^\uFEFF/, "")
+    .split("\n")
+    .forEach((content, at) => {
+      if (content.trim() === "") return;
+      try {
+        items.push({ line: at + 1, item: JSON.parse(content) });
+      } catch (error) {
+        problems.push({ line: at + 1, message: `This line is not valid JSON: ${(error as Error).message}` });
+      }
+    });
+  const reading = fromObjects(items);
+  return { ...reading, problems: [...problems, ...reading.problems] };
+}
+
+function fromObjects(items: { line: number; item: unknown }[]): RawReading {
+  const records: RawRecord[] = [];
+  const problems: FileProblem[] = [];
+  const keys = new Set<string>();
+  for (const { line, item } of items) {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) {
+      problems.push({ line, message: "A product must be an object with the columns as keys." });
+      continue;
+    }
+    for (const key of Object.keys(item)) keys.add(key);
+    records.push({ line, values: item as Record<string, unknown> });
+  }
+  return {
+    kind: "backline",
+    records,
+    problems,
+    ignoredColumns: ignoredKeys(keys),
+    notes: [],
+    columnName: sameName,
+  };
+}
+
+/**
+ * The line JSON.parse stopped at: V8 names it for some errors; otherwise the
+ * first product that does not parse on its own is the one at fault.
+ */
+function jsonErrorLine(text: string, error: unknown): number {
+  const message = (error as Error).message;
+  const line = /\(line (\d+) column \d+\)/.exec(message)?.[1];
+  if (line) return Number(line);
+  const position = /position (\d+)/.exec(message)?.[1];
+  if (position) return lineAt(text, Number(position));
+  const nested = /^\s*\{/.test(text);
+  for (const item of arrayItems(text, nested)) {
+    try {
+      JSON.parse(text.slice(item.start, item.end));
+    } catch {
+      return item.line;
+    }
+  }
+  return 1;
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) line++;
+  return line;
+}
+
+/**
+ * Where each item of the file's product array is (its text and the line it
+ * starts on), found by walking the JSON text: the array is the top level, or
+ * the value of a top-level key when `nested`.
+ */
+function arrayItems(text: string, nested: boolean): { start: number; end: number; line: number }[] {
+  const arrayDepth = nested ? 2 : 1;
+  const items: { start: number; end: number; line: number }[] = [];
+  let depth = 0;
+  let line = 1;
+  let expectItem = false;
+  let inString = false;
+  const close = (at: number) => {
+    const last = items.at(-1);
+    if (last && last.end === -1) last.end = at;
+  };
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === "\n") line++;
+    if (inString) {
+      if (char === "\\") at++;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === " " || char === "\t" || char === "\r" || char === "\n") continue;
+    if (expectItem && char !== "]") {
+      items.push({ start: at, end: -1, line });
+      expectItem = false;
+    }
+    if (char === '"') inString = true;
+    else if (char === "[" || char === "{") {
+      depth++;
+      if (char === "[" && depth === arrayDepth) expectItem = true;
+    } else if (char === "]" || char === "}") {
+      if (depth === arrayDepth) close(at);
+      depth--;
+      expectItem = false;
+    } else if (char === "," && depth === arrayDepth) {
+      close(at);
+      expectItem = true;
+    }
+  }
+  return items;
+}
+
+// —— Shopify's product CSV ——
+
+/**
+ * The Shopify export's columns the import reads, and the column each fills.
+ * A product may take several lines: the first carries its title and details,
+ * the next ones (same Handle, no Title) more variants and pictures.
+ */
+const SHOPIFY_COLUMNS = {
+  Handle: "sku",
+  Title: "name",
+  "Body (HTML)": "description",
+  Vendor: "brand",
+  Type: "category",
+  "Variant Price": "price",
+  "Image Src": "image",
+} as const satisfies Record<string, keyof CatalogFileRow>;
+/** Read but not imported as a column: which products are live, and the category when Type is empty. */
+const SHOPIFY_CONTROL_COLUMNS = ["Status", "Published", "Product Category"];
+
+function isShopifyExport(columns: readonly string[]): boolean {
+  return ["Handle", "Title", "Variant Price"].every((column) => columns.includes(column));
+}
+
+function readShopify(columns: string[], records: { line: number; record: string[] }[]): RawReading {
+  const at = (record: string[], column: string) => {
+    const index = columns.indexOf(column);
+    return index === -1 ? "" : (record[index] ?? "").trim();
+  };
+  const products = new Map<string, { line: number; values: Record<string, unknown>; prices: number[] }>();
+  const problems: FileProblem[] = [];
+  let notLive = 0;
+  let moreLines = 0;
+  const skipped = new Set<string>();
+  for (const { line, record } of records) {
+    const handle = at(record, "Handle");
+    const product = products.get(handle);
+    const price = Number(at(record, "Variant Price"));
+    if (product || skipped.has(handle)) {
+      // A variant or a further picture of a product already read: its lowest price is the product's.
+      moreLines++;
+      if (product && at(record, "Variant Price") !== "" && Number.isFinite(price)) product.prices.push(price);
+      if (product && !product.values.image) product.values.image = at(record, "Image Src");
+      continue;
+    }
+    const status = at(record, "Status").toLowerCase();
+    const published = at(record, "Published").toLowerCase();
+    if ((status !== "" && status !== "active") || (status === "" && published === "false")) {
+      notLive++;
+      skipped.add(handle);
+      continue;
+    }
+    const values: Record<string, unknown> = {};
+    for (const [column, field] of Object.entries(SHOPIFY_COLUMNS)) values[field] = at(record, column);
+    values.description = shopifyDescription(String(values.description));
+    // Shopify's standard taxonomy ("Home & Garden > Kitchen > Blenders") names a category when Type is empty.
+    if (values.category === "")
+      values.category = at(record, "Product Category").split(">").at(-1)?.trim() ?? "";
+    products.set(handle, { line, values, prices: [] });
+  }
+  const rows: RawRecord[] = [];
+  for (const { line, values, prices } of products.values()) {
+    const own = Number(values.price);
+    const lowest = Math.min(...prices, ...(values.price !== "" && Number.isFinite(own) ? [own] : []));
+    if (prices.length > 0 && Number.isFinite(lowest)) values.price = lowest.toFixed(2);
+    rows.push({ line, values });
+  }
+  const notes: string[] = [];
+  if (moreLines > 0)
+    notes.push(
+      `${moreLines} further variant or picture lines were merged into their products (lowest price, first picture).`,
+    );
+  if (notLive > 0)
+    notes.push(
+      `${notLive} products that are not active in Shopify (draft, archived or unpublished) were left out.`,
+    );
+  const used = new Set<string>([...Object.keys(SHOPIFY_COLUMNS), ...SHOPIFY_CONTROL_COLUMNS]);
+  const columnNames = Object.fromEntries(
+    Object.entries(SHOPIFY_COLUMNS).map(([column, field]) => [field, column]),
+  );
+  return {
+    kind: "shopify",
+    records: rows,
+    problems,
+    ignoredColumns: columns.filter((column) => !used.has(column)),
+    notes,
+    columnName: (field) => columnNames[field] ?? field,
+  };
+}
+
+/** A Shopify description is HTML: kept as plain text (paragraphs and list items on lines of their own). */
+function shopifyDescription(html: string): string {
+  if (html === "") return "";
+  return htmlToText(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: "a", options: { ignoreHref: true } },
+      { selector: "img", format: "skip" },
+      { selector: "h1", options: { uppercase: false } },
+      { selector: "h2", options: { uppercase: false } },
+      { selector: "h3", options: { uppercase: false } },
+      { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },
+    ],
+  })
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+// —— Writing ——
+
+/** The values of one product as a catalogue file holds them. */
+export type CatalogFileRecord = Record<(typeof CATALOG_FILE_COLUMNS)[number], string | number>;
+
+/** A catalogue file's text: what `catalog:export` writes and `catalog:import` reads back unchanged. */
+export function writeCatalogFile(records: readonly CatalogFileRecord[], format: CatalogFileFormat): string {
+  if (format === "csv") return writeCsv([...records], { header: true, columns: [...CATALOG_FILE_COLUMNS] });
+  if (format === "ndjson") return records.map((record) => `${JSON.stringify(record)}\n`).join("");
+  return `${JSON.stringify(records, null, 2)}\n`;
+}

@@ -1,0 +1,79 @@
+// `npm run catalog:import -- FILE [--images DIR] [--dry-run] [--skip-invalid] [--prune [--yes]]`:
+// load an owner's catalogue (CSV, JSON, NDJSON or a Shopify product export)
+// into the database the shop is configured for. README: "Your own catalogue".
+import { parseArgs } from "node:util";
+import { type ImportRequest, importCatalog } from "./catalog/import-command";
+import { startProgress } from "./catalog/progress";
+import { runDatabaseScript, UsageError } from "./database-script";
+
+const USAGE =
+  "usage: npm run catalog:import -- FILE [--images DIR] [--dry-run] [--skip-invalid] [--prune [--yes]]";
+
+function parseCommandLine(): ImportRequest {
+  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof OPTIONS; strict: true }>>;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: OPTIONS, strict: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (${USAGE})`);
+  }
+  const { positionals, values } = parsed;
+  const [file] = positionals;
+  if (positionals.length !== 1 || !file) throw new UsageError(`Give one catalogue file. (${USAGE})`);
+  if (values.yes && !values.prune) throw new UsageError(`--yes only confirms --prune. (${USAGE})`);
+  return {
+    file,
+    images: values.images,
+    dryRun: values["dry-run"] ?? false,
+    skipInvalid: values["skip-invalid"] ?? false,
+    prune: values.prune ?? false,
+    yes: values.yes ?? false,
+  };
+}
+
+const OPTIONS = {
+  images: { type: "string" },
+  "dry-run": { type: "boolean" },
+  "skip-invalid": { type: "boolean" },
+  prune: { type: "boolean" },
+  yes: { type: "boolean" },
+} as const;
+
+let request: ImportRequest | undefined;
+try {
+  request = parseCommandLine();
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exitCode = 1;
+}
+
+if (request) {
+  const chosen = request;
+  // Ctrl-C (or a TERM from a supervisor): stop at the next batch and roll the transaction back.
+  const interruption = new AbortController();
+  const stop = () => {
+    // A second Ctrl-C does not wait: on PostgreSQL the server rolls back what the import had not committed.
+    if (interruption.signal.aborted) process.exit(130);
+    process.stderr.write("\nStopping: the catalogue is left as it was…\n");
+    interruption.abort();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  await runDatabaseScript(
+    async (database) => {
+      const outcome = await importCatalog(database, chosen, {
+        print: (line) => console.log(line),
+        progress: startProgress,
+        signal: interruption.signal,
+      });
+      process.exitCode = outcome.exitCode;
+      return outcome.message;
+    },
+    {
+      // The embedded database is one process's at a time, and the running shop holds it.
+      dataDirInUse: (dataDir) =>
+        `The shop is running on the embedded database in ${dataDir}, and only one process may use it at a time. Stop the shop (Ctrl-C in its terminal), run the import, then start the shop again. (On PostgreSQL, imports run beside the running shop.)`,
+    },
+  );
+  process.off("SIGINT", stop);
+  process.off("SIGTERM", stop);
+}

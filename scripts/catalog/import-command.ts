@@ -1,0 +1,253 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pLimit from "p-limit";
+import type { DatabaseHandle } from "../../app/db/client.server";
+import {
+  type CatalogFileReading,
+  catalogFileFormat,
+  type FileProblem,
+  readCatalogFile,
+} from "../../app/features/catalog/catalog-file.server";
+import { PLACEHOLDER_PICTURE } from "../../app/features/catalog/catalog-format";
+import {
+  applyCatalogImport,
+  changedProducts,
+  ImportInterrupted,
+  type ImportPlan,
+  type ImportRow,
+  planCatalogImport,
+  productsAbsentFrom,
+} from "../../app/features/catalog/catalog-import.server";
+import {
+  hasPicture,
+  PictureError,
+  pictureSource,
+  preparePicture,
+  storePicture,
+} from "../../app/features/catalog/picture-import.server";
+import { UsageError } from "../database-script";
+import type { startProgress } from "./progress";
+
+/**
+ * What `npm run catalog:import` does once its database is open: read and
+ * check the file (every problem at once), make the pictures ready, compare
+ * with the catalogue, and write the changes in one transaction. The command
+ * line (scripts/catalog-import.ts) only parses arguments and signals.
+ */
+export interface ImportRequest {
+  file: string;
+  /** The folder picture paths are relative to (default: the file's). */
+  images?: string;
+  dryRun: boolean;
+  skipInvalid: boolean;
+  prune: boolean;
+  yes: boolean;
+}
+
+export interface ImportOutput {
+  /** A line of the report (stdout). */
+  print(line: string): void;
+  /** A progress bar or periodic lines (stderr); none in tests that only read the report. */
+  progress?: typeof startProgress;
+  /** Aborted by Ctrl-C: the import stops at the next batch and rolls back. */
+  signal?: AbortSignal;
+}
+
+/** The command's last line, and its exit code (0, or 130 when interrupted). */
+export interface ImportOutcome {
+  message: string;
+  exitCode: number;
+}
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+const where = ({ line, column }: FileProblem) => `line ${line}${column ? `, column ${column}` : ""}`;
+const noProgress = () => ({ update: () => {}, stop: () => {} });
+
+export async function importCatalog(
+  database: DatabaseHandle,
+  request: ImportRequest,
+  output: ImportOutput,
+): Promise<ImportOutcome> {
+  const started = performance.now();
+  const { print, signal } = output;
+  const progress = output.progress ?? noProgress;
+  const interrupted = () => {
+    if (signal?.aborted) throw new ImportInterrupted("The import was interrupted.");
+  };
+  try {
+    const reading = await readFile(request, print);
+    if (request.prune && !request.yes && !request.dryRun) {
+      const absent = await productsAbsentFrom(database.db, reading.rows);
+      if (absent.length > 0) {
+        throw new UsageError(
+          `--prune would remove ${count(absent.length, "product")} that the file does not have. Nothing was changed; run again with --prune --yes to remove them.`,
+        );
+      }
+    }
+    interrupted();
+    const pictures = await preparePictures(database, reading.rows, request, progress);
+    interrupted();
+    if (pictures.problems.length > 0) {
+      print(
+        `\n${count(pictures.problems.length, "picture")} could not be read; the products show a placeholder:`,
+      );
+      for (const problem of pictures.problems) print(`  ${where(problem)}: ${problem.message}`);
+    }
+    const plan = await planCatalogImport(database.db, pictures.rows, {
+      prune: request.prune,
+      now: new Date(),
+    });
+    print("");
+    for (const line of describePlan(plan)) print(line);
+    if (request.dryRun) return { message: "Dry run: nothing was changed.", exitCode: 0 };
+    const total = changedProducts(plan);
+    if (total === 0 && plan.brands.relabelled.length + plan.categories.relabelled.length === 0) {
+      return { message: "The catalogue already matches the file: nothing to change.", exitCode: 0 };
+    }
+    print(`Writing ${count(total, "product")} in one transaction…`);
+    const writing = progress("Writing", total, "products");
+    try {
+      await applyCatalogImport(database.db, plan, { signal, onProgress: (done) => writing.update(done) });
+    } finally {
+      writing.stop();
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const after =
+      database.kind === "postgres"
+        ? "Running shops show the new catalogue within a second."
+        : "Start the shop (npm start) to show it.";
+    return { message: `Imported ${request.file} in ${seconds} s. ${after}`, exitCode: 0 };
+  } catch (error) {
+    if (error instanceof ImportInterrupted) {
+      return { message: "Interrupted: nothing was imported; the catalogue is as it was.", exitCode: 130 };
+    }
+    throw error;
+  }
+}
+
+/** Reads and checks the file: every problem at once, before anything is written. */
+async function readFile(request: ImportRequest, print: ImportOutput["print"]): Promise<CatalogFileReading> {
+  const format = catalogFileFormat(request.file);
+  if (!format)
+    throw new UsageError(`${request.file}: a catalogue file ends in .csv, .json, .ndjson or .jsonl.`);
+  const text = await fs.readFile(request.file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    const reason = error.code === "ENOENT" ? "there is no such file" : error.message;
+    throw new UsageError(`${request.file} cannot be read: ${reason}.`);
+  });
+  const reading = readCatalogFile(text, format);
+  const kind =
+    reading.kind === "shopify" ? "a Shopify product export" : `a ${format.toUpperCase()} catalogue`;
+  const badRows = new Set(
+    reading.problems.filter((problem) => problem.column).map((problem) => problem.line),
+  );
+  print(`${request.file}: ${kind}, ${count(reading.rows.length + badRows.size, "product")}.`);
+  if (reading.ignoredColumns.length > 0) {
+    print(`Not imported (the shop has no such product field): ${reading.ignoredColumns.join(", ")}.`);
+  }
+  for (const note of reading.notes) print(note);
+  if (reading.problems.length > 0) {
+    print(`\n${count(reading.problems.length, "problem")}:`);
+    for (const problem of reading.problems) print(`  ${where(problem)}: ${problem.message}`);
+    if (!request.skipInvalid) {
+      throw new UsageError(
+        `Nothing was imported. Fix the ${count(reading.problems.length, "problem")} above, or run again with --skip-invalid to import the ${count(reading.rows.length, "valid row")} and leave the others out.`,
+      );
+    }
+    print(`--skip-invalid: those rows are left out; the ${count(reading.rows.length, "valid row")} go on.`);
+  }
+  return reading;
+}
+
+/**
+ * Each row's picture made ready (and stored, unless this is a dry run): a
+ * picture that cannot be read is reported on its line, and the product
+ * shows the placeholder.
+ */
+async function preparePictures(
+  database: DatabaseHandle,
+  rows: CatalogFileReading["rows"],
+  request: ImportRequest,
+  progress: typeof startProgress,
+) {
+  const folder = path.resolve(request.images ?? path.dirname(path.resolve(request.file)));
+  const problems: FileProblem[] = [];
+  const ready: ImportRow[] = rows.map((row) => ({ ...row, image: undefined }));
+  const withPictures = rows.flatMap((row, at) =>
+    row.image ? [{ at, line: row.line, image: row.image }] : [],
+  );
+  if (withPictures.length === 0) return { rows: ready, problems };
+  const shown = progress("Pictures", withPictures.length, "pictures");
+  // Resizing takes a core: as many at once as there are cores (downloads wait on the network meanwhile).
+  const limit = pLimit(Math.max(2, os.availableParallelism()));
+  let done = 0;
+  try {
+    await Promise.all(
+      withPictures.map(({ at, line, image }) =>
+        limit(async () => {
+          const prepared = await pictureFor(database, image, folder, request.dryRun);
+          const row = ready[at] as ImportRow;
+          if (prepared instanceof PictureError) {
+            problems.push({ line, column: "image", message: prepared.message });
+            row.image = PLACEHOLDER_PICTURE;
+          } else {
+            row.image = prepared;
+          }
+          shown.update(++done);
+        }),
+      ),
+    );
+  } finally {
+    shown.stop();
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { rows: ready, problems };
+}
+
+async function pictureFor(
+  database: DatabaseHandle,
+  image: string,
+  folder: string,
+  dryRun: boolean,
+): Promise<string | PictureError> {
+  const known = (name: string) => hasPicture(database.db, name);
+  const source = pictureSource(image, folder);
+  if (source instanceof PictureError) return source;
+  if (source.kind === "shop") {
+    const name = source.image.startsWith("/pictures/") ? source.image.slice("/pictures/".length) : null;
+    if (name && !(await known(name))) return new PictureError(`This shop has no picture ${source.image}.`);
+    return source.image;
+  }
+  try {
+    const prepared = await preparePicture(source, known);
+    if (!dryRun) await storePicture(database.db, prepared.files);
+    return prepared.image;
+  } catch (error) {
+    if (error instanceof PictureError) return error;
+    throw error;
+  }
+}
+
+function describePlan(plan: ImportPlan): string[] {
+  const removed =
+    plan.removed.length > 0 ? `, ${count(plan.removed.length, "product")} removed (not in the file)` : "";
+  const lines = [
+    `${count(plan.added.length, "new product")}, ${count(plan.updated.length, "updated product")}, ${count(plan.unchanged, "unchanged product")}${removed}.`,
+  ];
+  const facets = (name: string, changes: ImportPlan["brands"]) => {
+    const labelled = ({ value, label }: { value: string; label: string }) =>
+      value === label ? label : `${label} (${value})`;
+    if (changes.added.length > 0) lines.push(`New ${name}: ${changes.added.map(labelled).join(", ")}.`);
+    if (changes.relabelled.length > 0) {
+      lines.push(
+        `Relabelled ${name}: ${changes.relabelled.map(({ value, label }) => `${value} → ${label}`).join(", ")}.`,
+      );
+    }
+    if (changes.removed.length > 0)
+      lines.push(`Removed ${name} (no product left): ${changes.removed.join(", ")}.`);
+  };
+  facets("brands", plan.brands);
+  facets("categories", plan.categories);
+  return lines;
+}
