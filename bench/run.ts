@@ -13,6 +13,7 @@ const BENCHMARKS = {
   storefront: "bench/storefront.ts",
   auth: "bench/auth.ts",
   memory: "bench/memory.ts",
+  import: "bench/import.ts",
 } as const;
 
 const requested = process.argv.slice(2);

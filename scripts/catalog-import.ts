@@ -50,9 +50,10 @@ if (request) {
   const chosen = request;
   // Ctrl-C (or a TERM from a supervisor): stop at the next batch and roll the transaction back.
   const interruption = new AbortController();
+  // (Run as one process, `node --import tsx`, not through tsx's own runner, which would kill a
+  // process busy in the embedded database instead of letting it roll back.)
   const stop = () => {
-    // A second Ctrl-C does not wait: on PostgreSQL the server rolls back what the import had not committed.
-    if (interruption.signal.aborted) process.exit(130);
+    if (interruption.signal.aborted) return;
     process.stderr.write("\nStopping: the catalogue is left as it was…\n");
     interruption.abort();
   };

@@ -87,7 +87,7 @@ export async function importCatalog(
       }
     }
     interrupted();
-    const pictures = await preparePictures(database, reading.rows, request, progress);
+    const pictures = await preparePictures(database, reading.rows, request, progress, signal);
     interrupted();
     if (pictures.problems.length > 0) {
       print(
@@ -170,6 +170,7 @@ async function preparePictures(
   rows: CatalogFileReading["rows"],
   request: ImportRequest,
   progress: typeof startProgress,
+  signal: AbortSignal | undefined,
 ) {
   const folder = path.resolve(request.images ?? path.dirname(path.resolve(request.file)));
   const problems: FileProblem[] = [];
@@ -186,6 +187,8 @@ async function preparePictures(
     await Promise.all(
       withPictures.map(({ at, line, image }) =>
         limit(async () => {
+          // Ctrl-C: the pictures not yet begun are not begun.
+          if (signal?.aborted) return;
           const prepared = await pictureFor(database, image, folder, request.dryRun);
           const row = ready[at] as ImportRow;
           if (prepared instanceof PictureError) {

@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { brands, categories, products } from "~/db/schema";
@@ -203,7 +204,10 @@ export async function applyCatalogImport(
   { signal, onProgress }: { signal?: AbortSignal; onProgress?: (done: number) => void } = {},
 ): Promise<void> {
   let done = 0;
-  const step = (count: number) => {
+  const step = async (count: number) => {
+    // A turn of the event loop between batches: the embedded database answers without one, and
+    // a Ctrl-C (a signal, delivered by the loop) would otherwise only be seen once all is written.
+    await setImmediate();
     if (signal?.aborted) throw new ImportInterrupted("The import was interrupted.");
     done += count;
     onProgress?.(done);
@@ -211,12 +215,12 @@ export async function applyCatalogImport(
   await db.transaction(async (tx) => {
     await writeFacetValues(tx, brands, plan.brands);
     await writeFacetValues(tx, categories, plan.categories);
-    step(0);
+    await step(0);
     for (const batch of batches(plan.added)) {
       await tx.execute(sql`
         insert into products (sku, name, description, image, price, ratings, band_name, category, creation_date)
         select * from ${productsTable(batch)}`);
-      step(batch.length);
+      await step(batch.length);
     }
     for (const batch of batches(plan.updated)) {
       await tx.execute(sql`
@@ -226,18 +230,18 @@ export async function applyCatalogImport(
           category = changed.category, creation_date = changed.creation_date
         from ${productsTable(batch)}
         where products.sku = changed.sku`);
-      step(batch.length);
+      await step(batch.length);
     }
     for (const batch of batches(plan.removed)) {
       await tx.delete(products).where(inArray(products.sku, batch));
-      step(batch.length);
+      await step(batch.length);
     }
     if (plan.brands.removed.length > 0)
       await tx.delete(brands).where(inArray(brands.value, plan.brands.removed));
     if (plan.categories.removed.length > 0)
       await tx.delete(categories).where(inArray(categories.value, plan.categories.removed));
     // The last chance to stop: past here the import commits.
-    step(0);
+    await step(0);
   });
   // Fresh statistics after a large change, so the planner keeps choosing the catalogue's indexes.
   if (changedProducts(plan) >= 1_000) await db.execute(sql`analyze products`);

@@ -1,0 +1,128 @@
+/**
+ * The catalogue import at scale: `npm run bench -- import`.
+ *
+ * Target (issue 10): 100,000 rows import in under a minute on PostgreSQL.
+ * A 100,000-product catalogue is generated (npm run db:generate-catalog) in
+ * one scratch database and exported to CSV (npm run catalog:export); then the
+ * import command, as an owner runs it, loads that file into a second, empty
+ * database (every row new), loads it again (nothing to change), and loads a
+ * copy in which every tenth product has a new price (10,000 updates). Each
+ * time is the command's whole run, from start to exit: Node and tsx start-up,
+ * reading and checking the file, comparing with the catalogue, writing in one
+ * transaction, and the ANALYZE after it. Pictures are the demo's, already on
+ * the shop, so the figures are the catalogue's (a picture is resized once, at
+ * about 10 per second per core, however many products share it).
+ * Writes the "Import" section of bench/RESULTS.md.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import pg from "pg";
+import { replaceSection, runInfo, runInfoLine } from "./workload";
+
+const COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const TARGET_SECONDS = 60;
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/test";
+const RESULTS = path.resolve("bench/RESULTS.md");
+
+async function scratchDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs a command to its end; its wall time in seconds and its output. */
+function timed(args: string[], databaseUrl: string): { seconds: number; output: string } {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ["--import", "tsx", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) throw new Error(`${args.join(" ")} failed:\n${output}`);
+  return { seconds, output };
+}
+
+/** The file with every tenth product's price raised by a dollar (rewritten through the CSV parser: descriptions hold commas). */
+function withNewPrices(file: string, changed: string): void {
+  const rows: Record<string, string>[] = parse(fs.readFileSync(file, "utf8"), { columns: true });
+  rows.forEach((row, at) => {
+    if (at % 10 === 0) row.price = (Number(row.price) + 1).toFixed(2);
+  });
+  fs.writeFileSync(changed, stringify(rows, { header: true }));
+}
+
+async function main() {
+  const info = runInfo("npm run bench -- import");
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "backline-bench-import-"));
+  const file = path.join(folder, "catalogue.csv");
+  const changed = path.join(folder, "catalogue-new-prices.csv");
+  try {
+    console.log(`== generating ${COUNT.toLocaleString("en")} products and exporting them`);
+    const source = await scratchDatabase("backline_bench_import_source");
+    timed(["scripts/db-generate-catalog.ts", "--count", String(COUNT), "--replace"], source);
+    const exported = timed(["scripts/catalog-export.ts", file], source);
+    const megabytes = fs.statSync(file).size / 2 ** 20;
+    withNewPrices(file, changed);
+
+    const target = await scratchDatabase("backline_bench_import");
+    // The empty shop's migrations and demo brands come first, as they would on a shop's first start.
+    timed(["scripts/db-migrate.ts"], target);
+    console.log("== importing into an empty catalogue");
+    const fresh = timed(["scripts/catalog-import.ts", file], target);
+    console.log(
+      fresh.output
+        .split("\n")
+        .filter((line) => !line.startsWith("Writing:"))
+        .join("\n"),
+    );
+    console.log("== importing the same file again");
+    const again = timed(["scripts/catalog-import.ts", file], target);
+    console.log("== importing it with 10% new prices");
+    const update = timed(["scripts/catalog-import.ts", changed], target);
+    for (const [name, run, expected] of [
+      ["fresh", fresh, `${COUNT.toLocaleString("en")} new products`],
+      ["again", again, "nothing to change"],
+      ["update", update, `${(COUNT / 10).toLocaleString("en")} updated products`],
+    ] as const) {
+      if (!run.output.includes(expected))
+        throw new Error(`the ${name} import did not say "${expected}":\n${run.output}`);
+    }
+    const mark = (seconds: number) => (seconds < TARGET_SECONDS ? "✅ met" : "❌ missed");
+    const rows = [
+      `| ${COUNT.toLocaleString("en")} new products (empty catalogue) | ${fresh.seconds.toFixed(1)} s | ${Math.round(COUNT / fresh.seconds).toLocaleString("en")} | ${mark(fresh.seconds)} |`,
+      `| the same file again (nothing to change) | ${again.seconds.toFixed(1)} s | ${Math.round(COUNT / again.seconds).toLocaleString("en")} | ${mark(again.seconds)} |`,
+      `| ${(COUNT / 10).toLocaleString("en")} new prices among ${COUNT.toLocaleString("en")} rows | ${update.seconds.toFixed(1)} s | ${Math.round(COUNT / update.seconds).toLocaleString("en")} | ${mark(update.seconds)} |`,
+    ];
+    const section = `## Import (npm run catalog:import)
+
+${runInfoLine(info)}
+
+A ${megabytes.toFixed(1)} MB CSV of ${COUNT.toLocaleString("en")} generated products (exported in ${exported.seconds.toFixed(1)} s), imported into PostgreSQL by \`npm run catalog:import\`; each time is the whole command, start to exit. Target: under ${TARGET_SECONDS} s.
+
+| Import | Time | Rows/s | Target |
+|---|---|---|---|
+${rows.join("\n")}
+`;
+    const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, "utf8") : "# Benchmark results\n";
+    fs.writeFileSync(RESULTS, replaceSection(previous, "import-bench", section));
+    console.log(`\n${section}\nRecorded in ${RESULTS}`);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,219 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { writeCatalogFile } from "~/features/catalog/catalog-file.server";
+import { describeWhen, postgresServer } from "../support/requirements";
+import { startShopProcess, temporaryDataDir } from "../support/shop-process";
+import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
+
+/**
+ * `npm run catalog:import` as a command: its progress when its output is a
+ * log, Ctrl-C and a crash in the middle of writing, a running shop on the
+ * embedded database, and running shops on PostgreSQL that show an import
+ * within a second. (What it imports is in catalog-import.test.ts.)
+ */
+
+/** As `npm run catalog:import` runs it: one process, TypeScript through tsx's loader. */
+const NODE_ARGS = ["--import", "tsx", "scripts/catalog-import.ts"];
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "backline-import-command-"));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const STACK_TRACE = /\n\s+at .+[(:]\d+/;
+
+/** A catalogue file of `size` products, sku prefix `prefix`, in brands and categories new to the shop. */
+function catalogueFile(name: string, size: number, prefix = "P"): string {
+  const records = Array.from({ length: size }, (_, at) => ({
+    sku: `${prefix}-${at + 1}`,
+    name: `Northpeak Camp Item ${at + 1}`,
+    description: "Made for long weekends outside.",
+    price: 5 + (at % 190),
+    rating: 4,
+    brand: "northpeak",
+    brand_label: "Northpeak",
+    category: "camping",
+    category_label: "Camping",
+    created: "2026-05-01T10:00:00.000Z",
+    image: "",
+  }));
+  const file = path.join(work, name);
+  fs.writeFileSync(file, writeCatalogFile(records, "csv"));
+  return file;
+}
+
+interface Command {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  waitForStdout(pattern: RegExp): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+/** Runs `npm run catalog:import -- …` (its script) with the shop's configuration in `env`, output to pipes. */
+function catalogImport(args: string[], env: Record<string, string>): Command {
+  const child = spawn(process.execPath, [...NODE_ARGS, ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  const waiting = new Set<() => void>();
+  child.stdout?.on("data", (chunk) => {
+    stdout += chunk;
+    for (const check of waiting) check();
+  });
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    waitForStdout: (pattern) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(stdout)) return;
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        exited.then(() => {
+          if (waiting.delete(check))
+            reject(new Error(`exited before printing ${pattern}:\n${stdout}\n${stderr}`));
+        });
+        check();
+      }),
+  };
+}
+
+async function productCount(env: { DATABASE_URL?: string; DATA_DIR?: string }): Promise<number> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const [row] = await database.db.select({ products: count() }).from(products);
+    return row?.products ?? 0;
+  } finally {
+    await database.close();
+  }
+}
+
+// Each test starts shops or waits out a dead process's folder lock (10 s): more than the default minute on a loaded machine.
+describe("the import command on the embedded database", { timeout: 120_000 }, () => {
+  it("reports progress as plain lines in a log, and says to stop a running shop instead of failing on its lock", async () => {
+    const dataDir = temporaryDataDir();
+    const file = catalogueFile("camping.csv", 3);
+    const shop = await startShopProcess({ DATA_DIR: dataDir });
+    try {
+      const refused = catalogImport([file], { DATA_DIR: dataDir });
+      expect(await refused.exited).toBe(1);
+      expect(refused.stderr()).toContain(
+        `The shop is running on the embedded database in ${path.resolve(dataDir)}, and only one process may use it at a time. Stop the shop (Ctrl-C in its terminal), run the import, then start the shop again.`,
+      );
+      expect(refused.stderr()).not.toMatch(/ELOCKED|lock file/i);
+      expect(refused.stderr()).not.toMatch(STACK_TRACE);
+    } finally {
+      await shop.stop();
+    }
+
+    const imported = catalogImport([file], { DATA_DIR: dataDir });
+    expect(await imported.exited).toBe(0);
+    expect(imported.stdout()).toContain("3 new products, 0 updated products, 0 unchanged products.");
+    // Not a terminal: no bar drawn with control characters, a plain line with the count and the rate.
+    expect(imported.stderr()).toMatch(/^Writing: 100% 3\/3 products \(\d[\d,]* products\/s/m);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for terminal escapes is the point
+    expect(imported.stderr()).not.toMatch(/\u001b\[/);
+    expect(imported.stdout()).toMatch(
+      /Imported .*camping\.csv in \d+\.\d s\. Start the shop \(npm start\) to show it\./,
+    );
+
+    const restarted = await startShopProcess({ DATA_DIR: dataDir });
+    try {
+      const facets = await (await fetch(`${restarted.url}/facets?band=northpeak`)).json();
+      expect(facets.count).toBe(3);
+      expect(facets.brands).toContainEqual({ value: "northpeak", label: "Northpeak", count: 3 });
+    } finally {
+      await restarted.stop();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("leaves the catalogue as it was after Ctrl-C or a kill -9 in the middle of writing", async () => {
+    const dataDir = temporaryDataDir();
+    await catalogImport([catalogueFile("first.csv", 10, "FIRST")], { DATA_DIR: dataDir }).exited;
+    const big = catalogueFile("big.csv", 20_000);
+    const stopped = catalogImport([big], { DATA_DIR: dataDir });
+    await stopped.waitForStdout(/Writing 20,000 products in one transaction/);
+    stopped.child.kill("SIGINT");
+    expect(await stopped.exited).toBe(130);
+    expect(stopped.stdout()).toContain("Interrupted: nothing was imported; the catalogue is as it was.");
+    expect(stopped.stderr()).toContain("Stopping: the catalogue is left as it was…");
+    expect(await productCount({ DATA_DIR: dataDir })).toBe(10);
+    // A crash: the database is opened again (once the dead process's folder lock is stale) as it was.
+    const killed = catalogImport([big], { DATA_DIR: dataDir });
+    await killed.waitForStdout(/Writing 20,000 products in one transaction/);
+    killed.child.kill("SIGKILL");
+    await killed.exited;
+    expect(await productCount({ DATA_DIR: dataDir })).toBe(10);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describeWhen(
+  [postgresServer],
+  "the import command on PostgreSQL",
+  () => {
+    let database: ScratchPostgres;
+    afterAll(() => database?.drop());
+
+    it("leaves the catalogue as it was after Ctrl-C or a kill -9 in the middle of writing", async () => {
+      database = await createScratchPostgres();
+      const env = { DATABASE_URL: database.url };
+      expect(await catalogImport([catalogueFile("first.csv", 10, "FIRST")], env).exited).toBe(0);
+      const big = catalogueFile("big.csv", 20_000);
+      for (const signal of ["SIGINT", "SIGKILL"] as const) {
+        const running = catalogImport([big], env);
+        await running.waitForStdout(/Writing 20,000 products in one transaction/);
+        running.child.kill(signal);
+        expect(await running.exited).toBe(signal === "SIGINT" ? 130 : null);
+        expect(await productCount(env)).toBe(10);
+      }
+      // Run to its end, the same import adds every product at once.
+      const finished = catalogImport([big], env);
+      expect(await finished.exited).toBe(0);
+      expect(await productCount(env)).toBe(20_010);
+    });
+
+    it("shows an import in every running shop within a second of its commit", async () => {
+      const scratch = await createScratchPostgres();
+      // Answers are kept an hour: only the import's notification can make the shops forget them.
+      const env = { DATABASE_URL: scratch.url, CATALOG_CACHE_SECONDS: "3600" };
+      const shops = await Promise.all([startShopProcess(env), startShopProcess(env)]);
+      try {
+        const counted = async (url: string) =>
+          ((await (await fetch(`${url}/counts?category=camping`)).json()) as { count: number }).count;
+        for (const shop of shops) expect(await counted(shop.url)).toBe(0);
+
+        const imported = catalogImport([catalogueFile("camping.csv", 3)], env);
+        expect(await imported.exited).toBe(0);
+        expect(imported.stdout()).toContain("Running shops show the new catalogue within a second.");
+        const committed = performance.now();
+        for (const shop of shops) {
+          // Asked again and again until the answer changes, for at most a second after the commit.
+          let seen = await counted(shop.url);
+          while (seen !== 3 && performance.now() - committed < 1_000) seen = await counted(shop.url);
+          expect(seen).toBe(3);
+        }
+        const products = await (await fetch(`${shops[0]?.url}/all-products?band=northpeak&size=10`)).json();
+        expect(products.map((product: { name: string }) => product.name)).toHaveLength(3);
+      } finally {
+        await Promise.all(shops.map((shop) => shop.stop()));
+        await scratch.drop();
+      }
+    });
+  },
+  { timeout: 120_000 },
+);
