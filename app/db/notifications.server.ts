@@ -4,6 +4,9 @@ import { logger } from "~/utils/logger.server";
 /** Waits between attempts to listen again after the connection was lost, growing to the last. */
 const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000];
 
+/** How long closing waits for the server to acknowledge. */
+const CLOSE_MS = 1_000;
+
 export interface Listening {
   close(): Promise<void>;
 }
@@ -77,7 +80,21 @@ export function listenForNotifications(
     async close() {
       closed = true;
       clearTimeout(timer);
-      await client?.end().catch(() => undefined);
+      const open = client;
+      if (!open) return;
+      // A server that stopped answering never acknowledges the goodbye: give it a moment, then drop the socket.
+      let timeout: NodeJS.Timeout | undefined;
+      const ended = await Promise.race([
+        open.end().then(
+          () => true,
+          () => true,
+        ),
+        new Promise<false>((resolve) => {
+          timeout = setTimeout(() => resolve(false), CLOSE_MS);
+        }),
+      ]);
+      clearTimeout(timeout);
+      if (!ended) (open as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
     },
   };
 }

@@ -195,6 +195,25 @@ describeWhen(
       },
     );
 
+    it("after those restarts, the shop listens for catalogue changes again and shows one within a second", async () => {
+      // The shop's listening connection, back on the restarted server.
+      const listening = async () =>
+        (
+          await database.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where query = 'LISTEN \"catalog_changed\"'",
+          )
+        )[0]?.n ?? 0;
+      while ((await listening()) === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const counted = async () =>
+        ((await (await fetch(`${shop.url}/counts?search=zanzibarlamp`)).json()) as { count: number }).count;
+      expect(await counted()).toBe(0);
+      await database.query("update products set name = 'Zanzibarlamp' where id = (select min(id) from products)");
+      const changed = performance.now();
+      let seen = await counted();
+      while (seen !== 1 && performance.now() - changed < 1_000) seen = await counted();
+      expect(seen).toBe(1);
+    });
+
     it("a frozen PostgreSQL: requests fail within seconds instead of hanging, /healthz says 503, and shutdown stays bounded", async () => {
       const client = new CookieClient();
       const email = `frozen-${randomBytes(4).toString("hex")}@example.com`;
