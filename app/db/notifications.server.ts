@@ -94,7 +94,8 @@ export function listenForNotifications(
         }),
       ]);
       clearTimeout(timeout);
-      if (!ended) (open as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      if (!ended)
+        (open as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
     },
   };
 }

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { writeCatalogFile } from "~/features/catalog/catalog-file.server";
@@ -23,6 +24,11 @@ const NODE_ARGS = ["--import", "tsx", "scripts/catalog-import.ts"];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "backline-import-command-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 const STACK_TRACE = /\n\s+at .+[(:]\d+/;
+beforeAll(() =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: "#2f6b4f" } })
+    .png()
+    .toFile(path.join(work, "tent.png")),
+);
 
 /** A catalogue file of `size` products, sku prefix `prefix`, in brands and categories new to the shop. */
 function catalogueFile(name: string, size: number, prefix = "P"): string {
@@ -37,7 +43,8 @@ function catalogueFile(name: string, size: number, prefix = "P"): string {
     category: "camping",
     category_label: "Camping",
     created: "2026-05-01T10:00:00.000Z",
-    image: "",
+    // The first product has a picture, as an owner's file would give it: next to the file.
+    image: at === 0 && size < 100 ? "tent.png" : "",
   }));
   const file = path.join(work, name);
   fs.writeFileSync(file, writeCatalogFile(records, "csv"));
@@ -135,6 +142,16 @@ describe("the import command on the embedded database", { timeout: 120_000 }, ()
       const facets = await (await fetch(`${restarted.url}/facets?band=northpeak`)).json();
       expect(facets.count).toBe(3);
       expect(facets.brands).toContainEqual({ value: "northpeak", label: "Northpeak", count: 3 });
+      // Its picture, served by the shop from the database, to be kept for a year.
+      const [first] = await (
+        await fetch(`${restarted.url}/all-products?search=camp%20item%201&size=1`)
+      ).json();
+      expect(first.image).toMatch(/^\/pictures\/[0-9a-f]{20}-800\.webp$/);
+      const picture = await fetch(`${restarted.url}${first.image}`);
+      expect([picture.status, picture.headers.get("content-type")]).toEqual([200, "image/webp"]);
+      expect(picture.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const page = await (await fetch(`${restarted.url}/?band=northpeak`)).text();
+      expect(page).toContain(first.image.replace("-800", "-400"));
     } finally {
       await restarted.stop();
     }

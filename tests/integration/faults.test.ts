@@ -207,7 +207,9 @@ describeWhen(
       const counted = async () =>
         ((await (await fetch(`${shop.url}/counts?search=zanzibarlamp`)).json()) as { count: number }).count;
       expect(await counted()).toBe(0);
-      await database.query("update products set name = 'Zanzibarlamp' where id = (select min(id) from products)");
+      await database.query(
+        "update products set name = 'Zanzibarlamp' where id = (select min(id) from products)",
+      );
       const changed = performance.now();
       let seen = await counted();
       while (seen !== 1 && performance.now() - changed < 1_000) seen = await counted();

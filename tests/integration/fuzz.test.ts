@@ -302,6 +302,8 @@ describe.each(engines)("malformed requests on $name", ({ env }) => {
             "/logout",
             "/nowhere",
             "/api/auth/sign-in/email",
+            "/pictures/0123456789abcdef0123-800.webp",
+            "/pictures/..%2F..%2Fetc%2Fpasswd",
           ),
           origin: fc.constantFrom(undefined, "null", "https://evil.example", "not a url"),
           fetchSite: fc.constantFrom(undefined, "cross-site", "same-origin", "none", "weird"),

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import type { Database } from "~/db/client.server";
 import { productPictures } from "~/db/schema";
 import { apiError } from "~/utils/http.server";
+import { z } from "~/utils/zod";
 import { PICTURE_WIDTHS } from "./catalog-format";
 
 /**
@@ -29,7 +30,13 @@ export function createPictureStore(db: Database, { maxBytes = 32 * 1024 * 1024 }
 
 export type PictureStore = ReturnType<typeof createPictureStore>;
 
-const PICTURE_NAME = new RegExp(`^[0-9a-f]{20}-(${PICTURE_WIDTHS.join("|")})\\.webp$`);
+/** A picture's name as the address gives it: its hash and one of the widths it is kept in. */
+const pictureNameSchema = z
+  .string()
+  .regex(
+    new RegExp(`^[0-9a-f]{20}-(${PICTURE_WIDTHS.join("|")})\\.webp$`),
+    "There is no picture of this name.",
+  );
 
 /**
  * GET /pictures/NAME: an imported picture. Its name is its content's hash,
@@ -43,8 +50,9 @@ export async function pictureResponse(
 ): Promise<Response> {
   const notFound = () =>
     apiError(404, { code: "not_found", message: "There is no picture of this name.", field: "name" });
-  if (!PICTURE_NAME.test(name)) return notFound();
-  const picture = await store.read(name);
+  const parsed = pictureNameSchema.safeParse(name);
+  if (!parsed.success) return notFound();
+  const picture = await store.read(parsed.data);
   if (!picture) return notFound();
   const headers = {
     "Content-Type": picture.contentType,

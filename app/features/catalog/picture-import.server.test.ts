@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { PictureError, pictureSource, preparePicture } from "./picture-import.server";
+
+describe("where a row's picture comes from", () => {
+  const folder = "/home/owner/catalogue";
+
+  it("reads a picture already on the shop, a URL, or a file next to the catalogue", () => {
+    expect(pictureSource("/pictures/0123456789abcdef0123-800.webp", folder)).toEqual({
+      kind: "shop",
+      image: "/pictures/0123456789abcdef0123-800.webp",
+    });
+    expect(pictureSource("/images/products/lamp-1a2b3c4d.svg", folder)).toMatchObject({ kind: "shop" });
+    expect(pictureSource("https://cdn.example.com/lamp.jpg?v=2", folder)).toMatchObject({ kind: "url" });
+    expect(pictureSource("pictures/lamp.jpg", folder)).toEqual({
+      kind: "file",
+      file: `${folder}/pictures/lamp.jpg`,
+    });
+    expect(pictureSource("/srv/photos/lamp.jpg", folder)).toEqual({
+      kind: "file",
+      file: "/srv/photos/lamp.jpg",
+    });
+    // A shop path that climbs out is a file path, not the shop's.
+    expect(pictureSource("/images/../../etc/passwd", folder)).toMatchObject({ kind: "file" });
+  });
+
+  it("refuses addresses that are not http(s)", () => {
+    for (const image of ["ftp://example.com/lamp.jpg", "file:///etc/passwd", "data:image/png;base64,AAAA"]) {
+      const source = pictureSource(image, folder);
+      expect(source).toBeInstanceOf(PictureError);
+      expect((source as PictureError).message).toMatch(/files or http\(s\) URLs/);
+    }
+  });
+});
+
+describe("a picture made ready for the shop", () => {
+  it("is cut to 4:3 WebP in each width, named by its content, and not made twice", async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "backline-picture-")), "tall.png");
+    await sharp({ create: { width: 500, height: 900, channels: 3, background: "#884422" } })
+      .png()
+      .toFile(file);
+    const made = await preparePicture({ kind: "file", file }, async () => false);
+    expect(made.image).toMatch(/^\/pictures\/[0-9a-f]{20}-800\.webp$/);
+    const sizes = await Promise.all(
+      made.files.map(async ({ name, content }) => {
+        const { format, width, height } = await sharp(content).metadata();
+        return [name.replace(/^[0-9a-f]{20}/, "H"), format, width, height];
+      }),
+    );
+    expect(sizes).toEqual([
+      ["H-400.webp", "webp", 400, 300],
+      ["H-800.webp", "webp", 800, 600],
+      ["H-1200.webp", "webp", 1200, 900],
+    ]);
+    const known = await preparePicture({ kind: "file", file }, async () => true);
+    expect(known).toEqual({ image: made.image, files: [] });
+  });
+
+  it("says why a file cannot be used", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "backline-picture-"));
+    fs.writeFileSync(path.join(folder, "notes.jpg"), "shopping list");
+    await expect(
+      preparePicture({ kind: "file", file: path.join(folder, "notes.jpg") }, async () => false),
+    ).rejects.toThrow(/not a picture the shop can read/);
+    await expect(
+      preparePicture({ kind: "file", file: path.join(folder, "gone.jpg") }, async () => false),
+    ).rejects.toThrow(/No picture file at .*gone\.jpg/);
+  });
+});
