@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -155,6 +156,29 @@ describe("the import command on the embedded database", { timeout: 120_000 }, ()
     } finally {
       await restarted.stop();
     }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("draws a bar with the rate and the time left on a terminal", async (context) => {
+    // util-linux's `script` runs the command on a terminal of its own and keeps what it drew.
+    const script = ["/usr/bin/script", "/bin/script"].find((candidate) => fs.existsSync(candidate));
+    if (!script) {
+      context.skip("needs util-linux's `script` to give the command a terminal");
+      return;
+    }
+    const dataDir = temporaryDataDir();
+    const typescript = path.join(work, "terminal.log");
+    const command = [process.execPath, ...NODE_ARGS, catalogueFile("terminal.csv", 4_000, "TTY")].join(" ");
+    const run = spawn(script, ["-qec", command, typescript], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", DATA_DIR: dataDir },
+      stdio: "ignore",
+    });
+    const [code] = await once(run, "exit");
+    expect(code).toBe(0);
+    const drawn = fs.readFileSync(typescript, "utf8");
+    expect(drawn).toMatch(/Writing: [=-]{40} 100% 4,000\/4,000 products \(\d[\d,]* products\/s, about \d+ s left\)/);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the bar redraws its line in place
+    expect(drawn).toMatch(/\u001b\[1GWriting:/);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
