@@ -8,8 +8,9 @@
 // closing line. TEST_INSTALL=0 never installs anything.
 //
 // TEST_SERVICES_PASS=1 is CI's second pass, with PostgreSQL and Redis configured: it runs only what
-// those services change — the build and the Vitest suites — and says so, because the type check,
-// lint and the end-to-end suite (always on the embedded database) gave their answer in the first pass.
+// those services change — the build and the Vitest files that use them — and says so, because the
+// type check, lint, the other test files and the end-to-end suite (always on the embedded database)
+// gave their answer in the first pass.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -125,11 +126,18 @@ if (SERVICES_PASS) {
 }
 // The integration and end-to-end tests run the production build, as a client would.
 run("Production build", "react-router", ["build"]);
+const servicesOnly = SERVICES_PASS ? testFilesUsingServices() : [];
+if (SERVICES_PASS) {
+  console.log(
+    `\n▶ Unit and integration tests: the ${servicesOnly.length} files that use PostgreSQL or Redis; the others ran in the first pass (TEST_SERVICES_PASS=1)`,
+  );
+}
 const unitPassed = run(
   "Unit and integration tests",
   "vitest",
   [
     "run",
+    ...servicesOnly,
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${RESULTS}/vitest.json`,
@@ -180,6 +188,20 @@ if (skippedSuites.length > 0) {
 }
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(unitPassed && e2ePassed && failed === 0 ? 0 : 1);
+
+/**
+ * The test files whose outcome the configured services can change: those that open the test
+ * databases or name the PostgreSQL or Redis requirements. Every other file runs the same with or
+ * without them, and did in the first pass.
+ */
+function testFilesUsingServices() {
+  const usesServices =
+    /openTestDatabases|createScratchPostgres|postgresServer|redisServer|TEST_DATABASE_URL|TEST_REDIS_URL/;
+  return ["app", "server", "scripts", "tests"]
+    .flatMap((folder) => fs.readdirSync(folder, { recursive: true }).map((file) => path.join(folder, String(file))))
+    .filter((file) => /\.test\.tsx?$/.test(file) && usesServices.test(fs.readFileSync(file, "utf8")))
+    .sort();
+}
 
 function readJson(file) {
   try {
