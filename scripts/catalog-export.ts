@@ -42,9 +42,6 @@ if (target) {
       await fs.rename(partial, file);
       return `Wrote ${records.length.toLocaleString("en")} products to ${file}.`;
     },
-    {
-      dataDirInUse: (dataDir) =>
-        `The shop is running on the embedded database in ${dataDir}, and only one process may use it at a time. Stop the shop, export, then start it again.`,
-    },
+    { stopTheShopTo: "export" },
   );
 }

@@ -54,7 +54,7 @@ if (request) {
   // process busy in the embedded database instead of letting it roll back.)
   const stop = () => {
     if (interruption.signal.aborted) return;
-    process.stderr.write("\nStopping: the catalogue is left as it was…\n");
+    process.stderr.write("\nStopping at the next step: what is not yet committed is rolled back…\n");
     interruption.abort();
   };
   process.on("SIGINT", stop);
@@ -69,11 +69,7 @@ if (request) {
       process.exitCode = outcome.exitCode;
       return outcome.message;
     },
-    {
-      // The embedded database is one process's at a time, and the running shop holds it.
-      dataDirInUse: (dataDir) =>
-        `The shop is running on the embedded database in ${dataDir}, and only one process may use it at a time. Stop the shop (Ctrl-C in its terminal), run the import, then start the shop again. (On PostgreSQL, imports run beside the running shop.)`,
-    },
+    { stopTheShopTo: "run the import" },
   );
   process.off("SIGINT", stop);
   process.off("SIGTERM", stop);

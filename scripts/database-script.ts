@@ -14,8 +14,12 @@ export class UsageError extends Error {
 }
 
 export interface DatabaseScriptOptions {
-  /** What to say when a running shop holds the embedded database (default: DataDirInUseError's message). */
-  dataDirInUse?: (dataDir: string) => string;
+  /**
+   * What the script does, for the message when a running shop holds the
+   * embedded database ("run the import"): said at once instead of waiting on
+   * the folder's lock. Without it, DataDirInUseError's message after the wait.
+   */
+  stopTheShopTo?: string;
 }
 
 export async function runDatabaseScript(
@@ -24,13 +28,16 @@ export async function runDatabaseScript(
 ): Promise<void> {
   try {
     const env = getEnv();
-    if (!env.DATABASE_URL && options.dataDirInUse && (await isDataDirInUse(env.DATA_DIR))) {
-      throw new UsageError(options.dataDirInUse(path.resolve(env.DATA_DIR)));
+    if (!env.DATABASE_URL && options.stopTheShopTo && (await isDataDirInUse(env.DATA_DIR))) {
+      throw new UsageError(
+        `The shop is running on the embedded database in ${path.resolve(env.DATA_DIR)}, and only one process may use it at a time. Stop the shop (Ctrl-C in its terminal), ${options.stopTheShopTo}, then start the shop again. (On PostgreSQL, this runs beside the running shop.)`,
+      );
     }
     const database = await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       poolSize: env.DATABASE_POOL_SIZE,
+      longStatements: true,
     });
     let message: string;
     try {

@@ -198,7 +198,9 @@ function testFilesUsingServices() {
   const usesServices =
     /openTestDatabases|createScratchPostgres|postgresServer|redisServer|TEST_DATABASE_URL|TEST_REDIS_URL/;
   return ["app", "server", "scripts", "tests"]
-    .flatMap((folder) => fs.readdirSync(folder, { recursive: true }).map((file) => path.join(folder, String(file))))
+    .flatMap((folder) =>
+      fs.readdirSync(folder, { recursive: true }).map((file) => path.join(folder, String(file))),
+    )
     .filter((file) => /\.test\.tsx?$/.test(file) && usesServices.test(fs.readFileSync(file, "utf8")))
     .sort();
 }

@@ -31,6 +31,11 @@ export interface DatabaseOptions {
   /** Folder of the embedded database, or "memory://" for a throwaway one. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * For the command-line tools (an import reads and writes a whole catalogue
+   * in one transaction): no per-statement time limit, which is for requests.
+   */
+  longStatements?: boolean;
 }
 
 /**
@@ -48,7 +53,8 @@ const POSTGRES_TIMEOUTS = Object.freeze({
 });
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.longStatements ?? false);
   return openPglite(options.dataDir ?? "./data");
 }
 
@@ -168,12 +174,12 @@ class FailFastPool extends pg.Pool {
   }
 }
 
-function openPostgres(connectionString: string, max: number): DatabaseHandle {
+function openPostgres(connectionString: string, max: number, longStatements: boolean): DatabaseHandle {
   const pool = new FailFastPool({
     connectionString,
     max,
     connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
-    query_timeout: POSTGRES_TIMEOUTS.queryMs,
+    query_timeout: longStatements ? undefined : POSTGRES_TIMEOUTS.queryMs,
     // TCP keep-alive notices a peer that vanished while a connection sat idle.
     keepAlive: true,
     // Many short queries at once, not one big one: parallel workers only add
@@ -181,8 +187,8 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
     // (a broad search measured 111 ms with workers, 24 ms without).
     options: [
       "-c max_parallel_workers_per_gather=0",
-      `-c statement_timeout=${POSTGRES_TIMEOUTS.statementMs}`,
-      `-c idle_in_transaction_session_timeout=${POSTGRES_TIMEOUTS.statementMs * 2}`,
+      `-c statement_timeout=${longStatements ? 0 : POSTGRES_TIMEOUTS.statementMs}`,
+      `-c idle_in_transaction_session_timeout=${POSTGRES_TIMEOUTS.statementMs * (longStatements ? 12 : 2)}`,
     ].join(" "),
   });
   // A connection losing its server (a restart, a crash) must not crash the

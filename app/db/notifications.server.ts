@@ -24,18 +24,29 @@ export function listenForNotifications(
   channel: string,
   onNotify: () => void,
 ): Listening {
-  let client: pg.Client | null = null;
+  /** The connection in use or being made; events of any other are ignored. */
+  let current: pg.Client | null = null;
   let closed = false;
   let failures = 0;
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async () => {
     if (closed) return;
-    const attempt = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 3_000 });
-    attempt.on("error", () => retry(attempt));
-    attempt.on("end", () => retry(attempt));
+    const attempt = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: 3_000,
+      // LISTEN answers at once; a server that does not is as good as gone.
+      query_timeout: 5_000,
+      // A connection that only listens sends nothing: keep-alive probes after 10 s idle find out
+      // when a NAT or a load balancer dropped it (the system's default waits two hours).
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    current = attempt;
+    attempt.on("error", () => lost(attempt));
+    attempt.on("end", () => lost(attempt));
     attempt.on("notification", (message) => {
-      if (message.channel === channel) onNotify();
+      if (attempt === current && message.channel === channel) onNotify();
     });
     try {
       await attempt.connect();
@@ -47,25 +58,30 @@ export function listenForNotifications(
           "cannot listen for catalogue changes; trying again",
         );
       }
-      retry(attempt);
+      lost(attempt);
       return;
     }
-    if (closed) {
+    if (closed || attempt !== current) {
       await attempt.end().catch(() => undefined);
       return;
     }
-    if (failures > 0) logger.info({ channel }, "listening for catalogue changes again");
-    client = attempt;
-    // Whatever changed while nobody listened is taken as changed.
-    if (failures > 0) onNotify();
+    if (failures > 0) {
+      logger.info({ channel }, "listening for catalogue changes again");
+      // Whatever changed while nobody listened is taken as changed.
+      onNotify();
+    }
     failures = 0;
   };
 
-  const retry = (lost: pg.Client) => {
-    if (closed || (client !== null && client !== lost) || timer) return;
-    client = null;
-    lost.removeAllListeners("end");
-    lost.end().catch(() => undefined);
+  /** The connection `client` failed or ended: drop it (only once), and try again after a while. */
+  const lost = (client: pg.Client) => {
+    if (client !== current) return;
+    current = null;
+    client.removeAllListeners();
+    // Errors of a connection being dropped are of no interest any more.
+    client.on("error", () => {});
+    client.end().catch(() => undefined);
+    if (closed) return;
     const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)];
     failures++;
     timer = setTimeout(() => {
@@ -80,8 +96,11 @@ export function listenForNotifications(
     async close() {
       closed = true;
       clearTimeout(timer);
-      const open = client;
+      const open = current;
+      current = null;
       if (!open) return;
+      open.removeAllListeners();
+      open.on("error", () => {});
       // A server that stopped answering never acknowledges the goodbye: give it a moment, then drop the socket.
       let timeout: NodeJS.Timeout | undefined;
       const ended = await Promise.race([

@@ -9,14 +9,13 @@ import {
   type FileProblem,
   readCatalogFile,
 } from "../../app/features/catalog/catalog-file.server";
-import { PLACEHOLDER_PICTURE } from "../../app/features/catalog/catalog-format";
 import {
-  applyCatalogImport,
   changedProducts,
+  changesAnything,
   ImportInterrupted,
   type ImportPlan,
   type ImportRow,
-  planCatalogImport,
+  importCatalogRows,
   productsAbsentFrom,
 } from "../../app/features/catalog/catalog-import.server";
 import {
@@ -79,10 +78,10 @@ export async function importCatalog(
   try {
     const reading = await readFile(request, print);
     if (request.prune && !request.yes && !request.dryRun) {
-      const absent = await productsAbsentFrom(database.db, reading.rows);
+      const absent = await productsAbsentFrom(database.db, reading.skus);
       if (absent.length > 0) {
         throw new UsageError(
-          `--prune would remove ${count(absent.length, "product")} that the file does not have. Nothing was changed; run again with --prune --yes to remove them.`,
+          `--prune would remove ${count(absent.length, "product")} that the file does not name. Nothing was changed; run again with --prune --yes to remove them.`,
         );
       }
     }
@@ -91,28 +90,40 @@ export async function importCatalog(
     interrupted();
     if (pictures.problems.length > 0) {
       print(
-        `\n${count(pictures.problems.length, "picture")} could not be read; the products show a placeholder:`,
+        `\n${count(pictures.problems.length, "picture")} could not be read (a new product shows a placeholder; one the shop has keeps its picture):`,
       );
       for (const problem of pictures.problems) print(`  ${where(problem)}: ${problem.message}`);
     }
-    const plan = await planCatalogImport(database.db, pictures.rows, {
-      prune: request.prune,
-      now: new Date(),
-    });
-    print("");
-    for (const line of describePlan(plan)) print(line);
-    if (request.dryRun) return { message: "Dry run: nothing was changed.", exitCode: 0 };
-    const total = changedProducts(plan);
-    if (total === 0 && plan.brands.relabelled.length + plan.categories.relabelled.length === 0) {
-      return { message: "The catalogue already matches the file: nothing to change.", exitCode: 0 };
-    }
-    print(`Writing ${count(total, "product")} in one transaction…`);
-    const writing = progress("Writing", total, "products");
+    let writing: ReturnType<typeof progress> | undefined;
+    let outcome: ImportOutcome | undefined;
     try {
-      await applyCatalogImport(database.db, plan, { signal, onProgress: (done) => writing.update(done) });
+      await importCatalogRows(database.db, pictures.rows, {
+        prune: request.prune,
+        keep: reading.skus,
+        now: new Date(),
+        signal,
+        onPlan: (plan) => {
+          if (plan.warnings.length > 0) {
+            print(`\n${count(plan.warnings.length, "label")} not used:`);
+            for (const warning of plan.warnings) print(`  ${where(warning)}: ${warning.message}`);
+          }
+          print("");
+          for (const line of describePlan(plan)) print(line);
+          if (request.dryRun) outcome = { message: "Dry run: nothing was changed.", exitCode: 0 };
+          else if (!changesAnything(plan))
+            outcome = { message: "The catalogue already matches the file: nothing to change.", exitCode: 0 };
+          if (outcome) return false;
+          const total = changedProducts(plan);
+          print(`Writing ${count(total, "product")} in one transaction…`);
+          writing = progress("Writing", total, "products");
+          return true;
+        },
+        onProgress: (done) => writing?.update(done),
+      });
     } finally {
-      writing.stop();
+      writing?.stop();
     }
+    if (outcome) return outcome;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const after =
       database.kind === "postgres"
@@ -139,10 +150,7 @@ async function readFile(request: ImportRequest, print: ImportOutput["print"]): P
   const reading = readCatalogFile(text, format);
   const kind =
     reading.kind === "shopify" ? "a Shopify product export" : `a ${format.toUpperCase()} catalogue`;
-  const badRows = new Set(
-    reading.problems.filter((problem) => problem.column).map((problem) => problem.line),
-  );
-  print(`${request.file}: ${kind}, ${count(reading.rows.length + badRows.size, "product")}.`);
+  print(`${request.file}: ${kind}, ${count(reading.productCount, "product")}.`);
   if (reading.ignoredColumns.length > 0) {
     print(`Not imported (the shop has no such product field): ${reading.ignoredColumns.join(", ")}.`);
   }
@@ -150,6 +158,11 @@ async function readFile(request: ImportRequest, print: ImportOutput["print"]): P
   if (reading.problems.length > 0) {
     print(`\n${count(reading.problems.length, "problem")}:`);
     for (const problem of reading.problems) print(`  ${where(problem)}: ${problem.message}`);
+    if (!reading.readable) {
+      throw new UsageError(
+        "Nothing was imported: the file cannot be read as a whole (--skip-invalid leaves out rows, not a broken file). Fix the problem above and run again.",
+      );
+    }
     if (!request.skipInvalid) {
       throw new UsageError(
         `Nothing was imported. Fix the ${count(reading.problems.length, "problem")} above, or run again with --skip-invalid to import the ${count(reading.rows.length, "valid row")} and leave the others out.`,
@@ -182,6 +195,8 @@ async function preparePictures(
   const shown = progress("Pictures", withPictures.length, "pictures");
   // Resizing takes a core: as many at once as there are cores (downloads wait on the network meanwhile).
   const limit = pLimit(Math.max(2, os.availableParallelism()));
+  // One picture named by many rows (a shared file, one URL) is read and resized once.
+  const made = new Map<string, Promise<string | PictureError>>();
   let done = 0;
   try {
     await Promise.all(
@@ -189,14 +204,18 @@ async function preparePictures(
         limit(async () => {
           // Ctrl-C: the pictures not yet begun are not begun.
           if (signal?.aborted) return;
-          const prepared = await pictureFor(database, image, folder, request.dryRun);
-          const row = ready[at] as ImportRow;
-          if (prepared instanceof PictureError) {
-            problems.push({ line, column: "image", message: prepared.message });
-            row.image = PLACEHOLDER_PICTURE;
-          } else {
-            row.image = prepared;
+          let making = made.get(image);
+          if (!making) {
+            making = pictureFor(database, image, folder, request.dryRun);
+            made.set(image, making);
           }
+          const prepared = await making;
+          // A picture that cannot be read leaves the row without one: a new product shows the
+          // placeholder, and one the shop has keeps its own (a download that fails once must
+          // not take a product's picture away).
+          if (prepared instanceof PictureError)
+            problems.push({ line, column: "image", message: prepared.message });
+          else (ready[at] as ImportRow).image = prepared;
           shown.update(++done);
         }),
       ),
@@ -219,7 +238,10 @@ async function pictureFor(
   if (source instanceof PictureError) return source;
   if (source.kind === "shop") {
     const name = source.image.startsWith("/pictures/") ? source.image.slice("/pictures/".length) : null;
-    if (name && !(await known(name))) return new PictureError(`This shop has no picture ${source.image}.`);
+    // A product shows the middle width (export writes it so); its other widths come with it.
+    if (name && !(/-800\.webp$/.test(name) && (await known(name)))) {
+      return new PictureError(`This shop has no picture ${source.image}.`);
+    }
     return source.image;
   }
   try {

@@ -176,7 +176,9 @@ describe("the import command on the embedded database", { timeout: 120_000 }, ()
     const [code] = await once(run, "exit");
     expect(code).toBe(0);
     const drawn = fs.readFileSync(typescript, "utf8");
-    expect(drawn).toMatch(/Writing: [=-]{40} 100% 4,000\/4,000 products \(\d[\d,]* products\/s, about \d+ s left\)/);
+    expect(drawn).toMatch(
+      /Writing: [=-]{40} 100% 4,000\/4,000 products \(\d[\d,]* products\/s, about \d+ s left\)/,
+    );
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the bar redraws its line in place
     expect(drawn).toMatch(/\u001b\[1GWriting:/);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -191,7 +193,9 @@ describe("the import command on the embedded database", { timeout: 120_000 }, ()
     stopped.child.kill("SIGINT");
     expect(await stopped.exited).toBe(130);
     expect(stopped.stdout()).toContain("Interrupted: nothing was imported; the catalogue is as it was.");
-    expect(stopped.stderr()).toContain("Stopping: the catalogue is left as it was…");
+    expect(stopped.stderr()).toContain(
+      "Stopping at the next step: what is not yet committed is rolled back…",
+    );
     expect(await productCount({ DATA_DIR: dataDir })).toBe(10);
     // A crash: the database is opened again (once the dead process's folder lock is stale) as it was.
     const killed = catalogImport([big], { DATA_DIR: dataDir });

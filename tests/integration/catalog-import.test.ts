@@ -242,7 +242,7 @@ describe.each(engines)("importing a catalogue on $name", (engine) => {
     const refused = await runImport(engine, shorter, { prune: true });
     expect(refused.exitCode).toBe(1);
     expect(refused.failure).toBe(
-      "--prune would remove 3 products that the file does not have. Nothing was changed; run again with --prune --yes to remove them.",
+      "--prune would remove 3 products that the file does not name. Nothing was changed; run again with --prune --yes to remove them.",
     );
     expect(await catalogue(db)).toHaveLength(5);
 
@@ -265,6 +265,73 @@ describe.each(engines)("importing a catalogue on $name", (engine) => {
     // Without --prune, products the file lacks stay.
     await runImport(engine, writeFile("one.csv", OWNER_CSV.split("\n").slice(0, 2).join("\n")));
     expect(await catalogue(db)).toHaveLength(2);
+  });
+
+  it("with --skip-invalid --prune, keeps a product whose row is only wrong, and prunes by final brands", async () => {
+    await runImport(engine, writeFile("owner.csv", OWNER_CSV));
+    // MUG-3 has a typo in its price now; BAG-4 and BAG-5 move from Northpeak to Lumen; LAMP-1 is gone.
+    const edited = OWNER_CSV.split("\n")
+      .filter((line) => !line.startsWith("LAMP-1"))
+      .map((line) => (line.startsWith("MUG-3") ? line.replace(",14.5,", ",14,5,") : line))
+      .map((line) => (line.startsWith("BAG-") ? line.replace(",Northpeak,", ",Lumen,") : line))
+      .join("\n");
+    const result = await runImport(engine, writeFile("edited.csv", edited), {
+      skipInvalid: true,
+      prune: true,
+      yes: true,
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.report).toContain("line 3: This line has 12 values where the header has 11 columns.");
+    expect(result.report).toContain("1 product removed (not in the file)");
+    const rows = await catalogue(db);
+    expect(rows.map((row) => row.sku)).toEqual(["BAG-4", "BAG-5", "MUG-2", "MUG-3"]);
+    // "Lumen" found the brand "lumen" by its label, in another letter case; Northpeak still has MUG-3.
+    expect(rows.filter((row) => row.sku.startsWith("BAG")).map((row) => row.bandName)).toEqual([
+      "lumen",
+      "lumen",
+    ]);
+    expect((await db.select({ value: brands.value }).from(brands)).map((row) => row.value).sort()).toEqual([
+      "Northpeak",
+      "lumen",
+    ]);
+    expect(
+      (await db.select({ value: categories.value }).from(categories)).map((row) => row.value).sort(),
+    ).toEqual(["kitchen", "outdoor"]);
+    // LAMP-1's picture went with it; MUG-2's stays.
+    const pictures = (await db.select({ name: productPictures.name }).from(productPictures)).map(
+      (row) => row.name,
+    );
+    expect(pictures).toHaveLength(3);
+    expect(rows.find((row) => row.sku === "MUG-2")?.image).toContain(
+      pictures.find((name) => name.endsWith("-800.webp")),
+    );
+  });
+
+  it("keeps a product's picture when it cannot be read again, and uses the first label a file gives", async () => {
+    await runImport(engine, writeFile("owner.csv", OWNER_CSV));
+    const lamp = (await catalogue(db)).find((row) => row.sku === "LAMP-1");
+    const moved = OWNER_CSV.replace("pictures/lamp.jpg", "pictures/moved-away.jpg").replace(
+      "MUG-2,Enamel Camp Mug,Holds 350 ml.,12,,lumen,,",
+      "MUG-2,Enamel Camp Mug,Holds 350 ml.,12,,lumen,Lumen Outdoor,",
+    );
+    const result = await runImport(engine, writeFile("moved.csv", moved));
+    expect(result.report).toMatch(/line 2, column image: No picture file at .*moved-away\.jpg/);
+    expect(result.report).toContain(
+      'line 3, column brand_label: "lumen" is labelled "Lumen & Co" on line 2; "Lumen Outdoor" here is not used.',
+    );
+    expect(result.message).toBe("The catalogue already matches the file: nothing to change.");
+    expect((await catalogue(db)).find((row) => row.sku === "LAMP-1")?.image).toBe(lamp?.image);
+  });
+
+  it("removes brands and categories no product has any more, even when no product changes", async () => {
+    await runImport(engine, writeFile("owner.csv", OWNER_CSV));
+    await db.execute(sql`insert into brands (value, label) values ('unused', 'Unused')`);
+    const result = await runImport(engine, writeFile("owner.csv", OWNER_CSV), { prune: true, yes: true });
+    expect(result.report).toContain("Removed brands (no product left): unused.");
+    expect(result.message).toMatch(/^Imported /);
+    expect((await db.select({ value: brands.value }).from(brands)).map((row) => row.value)).not.toContain(
+      "unused",
+    );
   });
 
   it("writes nothing when a row is wrong, and lists every problem with its line and column", async () => {
@@ -294,6 +361,13 @@ describe.each(engines)("importing a catalogue on $name", (engine) => {
     expect(result.failure).toMatch(
       /^Nothing was imported\. Fix the 6 problems above, or run again with --skip-invalid/,
     );
+    expect(await catalogue(db)).toEqual(before);
+
+    // A file broken as a whole (a quote never closed) is never imported, even with --skip-invalid.
+    const broken = writeFile("broken.csv", `${OWNER_CSV}\nNEW-7,"Unclosed,,10,,lumen,,lighting,,,`);
+    const refused = await runImport(engine, broken, { skipInvalid: true, prune: true, yes: true });
+    expect(refused.failure).toMatch(/^Nothing was imported: the file cannot be read as a whole/);
+    expect(refused.report).toContain("line 7: A quote opens on this line");
     expect(await catalogue(db)).toEqual(before);
 
     // --skip-invalid imports the rows that are right and leaves the others out.

@@ -81,17 +81,31 @@ describe("reading a catalogue file", () => {
     ]);
   });
 
-  it("names the required columns a header lacks", () => {
-    const reading = readCatalogFile("sku,title,price\nA,Lamp,10", "csv");
+  it("names the required columns a header lacks, once, not again on every row", () => {
+    const reading = readCatalogFile("sku,title,price\nA,Lamp,10\nB,Mug,5", "csv");
+    expect(reading.problems).toHaveLength(1);
     expect(reading.problems[0]).toMatchObject({ line: 1 });
     expect(reading.problems[0]?.message).toContain("lacks the columns name, brand, category");
+    expect(reading.productCount).toBe(2);
   });
 
-  it("reports a quote left open on the line it is on, instead of failing", () => {
-    const reading = readCatalogFile(`${HEADER}\nA,"Lamp,,10,,b,,c,,,`, "csv");
+  it("refuses a header that names a column twice", () => {
+    const reading = readCatalogFile("sku,name,price,brand,category,name\nA,Lamp,10,b,c,Other", "csv");
+    expect(reading.problems).toEqual([
+      { line: 1, message: "The header names name more than once; each column must be named once." },
+    ]);
+  });
+
+  it("reports a quote left open on the line it opens on, not at the end of the file", () => {
+    const good = "A,Lamp,,10,,b,,c,,,";
+    const reading = readCatalogFile(
+      [HEADER, good, 'B,"Mug,,10,,b,,c,,,', good, good, good].join("\n"),
+      "csv",
+    );
     expect(reading.rows).toEqual([]);
-    expect(reading.problems).toHaveLength(1);
-    expect(reading.problems[0]?.message).toMatch(/quote/i);
+    expect(reading.problems).toEqual([
+      { line: 3, message: expect.stringMatching(/quote opens on this line/) },
+    ]);
   });
 
   it("reads a JSON array (or {products: [...]}) with each product's line, numbers as numbers", () => {
@@ -111,6 +125,22 @@ describe("reading a catalogue file", () => {
         [6, undefined],
       ]);
     }
+  });
+
+  it("reads a JSON file that starts with a byte-order mark, a numeric sku, and products beside other arrays", () => {
+    const text = `\uFEFF{
+  "tags": [1, 2, 3],
+  "products": [
+    {"sku": 1001, "name": "Lamp", "price": 19.9, "brand": "b", "category": "c"},
+    {"sku": 1002, "name": "Mug", "price": "oops", "brand": "b", "category": "c"}
+  ]
+}`;
+    const reading = readCatalogFile(text, "json");
+    expect(reading.rows).toMatchObject([{ line: 4, sku: "1001" }]);
+    expect(reading.problems).toEqual([
+      { line: 5, column: "price", message: expect.stringContaining("price must be") },
+    ]);
+    expect(reading.skus).toEqual(new Set(["1001", "1002"]));
   });
 
   it("says where a JSON file stops being JSON", () => {
@@ -211,6 +241,30 @@ describe("reading Shopify's product export", () => {
     expect(reading.ignoredColumns).toContain("Tags");
     expect(reading.ignoredColumns).toContain("Variant SKU");
     expect(reading.ignoredColumns).not.toContain("Vendor");
+  });
+
+  it("names a line without a Handle, and a product's own wrong price even when its variants have good ones", () => {
+    const lines = text.trimEnd().split("\n");
+    const broken = [...lines.slice(0, 2), lines[2]?.replace(/^trail-runner-jacket,/, ","), ...lines.slice(3)]
+      .join("\n")
+      .replace("129.00,149.00", "129abc,149.00");
+    const reading = readCatalogFile(broken, "csv");
+    expect(reading.problems).toEqual([
+      { line: 2, column: "Variant Price", message: expect.stringContaining("price must be an amount") },
+      { line: 3, column: "Handle", message: "Handle is required: it is the product's key (its sku)." },
+    ]);
+  });
+
+  it("leaves out a product Shopify does not publish, when the export has no Status column", () => {
+    const withoutStatus = text
+      .split("\n")
+      .map((line) => line.replace(/,[^,]*$/, ""))
+      .join("\n");
+    const reading = readCatalogFile(withoutStatus, "csv");
+    expect(reading.rows.map((row) => row.sku)).not.toContain("winter-gloves-draft");
+    expect(reading.notes).toContain(
+      "1 products that are not active in Shopify (draft, archived or unpublished) were left out.",
+    );
   });
 
   it("names Shopify's own column when a value is wrong", () => {

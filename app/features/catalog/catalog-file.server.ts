@@ -50,6 +50,16 @@ export interface CatalogFileReading {
   ignoredColumns: string[];
   /** What else an owner should know of how the file was read (rows merged or left out). */
   notes: string[];
+  /** Every sku the file names, its invalid rows' too: what `--prune` must keep. */
+  skus: Set<string>;
+  /** Products the file has, valid or not. */
+  productCount: number;
+  /**
+   * False when the file as a whole could not be read (broken CSV quoting,
+   * broken JSON, a header without a required column): then no row may be
+   * written, with --skip-invalid or not.
+   */
+  readable: boolean;
 }
 
 interface RawRecord {
@@ -65,6 +75,10 @@ interface RawReading {
   notes: string[];
   /** The file's name for one of the schema's columns. */
   columnName(column: string): string;
+  /** The skus of lines that could not be read as a row (a wrong number of values). */
+  skusOfBrokenLines?: string[];
+  /** The file as a whole could not be read. */
+  unreadable?: boolean;
 }
 
 /** Reads and checks a whole catalogue file. */
@@ -72,11 +86,15 @@ export function readCatalogFile(text: string, format: CatalogFileFormat): Catalo
   const raw = format === "csv" ? readCsv(text) : format === "json" ? readJson(text) : readNdjson(text);
   const rows: CheckedRow[] = [];
   const problems = [...raw.problems];
+  const skus = new Set<string>(raw.skusOfBrokenLines);
   const firstLineOfSku = new Map<string, number>();
-  for (const { line, values } of raw.records) {
+  // A header that lacks a column makes every row wrong the same way: say it once.
+  const headerIsWrong = raw.problems.some((problem) => problem.line === 1 && !problem.column);
+  for (const { line, values } of headerIsWrong ? [] : raw.records) {
     // Two rows with one sku are an error even when one of them is wrong in another way.
     const sku =
       typeof values.sku === "string" || typeof values.sku === "number" ? String(values.sku).trim() : "";
+    if (sku !== "") skus.add(sku);
     const first = firstLineOfSku.get(sku);
     if (sku !== "" && first !== undefined) {
       problems.push({
@@ -97,7 +115,19 @@ export function readCatalogFile(text: string, format: CatalogFileFormat): Catalo
     rows.push({ ...checked.data, line });
   }
   problems.sort((a, b) => a.line - b.line);
-  return { kind: raw.kind, rows, problems, ignoredColumns: raw.ignoredColumns, notes: raw.notes };
+  const badLines = new Set(
+    problems.filter((problem) => problem.line > 1 || problem.column).map((p) => p.line),
+  );
+  return {
+    kind: raw.kind,
+    rows,
+    problems,
+    ignoredColumns: raw.ignoredColumns,
+    notes: raw.notes,
+    skus,
+    productCount: headerIsWrong ? raw.records.length : rows.length + badLines.size,
+    readable: !raw.unreadable && !headerIsWrong,
+  };
 }
 
 const KNOWN_COLUMNS = new Set<string>(CATALOG_FILE_COLUMNS);
@@ -111,6 +141,7 @@ function ignoredKeys(keys: Iterable<string>): string[] {
 
 function readCsv(text: string): RawReading {
   let table: { record: string[]; raw: string; info: { lines: number } }[];
+  let lastRecordLine = 0;
   try {
     table = parseCsv(text, {
       bom: true,
@@ -118,22 +149,44 @@ function readCsv(text: string): RawReading {
       raw: true,
       relax_column_count: true,
       skip_empty_lines: true,
+      on_record: (record, context) => {
+        lastRecordLine = context.lines;
+        return record;
+      },
     }) as unknown as typeof table;
   } catch (error) {
-    // A quote left open, say: the file cannot be read past it.
-    const { lines, message } = error as { lines?: number; message: string };
-    return unreadable(lines ?? 1, message);
+    // A quote left open, say: the file cannot be read past the line it opens on, which is after
+    // the last record read (csv-parse itself names the file's last line).
+    const { code, message } = error as { code?: string; message: string };
+    if (code === "CSV_QUOTE_NOT_CLOSED") {
+      return unreadable(
+        lastRecordLine + 1,
+        "A quote opens on this line (or soon after) and is never closed, so the file cannot be read past it.",
+      );
+    }
+    return unreadable(lastRecordLine + 1, message);
   }
   const [header, ...body] = table;
   if (!header) return unreadable(1, "The file is empty: it needs a header row and a row per product.");
   const columns = header.record.map((name) => name.trim());
+  const twice = columns.filter((column, at) => columns.indexOf(column) !== at);
+  if (twice.length > 0) {
+    return unreadable(
+      1,
+      `The header names ${[...new Set(twice)].join(", ")} more than once; each column must be named once.`,
+    );
+  }
   const records = body.map(({ record, raw, info }) => ({ line: startLine(raw, info.lines), record }));
   if (isShopifyExport(columns)) return readShopify(columns, records);
 
   const problems: FileProblem[] = [];
   const rows: RawRecord[] = [];
+  const skuAt = columns.indexOf("sku");
+  const skusOfBrokenLines: string[] = [];
   for (const { line, record } of records) {
     if (record.length !== columns.length) {
+      const sku = record[skuAt]?.trim();
+      if (sku) skusOfBrokenLines.push(sku);
       problems.push({
         line,
         message: `This line has ${record.length} values where the header has ${columns.length} columns.`,
@@ -149,6 +202,7 @@ function readCsv(text: string): RawReading {
     ignoredColumns: ignoredKeys(columns),
     notes: [],
     columnName: sameName,
+    skusOfBrokenLines,
   };
 }
 
@@ -175,6 +229,7 @@ function missingColumns(columns: readonly string[]): FileProblem[] {
 
 function unreadable(line: number, message: string): RawReading {
   return {
+    unreadable: true,
     kind: "backline",
     records: [],
     problems: [{ line, message }],
@@ -186,7 +241,8 @@ function unreadable(line: number, message: string): RawReading {
 
 // —— JSON and NDJSON ——
 
-function readJson(text: string): RawReading {
+function readJson(withBom: string): RawReading {
+  const text = withBom.replace(/^\uFEFF/, "");
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -270,16 +326,18 @@ function lineAt(text: string, offset: number): number {
 
 /**
  * Where each item of the file's product array is (its text and the line it
- * starts on), found by walking the JSON text: the array is the top level, or
- * the value of a top-level key when `nested`.
+ * starts on), found by walking the JSON text: the array is the top level, or,
+ * when `nested`, the value of the top-level key "products".
  */
 function arrayItems(text: string, nested: boolean): { start: number; end: number; line: number }[] {
   const arrayDepth = nested ? 2 : 1;
   const items: { start: number; end: number; line: number }[] = [];
   let depth = 0;
   let line = 1;
+  let inProducts = false;
   let expectItem = false;
-  let inString = false;
+  let stringStart = -1;
+  let lastKey = "";
   const close = (at: number) => {
     const last = items.at(-1);
     if (last && last.end === -1) last.end = at;
@@ -287,9 +345,12 @@ function arrayItems(text: string, nested: boolean): { start: number; end: number
   for (let at = 0; at < text.length; at++) {
     const char = text[at];
     if (char === "\n") line++;
-    if (inString) {
+    if (stringStart !== -1) {
       if (char === "\\") at++;
-      else if (char === '"') inString = false;
+      else if (char === '"') {
+        if (depth === 1) lastKey = text.slice(stringStart + 1, at);
+        stringStart = -1;
+      }
       continue;
     }
     if (char === " " || char === "\t" || char === "\r" || char === "\n") continue;
@@ -297,15 +358,21 @@ function arrayItems(text: string, nested: boolean): { start: number; end: number
       items.push({ start: at, end: -1, line });
       expectItem = false;
     }
-    if (char === '"') inString = true;
+    if (char === '"') stringStart = at;
     else if (char === "[" || char === "{") {
       depth++;
-      if (char === "[" && depth === arrayDepth) expectItem = true;
+      if (char === "[" && depth === arrayDepth && (!nested || lastKey === "products")) {
+        inProducts = true;
+        expectItem = true;
+      }
     } else if (char === "]" || char === "}") {
-      if (depth === arrayDepth) close(at);
+      if (inProducts && depth === arrayDepth) {
+        close(at);
+        inProducts = false;
+      }
       depth--;
       expectItem = false;
-    } else if (char === "," && depth === arrayDepth) {
+    } else if (char === "," && inProducts && depth === arrayDepth) {
       close(at);
       expectItem = true;
     }
@@ -332,6 +399,9 @@ const SHOPIFY_COLUMNS = {
 /** Read but not imported as a column: which products are live, and the category when Type is empty. */
 const SHOPIFY_CONTROL_COLUMNS = ["Status", "Published", "Product Category"];
 
+/** A price as Shopify writes one: digits, and a point with up to two more. */
+const PRICE = /^\d+(\.\d{1,2})?$/;
+
 function isShopifyExport(columns: readonly string[]): boolean {
   return ["Handle", "Title", "Variant Price"].every((column) => columns.includes(column));
 }
@@ -341,19 +411,27 @@ function readShopify(columns: string[], records: { line: number; record: string[
     const index = columns.indexOf(column);
     return index === -1 ? "" : (record[index] ?? "").trim();
   };
-  const products = new Map<string, { line: number; values: Record<string, unknown>; prices: number[] }>();
+  const products = new Map<string, { line: number; values: Record<string, unknown>; prices: string[] }>();
   const problems: FileProblem[] = [];
   let notLive = 0;
   let moreLines = 0;
   const skipped = new Set<string>();
   for (const { line, record } of records) {
     const handle = at(record, "Handle");
+    if (handle === "") {
+      problems.push({
+        line,
+        column: "Handle",
+        message: "Handle is required: it is the product's key (its sku).",
+      });
+      continue;
+    }
     const product = products.get(handle);
-    const price = Number(at(record, "Variant Price"));
     if (product || skipped.has(handle)) {
       // A variant or a further picture of a product already read: its lowest price is the product's.
       moreLines++;
-      if (product && at(record, "Variant Price") !== "" && Number.isFinite(price)) product.prices.push(price);
+      const price = at(record, "Variant Price");
+      if (product && price !== "") product.prices.push(price);
       if (product && !product.values.image) product.values.image = at(record, "Image Src");
       continue;
     }
@@ -374,9 +452,12 @@ function readShopify(columns: string[], records: { line: number; record: string[
   }
   const rows: RawRecord[] = [];
   for (const { line, values, prices } of products.values()) {
-    const own = Number(values.price);
-    const lowest = Math.min(...prices, ...(values.price !== "" && Number.isFinite(own) ? [own] : []));
-    if (prices.length > 0 && Number.isFinite(lowest)) values.price = lowest.toFixed(2);
+    // The lowest of the variants' prices, as written (the schema checks it), unless one of them is
+    // not a price at all: then the product's own stays, for the schema to name on its line.
+    const all = [String(values.price), ...prices];
+    if (all.every((price) => PRICE.test(price))) {
+      values.price = all.reduce((lowest, price) => (Number(price) < Number(lowest) ? price : lowest));
+    }
     rows.push({ line, values });
   }
   const notes: string[] = [];

@@ -2,7 +2,7 @@ import { setImmediate } from "node:timers/promises";
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { brands, categories, products } from "~/db/schema";
-import type { CatalogFileRecord, CheckedRow } from "./catalog-file.server";
+import type { CatalogFileRecord, CheckedRow, FileProblem } from "./catalog-file.server";
 import { PLACEHOLDER_PICTURE } from "./catalog-format";
 
 /**
@@ -36,6 +36,8 @@ interface FacetValue {
 }
 
 export interface ImportPlan {
+  /** Labels a file gives one brand or category differently on later lines: the first is used. */
+  warnings: FileProblem[];
   added: ProductValues[];
   updated: ProductValues[];
   unchanged: number;
@@ -59,9 +61,15 @@ export function changedProducts(plan: ImportPlan): number {
   return plan.added.length + plan.updated.length + plan.removed.length;
 }
 
-/** The skus of the catalogue's products, for what `prune` would remove before anything else is done. */
-export async function productsAbsentFrom(db: Database, rows: readonly { sku: string }[]): Promise<string[]> {
-  const inFile = new Set(rows.map((row) => row.sku));
+/** Whether a plan changes anything at all: products, or brands and categories alone. */
+export function changesAnything(plan: ImportPlan): boolean {
+  const facets = ({ added, relabelled, removed }: FacetChanges) =>
+    added.length + relabelled.length + removed.length;
+  return changedProducts(plan) + facets(plan.brands) + facets(plan.categories) > 0;
+}
+
+/** The skus of the catalogue's products a file does not name: what `prune` would remove. */
+export async function productsAbsentFrom(db: Database, inFile: ReadonlySet<string>): Promise<string[]> {
   const all = await db.select({ sku: products.sku }).from(products);
   return all.map(({ sku }) => sku).filter((sku) => !inFile.has(sku));
 }
@@ -69,42 +77,63 @@ export async function productsAbsentFrom(db: Database, rows: readonly { sku: str
 /**
  * A facet (brand or category) named in a file: a known value as written, or
  * a known value or label written in other letter case ("teachpro" is the
- * demo's "teachPro"); otherwise a new value, as written.
+ * demo's "teachPro"); otherwise a new value, as written. The first label a
+ * file gives a facet is the one used; a different one on a later line is
+ * reported, so that a re-import never swaps labels back and forth.
  */
-function facetResolver(known: readonly FacetValue[]) {
+function facetResolver(known: readonly FacetValue[], column: string) {
   const byValue = new Map(known.map((facet) => [facet.value, facet]));
   const byLowerCase = new Map<string, FacetValue>();
   for (const facet of known) {
     byLowerCase.set(facet.label.toLowerCase(), facet);
     byLowerCase.set(facet.value.toLowerCase(), facet);
   }
-  const changes: FacetChanges = { added: [], relabelled: [], removed: [] };
+  const added: FacetValue[] = [];
   const relabelled = new Map<string, FacetValue>();
-  const resolve = (written: string, label: string | undefined): string => {
-    const facet = byValue.get(written) ?? byLowerCase.get(written.toLowerCase());
+  const labelled = new Map<string, { label: string; line: number }>();
+  const warnings: FileProblem[] = [];
+  const resolve = (written: string, label: string | undefined, line: number): string => {
+    let facet = byValue.get(written) ?? byLowerCase.get(written.toLowerCase());
     if (!facet) {
-      const added = { value: written, label: label ?? written };
-      changes.added.push(added);
-      byValue.set(written, added);
-      byLowerCase.set(written.toLowerCase(), added);
-      return written;
+      facet = { value: written, label: label ?? written };
+      added.push(facet);
+      byValue.set(written, facet);
+      byLowerCase.set(written.toLowerCase(), facet);
     }
-    if (label !== undefined && label !== facet.label && !changes.added.includes(facet)) {
-      relabelled.set(facet.value, { value: facet.value, label });
+    if (label === undefined) return facet.value;
+    const first = labelled.get(facet.value);
+    if (first && first.label !== label) {
+      warnings.push({
+        line,
+        column,
+        message: `"${facet.value}" is labelled "${first.label}" on line ${first.line}; "${label}" here is not used.`,
+      });
+    } else if (!first) {
+      labelled.set(facet.value, { label, line });
+      if (label !== facet.label && !added.includes(facet))
+        relabelled.set(facet.value, { value: facet.value, label });
     }
     return facet.value;
   };
   return {
     resolve,
-    changes: () => ({ ...changes, relabelled: [...relabelled.values()] }),
+    warnings: () => warnings,
+    changes: (): FacetChanges => ({ added, relabelled: [...relabelled.values()], removed: [] }),
   };
 }
 
+interface PlanOptions {
+  prune: boolean;
+  /** Every sku the file names (its invalid rows' too): with `prune`, the products that stay. */
+  keep: ReadonlySet<string>;
+  now: Date;
+}
+
 /** What importing `rows` would change in the catalogue: read from the database, nothing written. */
-export async function planCatalogImport(
-  db: Database,
+async function planCatalogImport(
+  db: Pick<Database, "select">,
   rows: readonly ImportRow[],
-  { prune, now }: { prune: boolean; now: Date },
+  { prune, keep, now }: PlanOptions,
 ): Promise<ImportPlan> {
   const [knownBrands, knownCategories, existing] = await Promise.all([
     db.select({ value: brands.value, label: brands.label }).from(brands),
@@ -123,10 +152,11 @@ export async function planCatalogImport(
       })
       .from(products),
   ]);
-  const brandOf = facetResolver(knownBrands);
-  const categoryOf = facetResolver(knownCategories);
+  const brandOf = facetResolver(knownBrands, "brand_label");
+  const categoryOf = facetResolver(knownCategories, "category_label");
   const bySku = new Map(existing.map((product) => [product.sku, product]));
   const plan: ImportPlan = {
+    warnings: [],
     added: [],
     updated: [],
     unchanged: 0,
@@ -134,6 +164,7 @@ export async function planCatalogImport(
     brands: { added: [], relabelled: [], removed: [] },
     categories: { added: [], relabelled: [], removed: [] },
   };
+  const after: ProductValues[] = [];
   for (const row of rows) {
     const before = bySku.get(row.sku);
     const values: ProductValues = {
@@ -143,25 +174,26 @@ export async function planCatalogImport(
       image: row.image ?? before?.image ?? PLACEHOLDER_PICTURE,
       price: row.price,
       ratings: row.rating ?? before?.ratings ?? 0,
-      bandName: brandOf.resolve(row.brand, row.brand_label),
-      category: categoryOf.resolve(row.category, row.category_label),
+      bandName: brandOf.resolve(row.brand, row.brand_label, row.line),
+      category: categoryOf.resolve(row.category, row.category_label, row.line),
       creationDate: row.created ?? before?.creationDate ?? now,
     };
+    after.push(values);
     if (!before) plan.added.push(values);
     else if (sameProduct(before, values)) plan.unchanged++;
     else plan.updated.push(values);
   }
   plan.brands = brandOf.changes();
   plan.categories = categoryOf.changes();
+  plan.warnings = [...brandOf.warnings(), ...categoryOf.warnings()].sort((x, y) => x.line - y.line);
   if (prune) {
-    const inFile = new Set(rows.map((row) => row.sku));
-    const kept = existing.filter((product) => inFile.has(product.sku));
-    plan.removed = existing.filter((product) => !inFile.has(product.sku)).map((product) => product.sku);
+    // Products the file names stay, even on a line left out as invalid (--skip-invalid): only the
+    // ones it does not name at all go, and the brands and categories no product has afterwards.
+    const inRows = new Set(rows.map((row) => row.sku));
+    const stays = existing.filter((product) => keep.has(product.sku) && !inRows.has(product.sku));
+    plan.removed = existing.filter((product) => !keep.has(product.sku)).map((product) => product.sku);
     const used = (key: "bandName" | "category") =>
-      new Set([
-        ...kept.map((product) => product[key]),
-        ...[...plan.added, ...plan.updated].map((p) => p[key]),
-      ]);
+      new Set([...stays, ...after].map((product) => product[key]));
     const usedBrands = used("bandName");
     const usedCategories = used("category");
     plan.brands.removed = knownBrands.map(({ value }) => value).filter((value) => !usedBrands.has(value));
@@ -193,16 +225,35 @@ export class ImportInterrupted extends Error {
 /** Products per statement: a few thousand keeps the round trips few and each statement's arrays small. */
 const BATCH = 2_000;
 
+// Any fixed number shared by every Backline process (4_207_001 and _002 are the migration's and
+// the seed's): two imports into one catalogue take turns.
+const IMPORT_LOCK_KEY = 4_207_003;
+
+export interface ImportOptions extends PlanOptions {
+  /**
+   * Called with the plan, inside the transaction: true writes it, false
+   * (a dry run, nothing to change) ends the transaction without writing.
+   */
+  onPlan(plan: ImportPlan): boolean;
+  /** Aborted: the import stops at the next batch and rolls back (ImportInterrupted). */
+  signal?: AbortSignal;
+  onProgress?(done: number): void;
+}
+
 /**
- * Writes a plan in one transaction: new brands and categories first (products
- * refer to them), then products added, updated and removed, in batches that
- * report progress and stop at once, rolled back, when `signal` aborts.
+ * Compares `rows` with the catalogue and writes the differences, all in one
+ * transaction that holds the import lock: another import waits, and the plan
+ * cannot go stale between reading and writing. New brands and categories go
+ * first (products refer to them), then products added, updated and removed,
+ * in batches that report progress and stop at once, rolled back, when
+ * `signal` aborts.
  */
-export async function applyCatalogImport(
+export async function importCatalogRows(
   db: Database,
-  plan: ImportPlan,
-  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (done: number) => void } = {},
-): Promise<void> {
+  rows: readonly ImportRow[],
+  options: ImportOptions,
+): Promise<ImportPlan> {
+  const { signal, onProgress } = options;
   let done = 0;
   const step = async (count: number) => {
     // A turn of the event loop between batches: the embedded database answers without one, and
@@ -212,7 +263,10 @@ export async function applyCatalogImport(
     done += count;
     onProgress?.(done);
   };
-  await db.transaction(async (tx) => {
+  const { plan, wrote } = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+    const plan = await planCatalogImport(tx, rows, options);
+    if (!options.onPlan(plan)) return { plan, wrote: false };
     await writeFacetValues(tx, brands, plan.brands);
     await writeFacetValues(tx, categories, plan.categories);
     await step(0);
@@ -240,12 +294,24 @@ export async function applyCatalogImport(
       await tx.delete(brands).where(inArray(brands.value, plan.brands.removed));
     if (plan.categories.removed.length > 0)
       await tx.delete(categories).where(inArray(categories.value, plan.categories.removed));
+    // Pictures no product shows any longer (their product was removed, or shows another now).
+    if (options.prune) await tx.execute(UNUSED_PICTURES_DELETE);
     // The last chance to stop: past here the import commits.
     await step(0);
+    return { plan, wrote: true };
   });
   // Fresh statistics after a large change, so the planner keeps choosing the catalogue's indexes.
-  if (changedProducts(plan) >= 1_000) await db.execute(sql`analyze products`);
+  if (wrote && changedProducts(plan) >= 1_000) await db.execute(sql`analyze products`);
+  return plan;
 }
+
+/** A product shows its picture's 800-px width; the picture's other widths go with it. */
+const UNUSED_PICTURES_DELETE = sql`
+  delete from product_pictures
+  where not exists (
+    select 1 from products
+    where products.image = '/pictures/' || regexp_replace(product_pictures.name, '-[0-9]+[.]webp$', '-800.webp')
+  )`;
 
 async function writeFacetValues(
   tx: Pick<Database, "insert" | "select" | "execute">,

@@ -256,7 +256,8 @@ const fileText = (column: string, max: number, { lines = false } = {}) =>
     );
 const requiredFileText = (column: string, max: number) =>
   z.preprocess(
-    (value) => value ?? "",
+    // A JSON file may give a number where text is meant (a numeric sku): it is read as written.
+    (value) => (typeof value === "number" ? String(value) : (value ?? "")),
     fileText(column, max).min(1, `${column} is required (1 to ${max} characters).`),
   );
 /** A value a file may leave empty: "" and null are "not given". */

@@ -72,11 +72,25 @@ async function readSource(source: Exclude<PictureSource, { kind: "shop" }>): Pro
   }
   if (!response.ok)
     throw new PictureError(`${source.url.href} answered ${response.status} ${response.statusText}.`);
-  const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > SOURCE_MAX_BYTES) throw new PictureError(`${source.url.href} is larger than 40 MB.`);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > SOURCE_MAX_BYTES) throw new PictureError(`${source.url.href} is larger than 40 MB.`);
-  return bytes;
+  const tooLarge = () => new PictureError(`${source.url.href} is larger than 40 MB.`);
+  if (Number(response.headers.get("content-length") ?? 0) > SOURCE_MAX_BYTES) throw tooLarge();
+  // Counted as it arrives: a server may send more than it announced, or announce nothing.
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  try {
+    for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+      const chunk = read.value;
+      received += chunk.length;
+      if (received > SOURCE_MAX_BYTES) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    await reader?.cancel().catch(() => undefined);
+    if (error instanceof PictureError) throw error;
+    throw new PictureError(`${source.url.href} could not be downloaded: ${(error as Error).message}.`);
+  }
+  return Buffer.concat(chunks);
 }
 
 export interface PreparedPicture {
