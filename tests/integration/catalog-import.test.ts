@@ -104,6 +104,17 @@ beforeAll(async () => {
   await writePictures(path.join(work, "pictures"));
   // The owner's pictures on the web, for a Shopify export's Image Src.
   pictureServer = http.createServer((req, res) => {
+    if (req.url === "/endless.jpg") {
+      // A picture that never ends and says nothing of its size: the import stops reading at 40 MB.
+      res.writeHead(200, { "Content-Type": "image/jpeg" });
+      const chunk = Buffer.alloc(1024 * 1024);
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once("drain", more);
+      };
+      more();
+      return;
+    }
     const file = path.join(work, "pictures", path.basename(req.url ?? ""));
     if (!fs.existsSync(file)) {
       res.writeHead(404).end("not found");
@@ -429,6 +440,28 @@ describe.each(engines)("importing a catalogue on $name", (engine) => {
     expect((await runImport(engine, file)).report).toContain(
       "0 new products, 0 updated products, 3 unchanged products.",
     );
+  });
+
+  it("stops reading a picture past 40 MB, and says so on its line", async () => {
+    const file = writeFile(
+      "endless.csv",
+      `sku,name,price,brand,category,image\nBIG-1,Huge Poster,10,lumen,posters,http://${picturesUrl}/endless.jpg\n`,
+    );
+    const result = await runImport(engine, file);
+    expect(result.report).toMatch(
+      /line 2, column image: http:\/\/127\.0\.0\.1:\d+\/endless\.jpg is larger than 40 MB\./,
+    );
+    expect((await catalogue(db))[0]?.image).toBe(PLACEHOLDER_PICTURE);
+  });
+
+  it("names a file it cannot read or whose kind it does not know, and changes nothing", async () => {
+    const missing = await runImport(engine, path.join(work, "nowhere.csv"));
+    expect(missing.failure).toBe(`${path.join(work, "nowhere.csv")} cannot be read: there is no such file.`);
+    const spreadsheet = await runImport(engine, writeFile("catalogue.xlsx", "PK"));
+    expect(spreadsheet.failure).toMatch(
+      /catalogue\.xlsx: a catalogue file ends in \.csv, \.json, \.ndjson or \.jsonl\./,
+    );
+    expect(await catalogue(db)).toEqual([]);
   });
 
   it.each(["csv", "json", "ndjson"] as const)(
