@@ -114,7 +114,11 @@ export async function importCatalog(
             outcome = { message: "The catalogue already matches the file: nothing to change.", exitCode: 0 };
           if (outcome) return false;
           const total = changedProducts(plan);
-          print(`Writing ${count(total, "product")} in one transaction…`);
+          print(
+            total > 0
+              ? `Writing ${count(total, "product")} in one transaction…`
+              : "Writing the brands and categories in one transaction…",
+          );
           writing = progress("Writing", total, "products");
           return true;
         },
