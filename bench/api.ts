@@ -17,6 +17,7 @@ import pg from "pg";
 import { CookieClient, signUp } from "../tests/support/http-client";
 import { type ShopProcess, startShopProcess } from "../tests/support/shop-process";
 import { DIRECTUS_VERSION, directusPath, startDirectus, stopAll } from "./directus";
+import { dropScratchDatabase, scratchDatabase } from "./scratch-database";
 import { apiPaths, replaceSection, runInfo, runInfoLine, shopPagePaths } from "./workload";
 
 /**
@@ -26,10 +27,6 @@ import { apiPaths, replaceSection, runInfo, runInfoLine, shopPagePaths } from ".
  */
 const SIZES = (process.env.BENCH_PRODUCTS ?? "100000,1000000").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/test";
 const TMP = path.resolve("bench/.tmp");
 const RESULTS = path.resolve("bench/RESULTS.md");
 
@@ -98,17 +95,6 @@ function run(command: string, args: string[], env: Record<string, string>) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
   return (Date.now() - started) / 1000;
-}
-
-async function scratchPostgres(): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query("drop database if exists backline_bench with (force)");
-  await admin.query("create database backline_bench");
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = "/backline_bench";
-  return url.toString();
 }
 
 async function explain(databaseUrl: string): Promise<string> {
@@ -377,7 +363,7 @@ function generate(count: number, env: Record<string, string>): number {
 async function main() {
   fs.mkdirSync(TMP, { recursive: true });
   const info = runInfo("npm run bench -- api");
-  const pgUrl = await scratchPostgres();
+  const pgUrl = await scratchDatabase("backline_bench");
   const [firstCount, ...largerCounts] = SIZES as [number, ...number[]];
 
   // The first size: every row.
@@ -455,10 +441,7 @@ async function main() {
   fs.writeFileSync(RESULTS, replaceSection(previous, "api-bench", section));
   console.log(`\nRecorded in ${RESULTS}`);
 
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query("drop database if exists backline_bench with (force)");
-  await admin.end();
+  await dropScratchDatabase("backline_bench");
 }
 
 await main();

@@ -20,28 +20,18 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import pg from "pg";
 import sharp from "sharp";
+import { dropScratchDatabase, scratchDatabase } from "./scratch-database";
 import { replaceSection, runInfo, runInfoLine } from "./workload";
 
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const TARGET_SECONDS = 60;
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/test";
 const RESULTS = path.resolve("bench/RESULTS.md");
-
-async function scratchDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const SCRATCH_DATABASES = [
+  "backline_bench_import_source",
+  "backline_bench_import",
+  "backline_bench_import_pictures",
+] as const;
 
 /** Runs a command to its end; its wall time in seconds and its output. */
 function timed(args: string[], database: string | { dataDir: string }): { seconds: number; output: string } {
@@ -98,13 +88,13 @@ async function main() {
   const changed = path.join(folder, "catalogue-new-prices.csv");
   try {
     console.log(`== generating ${COUNT.toLocaleString("en")} products and exporting them`);
-    const source = await scratchDatabase("backline_bench_import_source");
+    const source = await scratchDatabase(SCRATCH_DATABASES[0]);
     timed(["scripts/db-generate-catalog.ts", "--count", String(COUNT), "--replace"], source);
     const exported = timed(["scripts/catalog-export.ts", file], source);
     const megabytes = fs.statSync(file).size / 2 ** 20;
     withNewPrices(file, changed);
 
-    const target = await scratchDatabase("backline_bench_import");
+    const target = await scratchDatabase(SCRATCH_DATABASES[1]);
     // The empty shop's migrations and demo brands come first, as they would on a shop's first start.
     timed(["scripts/db-migrate.ts"], target);
     console.log("== importing into an empty catalogue");
@@ -131,7 +121,7 @@ async function main() {
       `== ${PICTURED} products with ${PICTURED} photos, on PostgreSQL and on the embedded database`,
     );
     const pictured = await picturedCatalogue(folder);
-    const picturedTarget = await scratchDatabase("backline_bench_import_pictures");
+    const picturedTarget = await scratchDatabase(SCRATCH_DATABASES[2]);
     timed(["scripts/db-migrate.ts"], picturedTarget);
     const withPictures = timed(["scripts/catalog-import.ts", pictured], picturedTarget);
     const picturesAgain = timed(["scripts/catalog-import.ts", pictured], picturedTarget);
@@ -174,6 +164,7 @@ An owner's ${PICTURED} products, each with its own 1600×1200 JPEG photo next to
     console.log(`\n${section}\nRecorded in ${RESULTS}`);
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
+    for (const name of SCRATCH_DATABASES) await dropScratchDatabase(name);
   }
 }
 

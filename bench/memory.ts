@@ -15,17 +15,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 import { type ShopProcess, startShopProcess } from "../tests/support/shop-process";
+import { dropScratchDatabase, scratchDatabase } from "./scratch-database";
 import { replaceSection, runInfo, runInfoLine } from "./workload";
 
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const PAGES = Number(process.env.BENCH_MEMORY_PAGES ?? 5_000);
 const CONCURRENCY = 8;
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  "postgres://postgres@127.0.0.1:5432/test";
 const RESULTS = path.resolve("bench/RESULTS.md");
 const CACHE_SECONDS = 10;
 
@@ -34,17 +30,6 @@ function residentMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN);
   return kib / 1024;
-}
-
-async function scratchDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query("drop database if exists backline_bench_memory with (force)");
-  await admin.query("create database backline_bench_memory");
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = "/backline_bench_memory";
-  return url.toString();
 }
 
 /** Distinct 100-product pages: every page of the unfiltered list, then of each sort. */
@@ -161,7 +146,7 @@ async function measure(databaseUrl: string, limitMiB: number, pages: number): Pr
 
 async function main() {
   const info = runInfo("npm run bench -- memory");
-  const databaseUrl = await scratchDatabase();
+  const databaseUrl = await scratchDatabase("backline_bench_memory");
   const generated = spawnSync(
     "npx",
     ["tsx", "scripts/db-generate-catalog.ts", "--count", String(COUNT), "--replace"],
@@ -208,10 +193,7 @@ async function main() {
   fs.writeFileSync(RESULTS, replaceSection(previous, "memory-bench", section));
   console.log(`\nRecorded in ${RESULTS}`);
 
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query("drop database if exists backline_bench_memory with (force)");
-  await admin.end();
+  await dropScratchDatabase("backline_bench_memory");
 }
 
 await main();

@@ -2,34 +2,17 @@
 // file (CSV, JSON or NDJSON, by FILE's extension) that `catalog:import` reads
 // back without changing anything. README: "Your own catalogue".
 import fs from "node:fs/promises";
-import { parseArgs } from "node:util";
 import { catalogFileFormat, writeCatalogFile } from "../app/features/catalog/catalog-file.server";
 import { exportCatalog } from "../app/features/catalog/catalog-import.server";
-import { runDatabaseScript, UsageError } from "./database-script";
+import { commandLine, runDatabaseScript, UsageError } from "./database-script";
 
-const USAGE = "usage: npm run catalog:export -- FILE (.csv, .json, .ndjson or .jsonl)";
-
-function parseCommandLine() {
-  let positionals: string[];
-  try {
-    ({ positionals } = parseArgs({ allowPositionals: true, options: {}, strict: true }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message} (${USAGE})`);
-  }
+const target = commandLine("usage: npm run catalog:export -- FILE", {}, ({ positionals }) => {
   const [file] = positionals;
-  if (positionals.length !== 1 || !file) throw new UsageError(`Give one file to write. (${USAGE})`);
+  if (positionals.length !== 1 || !file) throw new UsageError("Give one file to write.");
   const format = catalogFileFormat(file);
-  if (!format) throw new UsageError(`${file}: ${USAGE}`);
+  if (!format) throw new UsageError(`${file}: a catalogue file ends in .csv, .json, .ndjson or .jsonl.`);
   return { file, format };
-}
-
-let target: ReturnType<typeof parseCommandLine> | undefined;
-try {
-  target = parseCommandLine();
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exitCode = 1;
-}
+});
 
 if (target) {
   const { file, format } = target;

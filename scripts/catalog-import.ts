@@ -1,50 +1,33 @@
 // `npm run catalog:import -- FILE [--images DIR] [--dry-run] [--skip-invalid] [--prune [--yes]]`:
 // load an owner's catalogue (CSV, JSON, NDJSON or a Shopify product export)
 // into the database the shop is configured for. README: "Your own catalogue".
-import { parseArgs } from "node:util";
 import { type ImportRequest, importCatalog } from "./catalog/import-command";
 import { startProgress } from "./catalog/progress";
-import { runDatabaseScript, UsageError } from "./database-script";
+import { commandLine, report, runDatabaseScript, UsageError } from "./database-script";
 
-const USAGE =
-  "usage: npm run catalog:import -- FILE [--images DIR] [--dry-run] [--skip-invalid] [--prune [--yes]]";
-
-function parseCommandLine(): ImportRequest {
-  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: typeof OPTIONS; strict: true }>>;
-  try {
-    parsed = parseArgs({ allowPositionals: true, options: OPTIONS, strict: true });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message} (${USAGE})`);
-  }
-  const { positionals, values } = parsed;
-  const [file] = positionals;
-  if (positionals.length !== 1 || !file) throw new UsageError(`Give one catalogue file. (${USAGE})`);
-  if (values.yes && !values.prune) throw new UsageError(`--yes only confirms --prune. (${USAGE})`);
-  return {
-    file,
-    images: values.images,
-    dryRun: values["dry-run"] ?? false,
-    skipInvalid: values["skip-invalid"] ?? false,
-    prune: values.prune ?? false,
-    yes: values.yes ?? false,
-  };
-}
-
-const OPTIONS = {
-  images: { type: "string" },
-  "dry-run": { type: "boolean" },
-  "skip-invalid": { type: "boolean" },
-  prune: { type: "boolean" },
-  yes: { type: "boolean" },
-} as const;
-
-let request: ImportRequest | undefined;
-try {
-  request = parseCommandLine();
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exitCode = 1;
-}
+const request = commandLine(
+  "usage: npm run catalog:import -- FILE [--images DIR] [--dry-run] [--skip-invalid] [--prune [--yes]]",
+  {
+    images: { type: "string" },
+    "dry-run": { type: "boolean" },
+    "skip-invalid": { type: "boolean" },
+    prune: { type: "boolean" },
+    yes: { type: "boolean" },
+  },
+  ({ positionals, values }): ImportRequest => {
+    const [file] = positionals;
+    if (positionals.length !== 1 || !file) throw new UsageError("Give one catalogue file.");
+    if (values.yes && !values.prune) throw new UsageError("--yes only confirms --prune.");
+    return {
+      file,
+      images: values.images,
+      dryRun: values["dry-run"] ?? false,
+      skipInvalid: values["skip-invalid"] ?? false,
+      prune: values.prune ?? false,
+      yes: values.yes ?? false,
+    };
+  },
+);
 
 if (request) {
   const chosen = request;
@@ -62,7 +45,7 @@ if (request) {
   await runDatabaseScript(
     async (database) => {
       const outcome = await importCatalog(database, chosen, {
-        print: (line) => console.log(line),
+        print: report,
         progress: startProgress,
         signal: interruption.signal,
       });

@@ -3,6 +3,7 @@
 // expected failure (bad configuration, DATA_DIR in use, server unreachable)
 // exits 1 with its message only; anything else is a bug and keeps its stack.
 import path from "node:path";
+import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { type DatabaseHandle, openDatabase } from "../app/db/client.server";
 import { DataDirInUseError, isDataDirInUse } from "../app/db/data-dir-lock.server";
 import { migrateDatabase } from "../app/db/migrate.server";
@@ -11,6 +12,38 @@ import { ConfigError, getEnv } from "../app/utils/env.server";
 /** A failure the user can fix from its message alone, e.g. a bad command-line argument. */
 export class UsageError extends Error {
   override name = "UsageError";
+}
+
+/** A line of a command's report, for the person at the terminal (the logger's JSON lines are the shop's). */
+export function report(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/**
+ * A command's arguments: node:util's parseArgs (strict: an unknown option is
+ * a mistake), then `read` turns them into what the command needs. Any
+ * mistake — parseArgs's, or a UsageError from `read` — is printed with the
+ * usage and sets exit code 1; the command then gets undefined and does nothing.
+ */
+export function commandLine<O extends ParseArgsOptionsConfig, T>(
+  usage: string,
+  options: O,
+  read: (parsed: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>) => T,
+): T | undefined {
+  try {
+    let parsed: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>;
+    try {
+      parsed = parseArgs({ options, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    return read(parsed);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message} (${usage})\n`);
+    process.exitCode = 1;
+    return undefined;
+  }
 }
 
 export interface DatabaseScriptOptions {
@@ -46,7 +79,7 @@ export async function runDatabaseScript(
     } finally {
       await database.close();
     }
-    console.log(message);
+    report(message);
   } catch (error) {
     process.stderr.write(`${describeFailure(error)}\n`);
     process.exitCode = 1;

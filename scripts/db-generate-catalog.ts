@@ -1,10 +1,9 @@
 // `npm run db:generate-catalog -- --count 100000 [--replace] [--seed 1]`:
 // fill the configured database with a large synthetic catalogue, for
 // benchmarks and for trying pagination and search at scale.
-import { parseArgs } from "node:util";
 import { z } from "zod";
 import { generateCatalog } from "./catalog/synthetic-catalog";
-import { runDatabaseScript, UsageError } from "./database-script";
+import { commandLine, runDatabaseScript, UsageError } from "./database-script";
 
 const USAGE = "usage: npm run db:generate-catalog -- --count <1..5000000> [--replace] [--seed <n>]";
 
@@ -23,29 +22,17 @@ const argsSchema = z.object({
     .default(1),
 });
 
-function parseCommandLine() {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      options: { count: { type: "string" }, replace: { type: "boolean" }, seed: { type: "string" } },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message} (${USAGE})`);
-  }
-  if (values.count === undefined) throw new UsageError(`--count is required. (${USAGE})`);
-  const result = argsSchema.safeParse(values);
-  if (!result.success) throw new UsageError(`${result.error.issues[0]?.message} (${USAGE})`);
-  return result.data;
-}
-
-let args: z.infer<typeof argsSchema> | undefined;
-try {
-  args = parseCommandLine();
-} catch (error) {
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exitCode = 1;
-}
+const args = commandLine(
+  USAGE,
+  { count: { type: "string" }, replace: { type: "boolean" }, seed: { type: "string" } },
+  ({ values, positionals }) => {
+    if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'.`);
+    if (values.count === undefined) throw new UsageError("--count is required.");
+    const result = argsSchema.safeParse(values);
+    if (!result.success) throw new UsageError(result.error.issues[0]?.message ?? "Invalid arguments.");
+    return result.data;
+  },
+);
 
 if (args) {
   const { count, replace, seed } = args;

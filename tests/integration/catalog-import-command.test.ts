@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { writeCatalogFile } from "~/features/catalog/catalog-file.server";
-import { describeWhen, postgresServer } from "../support/requirements";
+import { describeWhen, postgresServer, SCRIPT, terminalRecorder } from "../support/requirements";
 import { startShopProcess, temporaryDataDir } from "../support/shop-process";
 import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
 
@@ -159,31 +159,6 @@ describe("the import command on the embedded database", { timeout: 120_000 }, ()
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("draws a bar with the rate and the time left on a terminal", async (context) => {
-    // util-linux's `script` runs the command on a terminal of its own and keeps what it drew.
-    const script = ["/usr/bin/script", "/bin/script"].find((candidate) => fs.existsSync(candidate));
-    if (!script) {
-      context.skip("needs util-linux's `script` to give the command a terminal");
-      return;
-    }
-    const dataDir = temporaryDataDir();
-    const typescript = path.join(work, "terminal.log");
-    const command = [process.execPath, ...NODE_ARGS, catalogueFile("terminal.csv", 4_000, "TTY")].join(" ");
-    const run = spawn(script, ["-qec", command, typescript], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", DATA_DIR: dataDir },
-      stdio: "ignore",
-    });
-    const [code] = await once(run, "exit");
-    expect(code).toBe(0);
-    const drawn = fs.readFileSync(typescript, "utf8");
-    expect(drawn).toMatch(
-      /Writing: [=-]{40} 100% 4,000\/4,000 products \(\d[\d,]* products\/s, about \d+ s left\)/,
-    );
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the bar redraws its line in place
-    expect(drawn).toMatch(/\u001b\[1GWriting:/);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("leaves the catalogue as it was after Ctrl-C or a kill -9 in the middle of writing", async () => {
     const dataDir = temporaryDataDir();
     await catalogImport([catalogueFile("first.csv", 10, "FIRST")], { DATA_DIR: dataDir }).exited;
@@ -206,6 +181,32 @@ describe("the import command on the embedded database", { timeout: 120_000 }, ()
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+describeWhen(
+  [terminalRecorder],
+  "the import command on a terminal",
+  () => {
+    it("draws a bar with the rate and the time left", async () => {
+      const dataDir = temporaryDataDir();
+      const typescript = path.join(work, "terminal.log");
+      const command = [process.execPath, ...NODE_ARGS, catalogueFile("terminal.csv", 4_000, "TTY")].join(" ");
+      const run = spawn(SCRIPT as string, ["-qec", command, typescript], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", DATA_DIR: dataDir },
+        stdio: "ignore",
+      });
+      const [code] = await once(run, "exit");
+      expect(code).toBe(0);
+      const drawn = fs.readFileSync(typescript, "utf8");
+      expect(drawn).toMatch(
+        /Writing: [=-]{40} 100% 4,000\/4,000 products \(\d[\d,]* products\/s, about \d+ s left\)/,
+      );
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the bar redraws its line in place
+      expect(drawn).toMatch(/\u001b\[1GWriting:/);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+  },
+  { timeout: 120_000 },
+);
 
 describeWhen(
   [postgresServer],

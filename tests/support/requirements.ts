@@ -56,6 +56,13 @@ export const privatePostgres: Requirement = {
   reason: "needs PostgreSQL's server programs (Debian's postgresql package) to run a private server",
 };
 
+/** util-linux's `script`: runs a command on a terminal of its own and keeps what it drew. */
+export const SCRIPT = onPath("script");
+export const terminalRecorder: Requirement = {
+  met: SCRIPT !== null,
+  reason: "needs util-linux's `script` (Debian's bsdutils package) to give a command a terminal",
+};
+
 export const REDIS_SERVER = onPath("redis-server");
 export const privateRedis: Requirement = {
   met: REDIS_SERVER !== null,

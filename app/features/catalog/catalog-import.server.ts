@@ -1,7 +1,8 @@
 import { setImmediate } from "node:timers/promises";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { brands, categories, products } from "~/db/schema";
+import { productColumns, readFacetValues } from "./catalog.server";
 import type { CatalogFileRecord, CheckedRow, FileProblem } from "./catalog-file.server";
 import { PLACEHOLDER_PICTURE } from "./catalog-format";
 
@@ -135,22 +136,9 @@ async function planCatalogImport(
   rows: readonly ImportRow[],
   { prune, keep, now }: PlanOptions,
 ): Promise<ImportPlan> {
-  const [knownBrands, knownCategories, existing] = await Promise.all([
-    db.select({ value: brands.value, label: brands.label }).from(brands),
-    db.select({ value: categories.value, label: categories.label }).from(categories),
-    db
-      .select({
-        sku: products.sku,
-        name: products.name,
-        description: products.description,
-        image: products.image,
-        price: products.price,
-        ratings: products.ratings,
-        bandName: products.bandName,
-        category: products.category,
-        creationDate: products.creationDate,
-      })
-      .from(products),
+  const [{ brands: knownBrands, categories: knownCategories }, existing] = await Promise.all([
+    readFacetValues(db),
+    db.select({ sku: products.sku, ...productColumns }).from(products),
   ]);
   const brandOf = facetResolver(knownBrands, "brand_label");
   const categoryOf = facetResolver(knownCategories, "category_label");
@@ -353,20 +341,13 @@ export async function exportCatalog(db: Database): Promise<CatalogFileRecord[]> 
   const rows = await db
     .select({
       sku: products.sku,
-      name: products.name,
-      description: products.description,
-      price: products.price,
-      ratings: products.ratings,
-      brand: products.bandName,
+      ...productColumns,
       brandLabel: brands.label,
-      category: products.category,
       categoryLabel: categories.label,
-      created: products.creationDate,
-      image: products.image,
     })
     .from(products)
-    .innerJoin(brands, sql`${brands.value} = ${products.bandName}`)
-    .innerJoin(categories, sql`${categories.value} = ${products.category}`)
+    .innerJoin(brands, eq(brands.value, products.bandName))
+    .innerJoin(categories, eq(categories.value, products.category))
     .orderBy(products.id);
   return rows.map((row) => ({
     sku: row.sku,
@@ -374,11 +355,11 @@ export async function exportCatalog(db: Database): Promise<CatalogFileRecord[]> 
     description: row.description,
     price: row.price,
     rating: row.ratings,
-    brand: row.brand,
+    brand: row.bandName,
     brand_label: row.brandLabel,
     category: row.category,
     category_label: row.categoryLabel,
-    created: row.created.toISOString(),
+    created: row.creationDate.toISOString(),
     image: row.image,
   }));
 }

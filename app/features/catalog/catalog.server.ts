@@ -105,7 +105,8 @@ function ordering(query: CatalogQuery, inName: SQL | undefined): SQL[] {
   }
 }
 
-const productColumns = {
+/** A product's columns as the API and the pages show it (and as an import compares it). */
+export const productColumns = {
   id: products.id,
   name: products.name,
   image: products.image,
@@ -361,7 +362,7 @@ export async function readSearchVocabulary(db: Database): Promise<SearchVocabula
 }
 
 /** The catalogue's brands and categories, in the owner's order. */
-export async function readFacetValues(db: Database) {
+export async function readFacetValues(db: Pick<Database, "select">) {
   const [brandRows, categoryRows] = await Promise.all([
     db
       .select({ value: brands.value, label: brands.label })
