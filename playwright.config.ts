@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
@@ -8,6 +9,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** Where the e2e server's SMTP server puts the emails it receives (tests/e2e/support/mailbox.ts). */
+export const MAILBOX_DIR = path.resolve("test-results/e2e-mailbox");
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -40,6 +43,7 @@ export default defineConfig({
     // The demo identity provider stands in for Google; TRUST_PROXY lets each
     // account test present its own client address (X-Forwarded-For), so the
     // rate limits of one test never reach another.
-    env: { PORT: String(PORT), DEMO_IDENTITY_PROVIDER: "1", TRUST_PROXY: "1" },
+    // Emails go over SMTP to a server that serve.mjs starts (E2E_MAILBOX_DIR).
+    env: { PORT: String(PORT), DEMO_IDENTITY_PROVIDER: "1", TRUST_PROXY: "1", E2E_MAILBOX_DIR: MAILBOX_DIR },
   },
 });

@@ -18,6 +18,12 @@ export interface ShopServices {
   catalog: Catalog;
   /** Accounts and sessions (Better Auth behind the shop's own rules). */
   auth: AuthService;
+  /**
+   * The outbox folder that /dev/outbox lists: only in the local demo
+   * (DEMO_IDENTITY_PROVIDER=1) with no SMTP_URL, so the demo's emails can be
+   * read in the browser; null everywhere else (the page is then a 404).
+   */
+  devOutbox: string | null;
   lifecycle: ShopLifecycle;
 }
 

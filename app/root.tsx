@@ -17,6 +17,7 @@ import { SiteShell } from "~/components/layout/site-shell";
 import { useFocusAfterNavigation } from "~/components/layout/use-focus-after-navigation";
 import { servicesContext } from "~/context.server";
 import { AccountNav, SignInLinks } from "~/features/auth/components/account-nav";
+import { VerifyEmailReminder } from "~/features/auth/components/verify-email-reminder";
 import { rootSession } from "~/features/auth/session.server";
 import { shopperLocale } from "~/utils/locale.server";
 import { useNonce } from "~/utils/nonce";
@@ -81,6 +82,8 @@ function Shell({ children }: { children: React.ReactNode }) {
     <SiteShell
       account={<AccountNav user={user} />}
       phoneMenuEnd={user ? null : <SignInLinks placement="phone-menu" />}
+      notice={<VerifyEmailReminder user={user} />}
+      signedIn={user !== null}
     >
       {children}
     </SiteShell>

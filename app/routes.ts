@@ -37,7 +37,12 @@ export default [
   route("logout", "routes/logout.ts"),
   route("auth/google", "routes/auth.google.tsx"),
   route("auth/google/done", "routes/auth.google.done.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("user/api/create", "routes/api.user-create.ts"),
+  // The local demo's emails (app/utils/mail.server.ts): a 404 unless DEMO_IDENTITY_PROVIDER=1 and no SMTP_URL.
+  route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { ShopServices } from "../app/context.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { listenForNotifications } from "../app/db/notifications.server";
@@ -13,6 +14,7 @@ import { CATALOG_CHANGED_CHANNEL, createCatalog } from "../app/features/catalog/
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
 import type { Env } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
+import { createMailer } from "../app/utils/mail.server";
 import { connectRedis, type RedisConnection } from "../app/utils/redis.server";
 
 export interface ShopRuntime {
@@ -48,6 +50,11 @@ export async function createShopServices(
     overrides.limiter ?? createAuthRateLimiter({ redis: redis?.client, postgres: database.pool });
   logger.info({ store: limiter.store }, "rate-limit counters are kept in %s", limiter.store);
 
+  const outboxDir = path.resolve(env.DATA_DIR, "outbox");
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir });
+  if (mailer.transport === "smtp") logger.info("account emails are sent over SMTP (SMTP_URL)");
+  else logger.warn({ outboxDir }, "SMTP_URL is not set: account emails are written to %s", outboxDir);
+
   const demoIdentityProvider = env.DEMO_IDENTITY_PROVIDER
     ? await startDemoIdentityProvider(env, database)
     : null;
@@ -81,7 +88,9 @@ export async function createShopServices(
       google,
       limiter,
       trustedProxies: env.TRUST_PROXY,
+      mailer,
     }),
+    devOutbox: demoIdentityProvider && mailer.transport === "outbox" ? outboxDir : null,
     lifecycle: { draining: false },
   };
   // The search index and vocabulary are read in the background now, not by the first search.
@@ -95,6 +104,9 @@ export async function createShopServices(
     services,
     demoIdentityProvider,
     async close() {
+      // Emails already asked for go out first, for a few seconds at most.
+      await Promise.race([mailer.settled(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      mailer.close();
       await Promise.all([redis?.close(), catalogChanges?.close()]);
     },
   };

@@ -60,7 +60,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     id: "login",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onInput",
+    // A message appears when the field is left or the form sent, then follows the typing.
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && Boolean(navigation.formAction?.startsWith("/login"));
@@ -81,6 +83,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
         <PasswordField meta={fields.password} label="Password" autoComplete="current-password" />
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="font-semibold text-indigo-700 underline underline-offset-2 hover:no-underline"
+          >
+            Forgot your password?
+          </Link>
+        </p>
         <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
           Login
         </button>

@@ -2,6 +2,8 @@ import { redirect } from "react-router";
 import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { setFlash } from "~/features/auth/flash.server";
+import { publicPageAfterLogOut } from "~/features/auth/redirect";
+import { readForm } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/logout";
 
 /** Logging out changes state: POST only. A GET (a link, a prefetch) does nothing. */
@@ -9,10 +11,19 @@ export function loader() {
   return redirect("/");
 }
 
-/** Ends the session on the server (its row is deleted) and clears the cookie. */
+/**
+ * Ends the session on the server (its row is deleted) and clears the cookie,
+ * then goes back to the page the shopper was on (`returnTo`) when anyone may
+ * see it, otherwise home.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth } = accountsFor(request, context);
+  // A logout with no form (a script's bare POST) still logs out, and goes home.
+  const returnTo = await readForm(request).then(
+    (form) => form.get("returnTo"),
+    () => null,
+  );
   const headers = appendSetCookies(new Headers(), await auth.logOut(request));
   headers.append("Set-Cookie", await setFlash("logged-out", auth.secureCookies));
-  return redirect("/", { headers });
+  return redirect(publicPageAfterLogOut(returnTo), { headers });
 }

@@ -11,6 +11,7 @@ import { appendSetCookies } from "~/features/auth/auth.server";
 import { MESSAGES, PASSWORD_RULES, signUpSchema } from "~/features/auth/auth-schema";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
+import { GoogleSignIn } from "~/features/auth/components/google-sign-in";
 import { setFlash } from "~/features/auth/flash.server";
 import {
   failedSubmission,
@@ -30,7 +31,7 @@ export const headers = retryAfterHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = accountsFor(request, context);
   if ((await auth.getSession(request)).user) throw redirect("/");
-  return null;
+  return { google: auth.google };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,13 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/", { headers });
 }
 
-export default function SignUp({ actionData }: Route.ComponentProps) {
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult: actionData?.result,
-    // The same schema as the server's: messages as the user types, and on submit.
+    // The same schema as the server's.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-    shouldValidate: "onInput",
+    // A message appears when the field is left or the form sent, then follows the typing.
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/sign-up";
@@ -80,6 +83,14 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           Sign Up
         </button>
       </Form>
+
+      <div className="my-6 flex items-center gap-3 text-sm text-slate-600">
+        <span className="h-px flex-1 bg-slate-200" />
+        or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <GoogleSignIn availability={loaderData.google} redirectTo="/" />
+
       <p className="mt-8 text-center text-sm text-slate-600">
         Already have an account?{" "}
         <Link to="/login" className="font-semibold text-indigo-700 underline-offset-2 hover:underline">

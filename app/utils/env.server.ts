@@ -75,6 +75,25 @@ const envSchema = z
       .enum(["0", "1", "true", "false"])
       .default("0")
       .transform((value) => value === "1" || value === "true"),
+    // --- Email (app/utils/mail.server.ts) ---
+    /**
+     * The SMTP server account emails go out through, as a URL:
+     * smtps://user:password@smtp.example.com:465 or smtp://…:587 (STARTTLS).
+     * Unset: every message is written to DATA_DIR/outbox instead.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(
+        /^smtps?:\/\//,
+        "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465",
+      )
+      .refine(
+        URL.canParse,
+        "must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465",
+      )
+      .optional(),
+    /** Who account emails come from, e.g. "Backline <hello@shop.example.com>"; default no-reply@ BASE_URL's host. */
+    MAIL_FROM: z.string().min(3).max(320).optional(),
     /** Redis for rate-limit counters shared by every process; without it each process counts in memory. */
     REDIS_URL: z
       .string()
@@ -113,7 +132,9 @@ const envSchema = z
   })
   .transform((env) => {
     const host = env.HOST ?? (env.DEMO_IDENTITY_PROVIDER ? "127.0.0.1" : "0.0.0.0");
-    return { ...env, HOST: host, BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}` };
+    const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
+    const mailFrom = env.MAIL_FROM ?? `Backline <no-reply@${new URL(baseUrl).hostname}>`;
+    return { ...env, HOST: host, BASE_URL: baseUrl, MAIL_FROM: mailFrom };
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -138,7 +159,7 @@ function parseEnv(source: Record<string, string | undefined>): Env {
     const name = issue.path.join(".");
     const value = source[name];
     // Secrets are never echoed, not even wrong ones.
-    const shown = /SECRET/.test(name) ? "(hidden)" : JSON.stringify(value ?? "");
+    const shown = /SECRET|SMTP_URL/.test(name) ? "(hidden)" : JSON.stringify(value ?? "");
     return `  ${name}=${shown}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -16,8 +16,12 @@ export interface ToastMessage {
   message: string;
 }
 
-export function notify({ id, kind, message }: ToastMessage) {
-  const options = { id, duration: TOAST_DURATION[kind] };
+/**
+ * Shows a toast. The same message shown again while it is still up replaces
+ * it (its id is its text) instead of stacking a copy under it.
+ */
+export function notify({ kind, message }: ToastMessage) {
+  const options = { id: `${kind}:${message}`, duration: TOAST_DURATION[kind] };
   if (kind === "success") toast.success(message, options);
   else toast.error(message, options);
 }
@@ -29,5 +33,13 @@ export function ToastHost() {
   useEffect(() => {
     if (flash) notify(flash);
   }, [flash?.id]);
-  return <Toaster position="top-center" visibleToasts={MAX_VISIBLE_TOASTS} richColors closeButton />;
+  return (
+    // Sonner sends focus back to where it came from when it leaves the toasts:
+    // Tab from the footer into a toast, Tab on, and it lands in the footer
+    // again, a loop a keyboard cannot leave. Its focus bookkeeping never sees
+    // the focus here, so Tab goes on through the page as everywhere else.
+    <div onFocusCapture={(event) => event.stopPropagation()}>
+      <Toaster position="top-center" visibleToasts={MAX_VISIBLE_TOASTS} richColors closeButton />
+    </div>
+  );
 }

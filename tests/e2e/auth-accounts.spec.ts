@@ -50,11 +50,11 @@ test.describe("sign-up", () => {
 
     await accountButton.click();
     await expect(page.getByText(user.name, { exact: true })).toBeVisible();
-    await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+    await expect(nav.getByText(user.email, { exact: true })).toBeVisible();
 
     // The server knows the session: the first HTML already has the account menu.
     const html = await (await page.request.get("/")).text();
-    expect(html).toContain('aria-label="Account menu"');
+    expect(html).toContain(`aria-label="Account menu for ${user.name}"`);
     await page.reload();
     await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
   });
@@ -224,7 +224,7 @@ test.describe("login and logout", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await button.click();
     await expect(button).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByText(user.email)).toBeVisible();
     await page.keyboard.press("Tab");
     await expect(logOutButton).toBeFocused();
     await page.keyboard.press("Escape");

@@ -72,7 +72,9 @@ test("signs in through the popup; the page updates without a reload and goes to 
     true,
   );
   await accountButton.click();
-  await expect(page.getByText(identity.email, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByText(identity.email, { exact: true }),
+  ).toBeVisible();
 
   // /login was replaced in the history.
   await page.goBack();

@@ -19,6 +19,7 @@ import {
   startShopProcess,
   temporaryDataDir,
 } from "../support/shop-process";
+import { linkIn, type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
 import { openPgliteTestDatabase, type TestDatabase } from "../support/test-database";
 
 /**
@@ -132,8 +133,17 @@ describe("redirects after sign-in go to this shop only, judged after normalisati
     );
     const html = await popup.text();
     expect(html).toContain("Back to the shop");
-    expect(html).not.toContain("evil.example");
+    // No link, form or redirect leads there. (The page's own address, target
+    // included, rides in the Log out form's returnTo, which is judged like any other.)
+    expect(html).not.toMatch(/(href|action|content)="[^"]*evil\.example/);
     expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Back to the shop<\/a>/);
+  });
+
+  it.each(evil)("logging out with returnTo=%s goes home, not there", async (target) => {
+    const { client } = await signedInShopper();
+    const response = await client.postForm(`${shop.url}/logout`, { returnTo: target });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
   });
 });
 
@@ -448,8 +458,10 @@ describe("account linking", () => {
   let providerDatabase: TestDatabase;
   let providerServer: http.Server;
   let linkedShop: ShopProcess;
+  let smtp: SmtpCapture;
 
   beforeAll(async () => {
+    smtp = await startSmtpCapture();
     providerDatabase = await openPgliteTestDatabase();
     const [providerPort, shopPort] = [await freePort(), await freePort()];
     const shopUrl = `http://127.0.0.1:${shopPort}`;
@@ -470,10 +482,12 @@ describe("account linking", () => {
       GOOGLE_CLIENT_ID: provider.clientId,
       GOOGLE_CLIENT_SECRET: provider.clientSecret,
       GOOGLE_ISSUER_URL: provider.issuer,
+      SMTP_URL: smtp.url,
     });
   });
   afterAll(async () => {
     await linkedShop?.stop();
+    await smtp?.close();
     providerServer?.close();
     await providerDatabase?.close();
   });
@@ -497,6 +511,33 @@ describe("account linking", () => {
     );
     expect(await signedInEmail(owner, linkedShop.url)).toBeNull();
     expect(await signedInEmail(squatter, linkedShop.url)).toBe(victim);
+  });
+
+  it("a verified Google identity joins the password account once its owner confirmed the email through the shop's link", async () => {
+    const owner = newEmail("confirmed");
+    const passwordBrowser = new CookieClient();
+    const headers = { "X-Forwarded-For": someAddress() };
+    expect((await signUp(passwordBrowser, linkedShop.url, owner, headers)).status).toBe(302);
+    const link = linkIn(await smtp.nextEmail(owner, /^Confirm your email/), `${linkedShop.url}/verify-email`);
+    const token = new URL(link).searchParams.get("token") ?? "";
+    expect(
+      (
+        await passwordBrowser.postForm(
+          `${linkedShop.url}/verify-email`,
+          { intent: "confirm", token },
+          headers,
+        )
+      ).status,
+    ).toBe(302);
+
+    const googleBrowser = new CookieClient();
+    const { url } = await continueWithGoogle(googleBrowser, linkedShop.url, { email: owner, name: "Owner" });
+    expect(new URL(url).pathname).toBe("/");
+    expect(await signedInEmail(googleBrowser, linkedShop.url)).toBe(owner);
+    // One account, reachable both ways: the password still signs in.
+    expect((await logIn(new CookieClient(), linkedShop.url, owner, STRONG_PASSWORD, headers)).status).toBe(
+      302,
+    );
   });
 
   it("a verified Google identity with a new email signs in", async () => {

@@ -65,6 +65,9 @@ export function FormMessage({ id, errors }: { id: string; errors: string[] | und
   return (
     <p
       id={id}
+      // The focus comes here after a failed submission (use-failed-submission.ts).
+      tabIndex={-1}
+      data-form-message=""
       className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
     >
       {message}

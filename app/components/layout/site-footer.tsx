@@ -30,7 +30,7 @@ function FooterHeading({ children }: { children: React.ReactNode }) {
  * products. Blog topics and products have no pages yet, so they are plain
  * text rather than links that go nowhere.
  */
-export function SiteFooter() {
+export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <footer className="mx-auto w-full max-w-[2520px] bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.6fr_1.2fr_1fr_1fr] lg:px-8">
@@ -102,16 +102,21 @@ export function SiteFooter() {
                 Home
               </Link>
             </li>
-            <li>
-              <Link to="/sign-up" className="hover:text-white">
-                Sign Up
-              </Link>
-            </li>
-            <li>
-              <Link to="/login" className="hover:text-white">
-                Login
-              </Link>
-            </li>
+            {/* A signed-in shopper has no use for Sign Up and Login. */}
+            {signedIn ? null : (
+              <>
+                <li>
+                  <Link to="/sign-up" className="hover:text-white">
+                    Sign Up
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/login" className="hover:text-white">
+                    Login
+                  </Link>
+                </li>
+              </>
+            )}
           </ul>
         </div>
 

@@ -43,6 +43,14 @@ export const MESSAGES = {
   unavailable:
     "We could not reach our accounts service just now. Nothing was changed: please try again in a moment.",
   formUnreadable: "This form could not be read. Send it as a web form (application/x-www-form-urlencoded).",
+  resetLinkSent: (email: string) =>
+    `If an account uses ${email}, we have sent it a link to choose a new password. The link works for 30 minutes; check your spam folder if it does not arrive.`,
+  resetLinkInvalid: "This link has expired or has already been used. Ask for a new one below.",
+  passwordChanged: "Your password has been changed. Log in with your new password.",
+  emailVerified: "Your email is confirmed. Thank you!",
+  verifyLinkInvalid: "This confirmation link has expired or has already been used.",
+  verificationSent: "We have sent you a new confirmation link.",
+  alreadyVerified: "Your email is already confirmed.",
 } as const;
 
 /** "45 seconds", "1 minute", "15 minutes", "2 hours": a wait as a person says it, rounded up. */
@@ -126,17 +134,33 @@ export const signUpSchema = z.object({
 });
 
 /**
- * Login checks presence only (plus a length cap): an existing account's
- * password is whatever it is, and the answer to a wrong one is always
- * 'Invalid email or password.', never a hint about the rules.
+ * Login applies the specification's password rules with sign-up's messages
+ * (every account's password was made under them); a password that follows
+ * them but is wrong gets 'Invalid email or password.', never more.
  */
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: MESSAGES.passwordRequired })
-    .min(1, MESSAGES.passwordRequired)
-    .max(128, MESSAGES.passwordTooLong),
+  password: passwordSchema,
 });
+
+/** The secret of a link from an email (password reset, email confirmation): URL-safe characters only. */
+const tokenSchema = z
+  .string({ error: "This link is incomplete." })
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, "This link is incomplete.");
+
+/** The tokens in the links: read from a page's address as from its form. */
+export const linkTokenSchema = z.object({ token: tokenSchema });
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** The new password follows the sign-up rules (and, on the server, the common-password check). */
+export const resetPasswordSchema = z.object({ token: tokenSchema, password: passwordSchema });
+
+/** `/verify-email`: confirm the link's email, or send the signed-in shopper a new link. */
+export const verifyEmailSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm"), token: tokenSchema }),
+  z.object({ intent: z.literal("send"), returnTo: z.string().max(2048).optional() }),
+]);
 
 /** `PUT /user/api/create`: the signed-in user's own record. */
 export const userRecordSchema = z.object({

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { accounts, sessions, users } from "~/db/schema";
+import { accounts, sessions, users, verifications } from "~/db/schema";
+import { recordingMailer } from "../../../tests/support/recording-mailer";
 import { openTestDatabases, reportPostgresSkipped } from "../../../tests/support/test-database";
 import {
   type AuthService,
@@ -51,10 +52,14 @@ describe.each(engines)("auth service on $name", (engine) => {
           signUpPerAddress: { points: 1000, duration: 60 },
           signUpPerAccount: { points: 1000, duration: 60 },
           loginPerAddress: { points: 1000, duration: 60 },
+          emailLinkPerAddress: { points: 1000, duration: 60 },
+          emailTokenPerAddress: { points: 1000, duration: 60 },
         },
       }),
       trustedProxies: 0,
+      mailer,
     });
+  const mailer = recordingMailer();
   const auth = service();
 
   /** A fresh account, signed up from 203.0.113.1, and the sign-up's answer. */
@@ -290,6 +295,7 @@ describe.each(engines)("auth service on $name", (engine) => {
         },
       }),
       trustedProxies: 0,
+      mailer: recordingMailer(),
     });
     const signedUp = await guarded.signUp(
       request(),
@@ -328,6 +334,75 @@ describe.each(engines)("auth service on $name", (engine) => {
     expect(await otherSecret.knownDevice(request(cookie), "owner@example.com")).toBeNull();
   });
 
+  /** The token in the last email to `to` whose link starts with `path`. */
+  const tokenSentTo = (to: string, path: string) => {
+    const message = mailer.sent.findLast((sent) => sent.to === to && sent.text.includes(path));
+    const link = message?.text.match(/https?:\/\/\S+/)?.[0];
+    return link ? (new URL(link).searchParams.get("token") ?? "") : "";
+  };
+
+  it("stores link tokens only as hashes: the database holds no token that works", async () => {
+    const { address } = await newAccount();
+    expect((await auth.requestPasswordReset(address, "203.0.113.9")).ok).toBe(true);
+    const resetToken = tokenSentTo(address, "/reset-password?token=");
+    const confirmToken = tokenSentTo(address, "/verify-email?token=");
+    expect(resetToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(confirmToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const stored = await engine.db.select({ identifier: verifications.identifier }).from(verifications);
+    for (const { identifier } of stored) {
+      expect(identifier).not.toContain(resetToken);
+      expect(identifier).not.toContain(confirmToken);
+    }
+    expect((await auth.checkPasswordResetToken(resetToken, "203.0.113.9")).ok).toBe(true);
+  });
+
+  it("a confirmation link works once, and not after it expires", async () => {
+    const first = await newAccount();
+    const token = tokenSentTo(first.address, "/verify-email?token=");
+    expect(await auth.verifyEmail(token, "203.0.113.9")).toMatchObject({ ok: true });
+    expect(await auth.verifyEmail(token, "203.0.113.9")).toEqual({ ok: false, reason: "invalid-token" });
+    const [row] = await engine.db.select().from(users).where(eq(users.email, first.address));
+    expect(row?.emailVerified).toBe(true);
+
+    const second = await newAccount();
+    const late = tokenSentTo(second.address, "/verify-email?token=");
+    await engine.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await auth.verifyEmail(late, "203.0.113.9")).toEqual({ ok: false, reason: "invalid-token" });
+  });
+
+  it("a reset link expires, and a used one cannot be used again", async () => {
+    const { address } = await newAccount();
+    await auth.requestPasswordReset(address, "203.0.113.9");
+    const token = tokenSentTo(address, "/reset-password?token=");
+    expect(await auth.resetPassword(token, "N3w!Passw0rd", "203.0.113.9")).toEqual({ ok: true });
+    expect(await auth.resetPassword(token, "An0ther!Pass", "203.0.113.9")).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
+
+    await auth.requestPasswordReset(address, "203.0.113.10");
+    const late = tokenSentTo(address, "/reset-password?token=");
+    expect(late).not.toBe(token);
+    await engine.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await auth.checkPasswordResetToken(late, "203.0.113.9")).ok).toBe(false);
+    expect(await auth.resetPassword(late, "An0ther!Pass", "203.0.113.9")).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
+    const logIn = await auth.logIn(request(), { email: address, password: "N3w!Passw0rd" }, "203.0.113.9");
+    expect(logIn.ok).toBe(true);
+  });
+
+  it("a confirmation link sent before the email changed does not confirm the new email", async () => {
+    const { address, signedUp } = await newAccount();
+    const token = tokenSentTo(address, "/verify-email?token=");
+    const moved = `moved-${address}`;
+    await engine.db.update(users).set({ email: moved }).where(eq(users.id, signedUp.user.id));
+    expect(await auth.verifyEmail(token, "203.0.113.9")).toEqual({ ok: false, reason: "invalid-token" });
+    const [row] = await engine.db.select().from(users).where(eq(users.id, signedUp.user.id));
+    expect(row?.emailVerified).toBe(false);
+  });
+
   it("refuses attempts over the rate limit before touching the database", async () => {
     const strict = createAuthService({
       db: engine.db,
@@ -336,6 +411,7 @@ describe.each(engines)("auth service on $name", (engine) => {
       google: null,
       limiter: createAuthRateLimiter({ limits: { loginPerAddress: { points: 1, duration: 60 } } }),
       trustedProxies: 0,
+      mailer: recordingMailer(),
     });
     await strict.logIn(request(), { email: email(), password: PASSWORD }, "198.51.100.1");
     const refused = await strict.logIn(request(), { email: email(), password: PASSWORD }, "198.51.100.1");

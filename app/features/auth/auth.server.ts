@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
@@ -6,6 +7,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { logFailure, logger } from "~/utils/logger.server";
+import type { Mailer } from "~/utils/mail.server";
+import { z } from "~/utils/zod";
+import { emailVerificationMessage, passwordResetMessage } from "./account-email.server";
 import { emailSchema, type LoginInput, nameSchema, photoSchema, type SignUpInput } from "./auth-schema";
 import { clientAddress } from "./client-address.server";
 import { createDeviceCookies } from "./device-cookie.server";
@@ -28,6 +32,12 @@ const CLIENT_ADDRESS_HEADER = "x-backline-client-address";
 const DAY = 60 * 60 * 24;
 /** A session ends this long after its sign-in however active it stays (the sliding expiry is 7 days). */
 export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 30 * DAY;
+/** How long the link of a password-reset email works. */
+export const PASSWORD_RESET_LIFETIME_SECONDS = 30 * 60;
+/** How long the link of an email-confirmation email works. */
+export const EMAIL_VERIFICATION_LIFETIME_SECONDS = DAY;
+/** The verifications table's key of a confirmation token (stored hashed, like every identifier there). */
+const verificationIdentifier = (token: string) => `verify-email:${token}`;
 
 export interface GoogleSettings {
   clientId: string;
@@ -47,6 +57,8 @@ export interface AuthServiceOptions {
   limiter: AuthRateLimiter;
   /** TRUST_PROXY: reverse proxies whose X-Forwarded-For entries are believed. */
   trustedProxies: number;
+  /** Sends the account emails (password reset, email confirmation). */
+  mailer: Mailer;
 }
 
 /** The database (or another service the shop needs) failed: nothing was changed, try again later. */
@@ -62,6 +74,15 @@ type LogInResult =
   | { ok: true; headers: Headers; user: SessionUser }
   | { ok: false; reason: "invalid-credentials" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  | Unavailable;
+
+type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+/** What a link from an email leads to: it works, or it is unknown, used or expired (one answer for all three). */
+type TokenResult<T = object> =
+  | ({ ok: true } & T)
+  | { ok: false; reason: "invalid-token" }
+  | RateLimited
   | Unavailable;
 
 type GoogleStartResult =
@@ -88,6 +109,22 @@ export interface AuthService {
     address: string,
     urls: { callbackURL: string; errorCallbackURL: string },
   ): Promise<GoogleStartResult>;
+  /**
+   * Emails a password-reset link when `email` has an account; the answer is
+   * the same, and as fast, when it has none.
+   */
+  requestPasswordReset(email: string, address: string): Promise<{ ok: true } | RateLimited | Unavailable>;
+  /** Whether a password-reset link still works (the page shows its form, or says it has expired). */
+  checkPasswordResetToken(token: string, address: string): Promise<TokenResult>;
+  /** Sets the new password, uses the link up and ends every session of the account. */
+  resetPassword(token: string, password: string, address: string): Promise<TokenResult>;
+  /** Emails the signed-in user a link that confirms their email address. */
+  sendEmailVerification(
+    user: SessionUser,
+    address: string,
+  ): Promise<{ ok: true } | { ok: false; reason: "already-verified" } | RateLimited | Unavailable>;
+  /** Marks the email of the link's account as confirmed, and uses the link up. */
+  verifyEmail(token: string, address: string): Promise<TokenResult<{ userId: string }>>;
   /** Sets the signed-in user's name and photo. */
   updateProfile(
     request: Request,
@@ -124,7 +161,19 @@ function createBetterAuth(options: AuthServiceOptions) {
         hash: hashPassword,
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
+      // The link goes to the shop's own page (/reset-password), which asks
+      // for the new password and then calls resetPassword with the token.
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${options.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        options.mailer.send(passwordResetMessage(user, url, PASSWORD_RESET_LIFETIME_SECONDS));
+      },
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LIFETIME_SECONDS,
+      // A new password ends every session, the thief's too (in the same transaction).
+      revokeSessionsOnPasswordReset: true,
     },
+    // Reset tokens, confirmation tokens and OAuth states are kept as hashes:
+    // a copy of the database holds no link that works.
+    verification: { storeIdentifier: "hashed" },
     session: {
       expiresIn: 7 * DAY,
       // Sliding expiry: an active session is extended at most once a day.
@@ -226,9 +275,28 @@ function toSessionUser(user: {
   id: string;
   name: string;
   email: string;
+  emailVerified?: boolean;
   image?: string | null;
 }): SessionUser {
-  return { id: user.id, name: user.name, email: user.email, image: user.image ?? null };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified ?? false,
+    image: user.image ?? null,
+  };
+}
+
+const verificationClaimSchema = z.object({ userId: z.string().min(1), email: z.string().min(1) });
+
+/** What a confirmation token stands for: the account and the email it was sent to. */
+function parseVerificationClaim(value: string) {
+  try {
+    const parsed = verificationClaimSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -330,6 +398,28 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     return { ok: false, reason: "unavailable" };
   };
 
+  const internal = async () => (await auth().$context).internalAdapter;
+
+  /** Stores a new confirmation token (hashed) for the user's current email and emails its link. */
+  const emailConfirmationLink = async (user: { id: string; name: string; email: string }) => {
+    const token = randomBytes(32).toString("base64url");
+    await (await internal()).createVerificationValue({
+      identifier: verificationIdentifier(token),
+      value: JSON.stringify({ userId: user.id, email: user.email }),
+      expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_LIFETIME_SECONDS * 1000),
+    });
+    const url = `${options.baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    options.mailer.send(emailVerificationMessage(user, url, EMAIL_VERIFICATION_LIFETIME_SECONDS));
+  };
+
+  /** Counts the use of a link's token; refused, it is not looked up at all. */
+  const countTokenUse = async (address: string): Promise<RateLimited | null> => {
+    const decision = await limiter.emailToken(address);
+    if (decision.allowed) return null;
+    logger.warn({ event: "email_token.rate_limited", address }, "email link refused: too many attempts");
+    return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+  };
+
   return {
     google: options.google ? (options.google.kind === "demo" ? "demo" : "configured") : "not-configured",
     secureCookies,
@@ -368,6 +458,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         await revoke(previous);
         // The browser an account was created in is one of its owner's devices.
         headers.append("Set-Cookie", await deviceCookies.remember(request, input.email));
+        // The account works at once; the confirmation only matters for joining a Google identity.
+        await emailConfirmationLink(response.user).catch((error: unknown) =>
+          logFailure(error, "email confirmation after sign-up failed"),
+        );
         return { ok: true, headers, user: toSessionUser(response.user) };
       } catch (error) {
         const code = errorCode(error);
@@ -443,6 +537,92 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       });
       if (!response.url) throw new Error("Google sign-in did not return an authorization URL");
       return { ok: true, url: response.url, headers };
+    },
+
+    async requestPasswordReset(email, address) {
+      const decision = await limiter.emailLink(address, email);
+      if (!decision.allowed) {
+        logger.warn(
+          { event: "password_reset.rate_limited", address },
+          "password reset refused: too many attempts",
+        );
+        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+      }
+      try {
+        // Better Auth answers alike for an unknown email; the email itself is
+        // queued (the mailer sends in the background), so no timing differs.
+        await auth().api.requestPasswordReset({ body: { email } });
+        logger.info({ event: "password_reset.requested", address }, "password reset asked for");
+        return { ok: true };
+      } catch (error) {
+        return unavailable(error, "password reset request");
+      }
+    },
+
+    async checkPasswordResetToken(token, address) {
+      const refused = await countTokenUse(address);
+      if (refused) return refused;
+      try {
+        const found = await (await internal()).findVerificationValue(`reset-password:${token}`);
+        return found && found.expiresAt > new Date() ? { ok: true } : { ok: false, reason: "invalid-token" };
+      } catch (error) {
+        return unavailable(error, "password reset link check");
+      }
+    },
+
+    async resetPassword(token, password, address) {
+      const refused = await countTokenUse(address);
+      if (refused) return refused;
+      try {
+        await auth().api.resetPassword({ body: { token, newPassword: password } });
+        logger.info({ event: "password_reset.completed", address }, "password reset; every session ended");
+        return { ok: true };
+      } catch (error) {
+        if (isAPIError(error) && error.statusCode < 500) return { ok: false, reason: "invalid-token" };
+        return unavailable(error, "password reset");
+      }
+    },
+
+    async sendEmailVerification(user, address) {
+      const decision = await limiter.emailLink(address, user.email);
+      if (!decision.allowed) {
+        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+      }
+      try {
+        const [row] = await db
+          .select({ verified: users.emailVerified })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .limit(1);
+        if (!row || row.verified) return { ok: false, reason: "already-verified" };
+        await emailConfirmationLink(user);
+        return { ok: true };
+      } catch (error) {
+        return unavailable(error, "email confirmation");
+      }
+    },
+
+    async verifyEmail(token, address) {
+      const refused = await countTokenUse(address);
+      if (refused) return refused;
+      try {
+        // Used up by the first request that presents it, even one that races another.
+        const used = await (await internal()).consumeVerificationValue(verificationIdentifier(token));
+        const claim = used ? parseVerificationClaim(used.value) : null;
+        if (!claim) return { ok: false, reason: "invalid-token" };
+        // The link confirms the address it was sent to: an account whose email
+        // has changed since is not confirmed by it.
+        const confirmed = await db
+          .update(users)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(and(eq(users.id, claim.userId), eq(users.email, claim.email)))
+          .returning({ id: users.id });
+        if (confirmed.length === 0) return { ok: false, reason: "invalid-token" };
+        logger.info({ event: "email.verified", accountId: claim.userId, address }, "email confirmed");
+        return { ok: true, userId: claim.userId };
+      } catch (error) {
+        return unavailable(error, "email confirmation");
+      }
     },
 
     async updateProfile(request, profile) {

@@ -9,6 +9,10 @@ const accountFlash = flashMessages({
   "google-signed-in": { kind: "success", message: MESSAGES.googleSuccess },
   "google-failed": { kind: "error", message: MESSAGES.googleFailed },
   "google-not-linked": { kind: "error", message: MESSAGES.googleNotLinked },
+  "password-changed": { kind: "success", message: MESSAGES.passwordChanged },
+  "email-verified": { kind: "success", message: MESSAGES.emailVerified },
+  "verification-sent": { kind: "success", message: MESSAGES.verificationSent },
+  "already-verified": { kind: "success", message: MESSAGES.alreadyVerified },
 });
 
 export const setFlash = accountFlash.set;

@@ -52,6 +52,12 @@ export interface RateLimits {
   loginPerKnownDevice: Limit;
   /** Google sign-in starts per address. */
   googlePerAddress: Limit;
+  /** Emails with a link (password reset, email confirmation) asked for from one address. */
+  emailLinkPerAddress: Limit;
+  /** Emails with a link sent to one address: nobody can flood a mailbox through the shop. */
+  emailLinkPerAccount: Limit;
+  /** Links from an email used or checked from one address (a guesser of tokens runs out here). */
+  emailTokenPerAddress: Limit;
 }
 
 const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
@@ -62,6 +68,9 @@ const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   loginPerAccountFromUnknownDevices: { points: 30, duration: 60 * 60 },
   loginPerKnownDevice: { points: 5, duration: 15 * 60 },
   googlePerAddress: { points: 30, duration: 10 * 60 },
+  emailLinkPerAddress: { points: 10, duration: 60 * 60 },
+  emailLinkPerAccount: { points: 3, duration: 60 * 60 },
+  emailTokenPerAddress: { points: 30, duration: 10 * 60 },
 });
 
 type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -81,6 +90,10 @@ export interface AuthRateLimiter {
    */
   login(address: string, email: string, knownDevice: string | null): Promise<LoginAttempt>;
   googleStart(address: string): Promise<RateLimitDecision>;
+  /** Counts an email with a link asked for `email` (whether or not it has an account). */
+  emailLink(address: string, email: string): Promise<RateLimitDecision>;
+  /** Counts a use (or a check) of a link's token, before the token is looked up. */
+  emailToken(address: string): Promise<RateLimitDecision>;
 }
 
 export interface RateLimitStores {
@@ -169,6 +182,17 @@ export function createAuthRateLimiter(
 
     async googleStart(address) {
       return consume(limiters.googlePerAddress, addressKey(address));
+    },
+
+    async emailLink(address, email) {
+      // Per address first: a refused address never spends the mailbox's budget.
+      const perAddress = await consume(limiters.emailLinkPerAddress, addressKey(address));
+      if (!perAddress.allowed) return perAddress;
+      return consume(limiters.emailLinkPerAccount, accountKey(email));
+    },
+
+    async emailToken(address) {
+      return consume(limiters.emailTokenPerAddress, addressKey(address));
     },
   };
 }

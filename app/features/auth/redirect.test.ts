@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPath, safeRedirectPath } from "./redirect";
+import { loginPath, publicPageAfterLogOut, safeRedirectPath } from "./redirect";
 
 describe("safeRedirectPath", () => {
   it.each([
@@ -55,5 +55,22 @@ describe("loginPath", () => {
     expect(loginPath("/sign-up")).toBe("/login");
     expect(loginPath("//evil.example")).toBe("/login");
     expect(loginPath("/.//evil.example")).toBe("/login");
+  });
+});
+
+describe("publicPageAfterLogOut", () => {
+  it("stays on a public page, filters and all", () => {
+    expect(publicPageAfterLogOut("/about")).toBe("/about");
+    expect(publicPageAfterLogOut("/?category=fitness&page=2")).toBe("/?category=fitness&page=2");
+  });
+  it("goes home from a page only a signed-in shopper may see, or from anything unsafe", () => {
+    expect(publicPageAfterLogOut("/verify-email")).toBe("/");
+    expect(publicPageAfterLogOut("/account?tab=sessions")).toBe("/");
+    expect(publicPageAfterLogOut("/account/")).toBe("/");
+    expect(publicPageAfterLogOut("//evil.example")).toBe("/");
+    expect(publicPageAfterLogOut(null)).toBe("/");
+  });
+  it("does not mistake a public page whose name starts like a private one", () => {
+    expect(publicPageAfterLogOut("/accountancy-books")).toBe("/accountancy-books");
   });
 });

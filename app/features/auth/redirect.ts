@@ -35,6 +35,16 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   return looksLikeOwnPath(path) && path.length <= MAX_LENGTH ? path : fallback;
 }
 
+/** Pages only a signed-in shopper may see: logging out there goes home instead. */
+const SIGNED_IN_ONLY = ["/account", "/verify-email"];
+
+/** Where logging out leaves the shopper: the page they were on when it is public, else home. */
+export function publicPageAfterLogOut(returnTo: unknown): string {
+  const target = safeRedirectPath(returnTo, "/");
+  const path = new URL(target, PLACEHOLDER_ORIGIN).pathname;
+  return SIGNED_IN_ONLY.some((page) => path === page || path.startsWith(`${page}/`)) ? "/" : target;
+}
+
 /** The login page that brings the visitor back to `returnTo` afterwards. */
 export function loginPath(returnTo?: string): string {
   const target = safeRedirectPath(returnTo, "/");

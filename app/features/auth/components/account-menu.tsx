@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { usePopover } from "~/components/ui/popover";
 import type { SessionUser } from "../session-user";
 
@@ -23,11 +23,14 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   }, [user.image]);
 
   const showPhoto = Boolean(user.image) && !photoFailed;
+  const location = useLocation();
+  const shown = initials(user.name);
   return (
     <>
       <button
         {...menu.trigger}
-        aria-label="Account menu"
+        // The name holds what the button shows (the initials), then whose menu it is.
+        aria-label={showPhoto ? `Account menu for ${user.name}` : `${shown}: account menu for ${user.name}`}
         className="flex size-10 items-center justify-center overflow-hidden rounded-full bg-indigo-100 font-semibold text-indigo-700 ring-offset-2 hover:ring-2 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         {showPhoto ? (
@@ -40,7 +43,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             className="size-full object-cover"
           />
         ) : (
-          <span aria-hidden="true">{initials(user.name)}</span>
+          <span aria-hidden="true">{shown}</span>
         )}
       </button>
       <div
@@ -51,6 +54,8 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         <p className="truncate font-semibold text-slate-900">{user.name}</p>
         <p className="truncate text-sm text-slate-600">{user.email}</p>
         <Form method="post" action="/logout" className="mt-3">
+          {/* Logging out leaves the shopper where they are, when that page is public. */}
+          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           <button
             type="submit"
             className="w-full rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white hover:bg-slate-700"

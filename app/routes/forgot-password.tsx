@@ -1,0 +1,108 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field, FormMessage } from "~/components/forms/field";
+import { useFailedSubmission } from "~/components/forms/use-failed-submission";
+import { pageMeta } from "~/components/layout/page-meta";
+import { buttonClasses } from "~/components/ui/button";
+import { accountsFor } from "~/context.server";
+import { forgotPasswordSchema, MESSAGES } from "~/features/auth/auth-schema";
+import { AuthCard } from "~/features/auth/components/auth-card";
+import {
+  failedSubmission,
+  readForm,
+  retryAfterHeaders,
+  tooManyAttempts,
+  unavailable,
+} from "~/features/auth/route-helpers.server";
+import type { Route } from "./+types/forgot-password";
+
+export function meta() {
+  return pageMeta({
+    title: "Forgot your password? | Backline",
+    description: "Get a link to choose a new password for your Backline account.",
+  });
+}
+
+export const headers = retryAfterHeaders;
+
+/**
+ * Asks for a password-reset link. The answer is the same whether or not the
+ * email has an account (and as fast: the email goes out in the background).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, address } = accountsFor(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const result = await auth.requestPasswordReset(submission.value.email, address);
+  if (!result.ok) {
+    if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
+    return unavailable(submission);
+  }
+  return data({ result: submission.reply(), sentTo: submission.value.email });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const result = actionData?.result;
+  const sentTo =
+    actionData && "sentTo" in actionData && typeof actionData.sentTo === "string" ? actionData.sentTo : null;
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+  const formRef = useFailedSubmission(result);
+  const sentRef = useRef<HTMLHeadingElement>(null);
+  // The answer replaces the form: focus moves to it, so it is read out.
+  useEffect(() => {
+    if (sentTo) sentRef.current?.focus();
+  }, [sentTo]);
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your email">
+        <h2 ref={sentRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
+          Your link is on its way
+        </h2>
+        <p className="mt-3 text-slate-700">{MESSAGES.resetLinkSent(sentTo)}</p>
+        <p className="mt-6 text-sm text-slate-700">
+          <Link to="/login" className="font-semibold text-indigo-700 underline underline-offset-2">
+            Back to login
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Forgot your password?">
+      <p className="mb-5 text-slate-700">
+        Enter the email of your account and we will send you a link to choose a new password.
+      </p>
+      <Form
+        ref={formRef}
+        method="post"
+        action="/forgot-password"
+        {...getFormProps(form)}
+        className="space-y-5"
+      >
+        <FormMessage id={form.errorId} errors={form.errors} />
+        <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
+          Send me a link
+        </button>
+      </Form>
+      <p className="mt-8 text-center text-sm text-slate-600">
+        Remembered it?{" "}
+        <Link to="/login" className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,124 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormMessage } from "~/components/forms/field";
+import { PasswordField } from "~/components/forms/password-field";
+import { useFailedSubmission } from "~/components/forms/use-failed-submission";
+import { pageMeta } from "~/components/layout/page-meta";
+import { buttonClasses } from "~/components/ui/button";
+import { accountsFor } from "~/context.server";
+import { linkTokenSchema, MESSAGES, PASSWORD_RULES, resetPasswordSchema } from "~/features/auth/auth-schema";
+import { isCommonPassword } from "~/features/auth/common-passwords.server";
+import { AuthCard } from "~/features/auth/components/auth-card";
+import { LinkExpired } from "~/features/auth/components/link-expired";
+import { setFlash } from "~/features/auth/flash.server";
+import {
+  failedSubmission,
+  readForm,
+  retryAfterHeaders,
+  tooManyAttempts,
+  unavailable,
+} from "~/features/auth/route-helpers.server";
+import type { Route } from "./+types/reset-password";
+
+export function meta() {
+  return pageMeta({
+    title: "Choose a new password | Backline",
+    description: "Choose a new password for your Backline account.",
+  });
+}
+
+export const headers = retryAfterHeaders;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The link from the email: its form when the link still works, otherwise a way to ask for a new one. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, address } = accountsFor(request, context);
+  const parsed = linkTokenSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
+  if (!parsed.success)
+    return data({ token: null, retryAfterSeconds: null }, { status: 400, headers: NO_STORE });
+  const check = await auth.checkPasswordResetToken(parsed.data.token, address);
+  if (check.ok) return data({ token: parsed.data.token, retryAfterSeconds: null }, { headers: NO_STORE });
+  if (check.reason === "rate-limited") {
+    return data(
+      { token: null, retryAfterSeconds: check.retryAfterSeconds },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(check.retryAfterSeconds) } },
+    );
+  }
+  if (check.reason === "unavailable") throw data(MESSAGES.unavailable, { status: 503, headers: NO_STORE });
+  return data({ token: null, retryAfterSeconds: null }, { status: 410, headers: NO_STORE });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, address } = accountsFor(request, context);
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return failedSubmission(submission, 400);
+  if (isCommonPassword(submission.value.password)) {
+    return failedSubmission(submission, 400, { fieldErrors: { password: [MESSAGES.passwordCommon] } });
+  }
+  const result = await auth.resetPassword(submission.value.token, submission.value.password, address);
+  if (!result.ok) {
+    if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
+    if (result.reason === "unavailable") return unavailable(submission);
+    return data({ expired: true }, { status: 410, headers: NO_STORE });
+  }
+  // Every session has ended, this browser's too: the shopper logs in with the new password.
+  throw redirect("/login", {
+    headers: { "Set-Cookie": await setFlash("password-changed", auth.secureCookies) },
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const expired = Boolean(actionData && "expired" in actionData) || !loaderData.token;
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state !== "idle" && Boolean(navigation.formAction?.startsWith("/reset-password"));
+  const formRef = useFailedSubmission(result);
+
+  if (expired) {
+    return (
+      <AuthCard title="Choose a new password">
+        <LinkExpired
+          message={
+            loaderData.retryAfterSeconds
+              ? MESSAGES.tooManyAttempts(loaderData.retryAfterSeconds)
+              : MESSAGES.resetLinkInvalid
+          }
+          action={{ to: "/forgot-password", label: "Send me a new link" }}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password">
+      <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-5">
+        <FormMessage id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="token" value={loaderData.token ?? ""} />
+        <PasswordField
+          meta={fields.password}
+          label="New password"
+          autoComplete="new-password"
+          hint={PASSWORD_RULES}
+        />
+        <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
+          Change my password
+        </button>
+      </Form>
+      <p className="mt-8 text-center text-sm text-slate-600">
+        <Link to="/login" className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,164 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { pageMeta } from "~/components/layout/page-meta";
+import { buttonClasses } from "~/components/ui/button";
+import { accountsFor } from "~/context.server";
+import { linkTokenSchema, MESSAGES, verifyEmailSchema } from "~/features/auth/auth-schema";
+import { AuthCard } from "~/features/auth/components/auth-card";
+import { LinkExpired } from "~/features/auth/components/link-expired";
+import { setFlash } from "~/features/auth/flash.server";
+import { loginPath, safeRedirectPath } from "~/features/auth/redirect";
+import { readForm, retryAfterHeaders } from "~/features/auth/route-helpers.server";
+import type { Route } from "./+types/verify-email";
+
+export function meta() {
+  return pageMeta({
+    title: "Confirm your email | Backline",
+    description: "Confirm your Backline account's email.",
+  });
+}
+
+export const headers = retryAfterHeaders;
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The link from the confirmation email shows a button; only the click (a
+ * POST) uses the link up, so a mail scanner that opens every link in an
+ * email cannot. Without a token, the signed-in shopper can ask for a new link.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth } = accountsFor(request, context);
+  const url = new URL(request.url);
+  const { user } = await auth.getSession(request);
+  // The page also answers after its own form posts: it never redirects, so the action's answer is seen.
+  const signedIn = { email: user?.email ?? null, verified: user?.emailVerified ?? false };
+  if (url.searchParams.has("token")) {
+    const parsed = linkTokenSchema.safeParse({ token: url.searchParams.get("token") });
+    return data(
+      { token: parsed.success ? parsed.data.token : null, malformed: !parsed.success, ...signedIn },
+      { status: parsed.success ? 200 : 400, headers: NO_STORE },
+    );
+  }
+  return data({ token: null, malformed: false, ...signedIn }, { headers: NO_STORE });
+}
+
+type ActionAnswer = { problem: string; retryAfterSeconds?: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, address } = accountsFor(request, context);
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: verifyEmailSchema });
+  if (submission.status !== "success") {
+    return data<ActionAnswer>({ problem: MESSAGES.verifyLinkInvalid }, { status: 400, headers: NO_STORE });
+  }
+  const input = submission.value;
+  if (input.intent === "confirm") {
+    const result = await auth.verifyEmail(input.token, address);
+    if (result.ok)
+      throw redirect("/", {
+        headers: { "Set-Cookie": await setFlash("email-verified", auth.secureCookies) },
+      });
+    return failure(result);
+  }
+  const { user } = await auth.getSession(request);
+  if (!user) throw redirect(loginPath("/verify-email"));
+  const result = await auth.sendEmailVerification(user, address);
+  const back = safeRedirectPath(input.returnTo, "/verify-email");
+  if (result.ok)
+    throw redirect(back, {
+      headers: { "Set-Cookie": await setFlash("verification-sent", auth.secureCookies) },
+    });
+  if (result.reason === "already-verified") {
+    throw redirect(back, {
+      headers: { "Set-Cookie": await setFlash("already-verified", auth.secureCookies) },
+    });
+  }
+  return failure(result);
+}
+
+function failure(
+  result:
+    | { reason: "invalid-token" }
+    | { reason: "rate-limited"; retryAfterSeconds: number }
+    | { reason: "unavailable" },
+) {
+  if (result.reason === "rate-limited") {
+    return data<ActionAnswer>(
+      { problem: MESSAGES.tooManyAttempts(result.retryAfterSeconds) },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  if (result.reason === "unavailable") {
+    return data<ActionAnswer>(
+      { problem: MESSAGES.unavailable },
+      { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } },
+    );
+  }
+  return data<ActionAnswer>({ problem: MESSAGES.verifyLinkInvalid }, { status: 410, headers: NO_STORE });
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/verify-email";
+  const problem = actionData?.problem ?? (loaderData.malformed ? MESSAGES.verifyLinkInvalid : null);
+
+  if (problem) {
+    return (
+      <AuthCard title="Confirm your email">
+        <LinkExpired message={problem} action={{ to: "/verify-email", label: "Send me a new link" }} />
+      </AuthCard>
+    );
+  }
+
+  if (loaderData.token) {
+    return (
+      <AuthCard title="Confirm your email">
+        <p className="mb-6 text-slate-700">One click and your email is confirmed.</p>
+        <Form method="post" action="/verify-email">
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
+            Confirm my email
+          </button>
+        </Form>
+      </AuthCard>
+    );
+  }
+
+  if (!loaderData.email) {
+    return (
+      <AuthCard title="Confirm your email">
+        <p className="text-slate-700">Log in, and you can ask for a new confirmation link here.</p>
+        <Link to={loginPath("/verify-email")} className={buttonClasses("primary", "md", "mt-6 w-full")}>
+          Log in
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Confirm your email">
+      {loaderData.verified ? (
+        <Status>{MESSAGES.alreadyVerified}</Status>
+      ) : (
+        <>
+          <Status>
+            Your email, <strong className="font-semibold break-all">{loaderData.email}</strong>, is not
+            confirmed yet. We can send a link to it that confirms it; the link works for 24 hours.
+          </Status>
+          <Form method="post" action="/verify-email" className="mt-6">
+            <input type="hidden" name="intent" value="send" />
+            <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
+              Send me a new link
+            </button>
+          </Form>
+        </>
+      )}
+    </AuthCard>
+  );
+}
+
+function Status({ children }: { children: React.ReactNode }) {
+  return <p className="text-slate-700">{children}</p>;
+}

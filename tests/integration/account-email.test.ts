@@ -1,0 +1,272 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieClient, logIn, STRONG_PASSWORD, signedInEmail, signUp } from "../support/http-client";
+import { postgresServer } from "../support/requirements";
+import { type ShopProcess, startShopProcess } from "../support/shop-process";
+import { linkIn, type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
+import { createScratchPostgres, reportPostgresSkipped, type ScratchPostgres } from "../support/test-database";
+
+/**
+ * Email confirmation and password reset as a browser without JavaScript does
+ * them (plain form posts, links followed), in the built shop, with the emails
+ * going out over SMTP to a real SMTP server started here — on the embedded
+ * database and on PostgreSQL.
+ */
+const engines = [
+  { name: "PGlite", database: async () => ({ env: {}, drop: async () => {} }) },
+  ...(postgresServer.met
+    ? [
+        {
+          name: "PostgreSQL",
+          database: async () => {
+            const scratch: ScratchPostgres = await createScratchPostgres();
+            return { env: { DATABASE_URL: scratch.url }, drop: () => scratch.drop() };
+          },
+        },
+      ]
+    : []),
+];
+reportPostgresSkipped("account emails on $name");
+
+describe.each(engines)("account emails on $name", (engine) => {
+  let smtp: SmtpCapture;
+  let shop: ShopProcess;
+  let dropDatabase: () => Promise<void> = async () => {};
+  let addresses = 0;
+  /** Each test its own client address (TRUST_PROXY=1), so one test's rate limits never reach another. */
+  const fromAddress = () => ({ "X-Forwarded-For": `198.51.100.${++addresses}` });
+  const newEmail = (label: string) => `${label}-${randomBytes(4).toString("hex")}@example.com`;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    const database = await engine.database();
+    dropDatabase = database.drop;
+    shop = await startShopProcess({
+      ...database.env,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Backline <hello@shop.example.com>",
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "info",
+    });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    await smtp?.close();
+    await dropDatabase();
+  });
+
+  /** A signed-up shopper with a client of their own, and their sign-up's confirmation email. */
+  async function signedUpShopper(label: string) {
+    const email = newEmail(label);
+    const client = new CookieClient();
+    const headers = fromAddress();
+    expect((await signUp(client, shop.url, email, headers)).status).toBe(302);
+    const confirmation = await smtp.nextEmail(email, /^Confirm your email for Backline$/);
+    return { email, client, headers, confirmation };
+  }
+
+  const reminderShown = async (client: CookieClient) =>
+    (await (await client.fetch(`${shop.url}/`)).text()).includes("is not confirmed yet.");
+
+  it("sends a confirmation email after sign-up, with a text and an HTML part that name the shop", async () => {
+    const { email, client, confirmation } = await signedUpShopper("welcome");
+    expect(confirmation.from).toBe('"Backline" <hello@shop.example.com>');
+    expect(confirmation.text).toContain("Backline");
+    expect(confirmation.text).toContain(shop.url);
+    expect(confirmation.text).toMatch(/The link works once, for 24 hours\./);
+    const link = linkIn(confirmation, `${shop.url}/verify-email?token=`);
+    expect(confirmation.html).toContain(`href="${link}"`);
+    expect(confirmation.html).toContain("Confirm my email");
+    // The account works at once; a quiet reminder asks for the confirmation.
+    expect(await signedInEmail(client, shop.url)).toBe(email);
+    expect(await reminderShown(client)).toBe(true);
+  });
+
+  it("confirms the email only when the link's button is pressed, once", async () => {
+    const { client, headers, confirmation } = await signedUpShopper("confirm");
+    const link = linkIn(confirmation, `${shop.url}/verify-email?token=`);
+    const token = new URL(link).searchParams.get("token") ?? "";
+
+    // Opening the link (a mail scanner does) changes nothing: it shows a button.
+    const page = await client.fetch(link, { headers });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Confirm my email");
+    expect(await reminderShown(client)).toBe(true);
+
+    const confirm = await client.postForm(`${shop.url}/verify-email`, { intent: "confirm", token }, headers);
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get("Location")).toBe("/");
+    const home = await (await client.fetch(`${shop.url}/`)).text();
+    expect(home).toContain("Your email is confirmed. Thank you!");
+    expect(home).not.toContain("is not confirmed yet.");
+
+    // The same link again: used up.
+    const again = await new CookieClient().postForm(
+      `${shop.url}/verify-email`,
+      { intent: "confirm", token },
+      headers,
+    );
+    expect(again.status).toBe(410);
+    expect(await again.text()).toContain("This confirmation link has expired or has already been used.");
+  });
+
+  it("sends a new confirmation link when asked, and the newest link works", async () => {
+    const { email, client, headers } = await signedUpShopper("again");
+    const before = smtp.received.length;
+    const send = await client.postForm(
+      `${shop.url}/verify-email`,
+      { intent: "send", returnTo: "/about" },
+      headers,
+    );
+    expect(send.status).toBe(302);
+    expect(send.headers.get("Location")).toBe("/about");
+    const second = await smtp.nextEmail(email, /^Confirm your email/, { after: before });
+    const token = new URL(linkIn(second, shop.url)).searchParams.get("token") ?? "";
+    expect(
+      (await client.postForm(`${shop.url}/verify-email`, { intent: "confirm", token }, headers)).status,
+    ).toBe(302);
+    expect(await reminderShown(client)).toBe(false);
+  });
+
+  it("refuses a made-up or malformed confirmation token without a 500", async () => {
+    const headers = fromAddress();
+    const client = new CookieClient();
+    const madeUp = await client.postForm(
+      `${shop.url}/verify-email`,
+      { intent: "confirm", token: "A".repeat(43) },
+      headers,
+    );
+    expect(madeUp.status).toBe(410);
+    for (const token of ["", "short", "x".repeat(500), "<script>alert(1)</script>-long-enough"]) {
+      const response = await client.postForm(
+        `${shop.url}/verify-email`,
+        { intent: "confirm", token },
+        headers,
+      );
+      expect(response.status, token).toBe(400);
+    }
+    const page = await client.fetch(`${shop.url}/verify-email?token=%00%00`, { headers });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("This confirmation link has expired or has already been used.");
+  });
+
+  it("answers a password reset request alike for an unknown email, and emails only a known one", async () => {
+    const { email } = await signedUpShopper("known");
+    const unknown = newEmail("nobody");
+    const before = smtp.received.length;
+    const answers: string[] = [];
+    for (const address of [unknown, email]) {
+      const response = await new CookieClient().postForm(
+        `${shop.url}/forgot-password`,
+        { email: address },
+        fromAddress(),
+      );
+      expect(response.status).toBe(200);
+      answers.push((await response.text()).replaceAll(address, "EMAIL"));
+    }
+    expect(answers[0]).toContain(
+      "If an account uses EMAIL, we have sent it a link to choose a new password.",
+    );
+    // The pages differ only where React Router's data carries per-request values (none here): the same page.
+    expect(answers[1]?.replace(/nonce="[^"]+"/g, "")).toBe(answers[0]?.replace(/nonce="[^"]+"/g, ""));
+    const reset = await smtp.nextEmail(email, /^Reset your Backline password$/, { after: before });
+    expect(reset.text).toMatch(/The link works once, for 30 minutes\./);
+    expect(smtp.received.slice(before).some((message) => message.to.includes(unknown))).toBe(false);
+  });
+
+  it("resets the password through the emailed link: every session ends, the old password stops working, the link works once", async () => {
+    const { email, client: signedInElsewhere } = await signedUpShopper("reset");
+    const headers = fromAddress();
+    const browser = new CookieClient();
+    const before = smtp.received.length;
+    expect((await browser.postForm(`${shop.url}/forgot-password`, { email }, headers)).status).toBe(200);
+    const link = linkIn(
+      await smtp.nextEmail(email, /^Reset your/, { after: before }),
+      `${shop.url}/reset-password?token=`,
+    );
+    const token = new URL(link).searchParams.get("token") ?? "";
+
+    const form = await browser.fetch(link, { headers });
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("New password");
+
+    // The new password follows the sign-up rules and the common-password check.
+    const weak = await browser.postForm(link, { token, password: "abc" }, headers);
+    expect(weak.status).toBe(400);
+    expect(await weak.text()).toContain("Password must be at least 6 characters.");
+    const common = await browser.postForm(link, { token, password: "Password1!" }, headers);
+    expect(common.status).toBe(400);
+    expect(await common.text()).toContain("This password is too common.");
+
+    const newPassword = "N3w!Passw0rd";
+    const changed = await browser.postForm(link, { token, password: newPassword }, headers);
+    expect(changed.status).toBe(302);
+    expect(changed.headers.get("Location")).toBe("/login");
+    expect(await (await browser.fetch(`${shop.url}/login`)).text()).toContain(
+      "Your password has been changed. Log in with your new password.",
+    );
+
+    expect(await signedInEmail(signedInElsewhere, shop.url)).toBeNull();
+    expect((await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, headers)).status).toBe(401);
+    expect((await logIn(new CookieClient(), shop.url, email, newPassword, headers)).status).toBe(302);
+
+    const reused = await browser.postForm(link, { token, password: "An0ther!Pass" }, headers);
+    expect(reused.status).toBe(410);
+    const page = await browser.fetch(link, { headers });
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("This link has expired or has already been used.");
+  });
+
+  it("limits reset requests per mailbox and per address, with Retry-After", async () => {
+    const { email } = await signedUpShopper("flood");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const response = await new CookieClient().postForm(
+        `${shop.url}/forgot-password`,
+        { email },
+        fromAddress(),
+      );
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+        expect(await response.text()).toMatch(/Too many attempts. Try again in \d+ (minutes?|hours?)\./);
+      }
+    }
+    // Three emails an hour to one mailbox, from any number of addresses.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+
+    const headers = fromAddress();
+    const fromOneAddress: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await new CookieClient().postForm(
+        `${shop.url}/forgot-password`,
+        { email: newEmail("spray") },
+        headers,
+      );
+      fromOneAddress.push(response.status);
+    }
+    expect(fromOneAddress).toEqual([...Array(10).fill(200), 429]);
+  });
+
+  it("limits uses of links from one address, before any token is looked up", async () => {
+    const headers = fromAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) {
+      const response = await new CookieClient().fetch(
+        `${shop.url}/reset-password?token=${randomBytes(18).toString("base64url")}`,
+        { headers },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(410));
+    expect(statuses[30]).toBe(429);
+  });
+
+  it("keeps reset and confirmation tokens out of the logs", async () => {
+    const { email, confirmation } = await signedUpShopper("logs");
+    const token = new URL(linkIn(confirmation, shop.url)).searchParams.get("token") ?? "";
+    expect(shop.output()).toContain("email sent");
+    expect(shop.output()).not.toContain(token);
+    expect(shop.output()).not.toContain(email);
+  });
+});
