@@ -33,9 +33,9 @@ const DAY = 60 * 60 * 24;
 /** A session ends this long after its sign-in however active it stays (the sliding expiry is 7 days). */
 export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 30 * DAY;
 /** How long the link of a password-reset email works. */
-export const PASSWORD_RESET_LIFETIME_SECONDS = 30 * 60;
+const PASSWORD_RESET_LIFETIME_SECONDS = 30 * 60;
 /** How long the link of an email-confirmation email works. */
-export const EMAIL_VERIFICATION_LIFETIME_SECONDS = DAY;
+const EMAIL_VERIFICATION_LIFETIME_SECONDS = DAY;
 /** The verifications table's key of a confirmation token (stored hashed, like every identifier there). */
 const verificationIdentifier = (token: string) => `verify-email:${token}`;
 
