@@ -37,6 +37,7 @@ export default [
   route("logout", "routes/logout.ts"),
   route("auth/google", "routes/auth.google.tsx"),
   route("auth/google/done", "routes/auth.google.done.tsx"),
+  route("account", "routes/account.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),

@@ -55,10 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = submission.value;
   if (input.intent === "confirm") {
     const result = await auth.verifyEmail(input.token, address);
-    if (result.ok)
-      throw redirect("/", {
-        headers: { "Set-Cookie": await setFlash("email-verified", auth.secureCookies) },
-      });
+    if (result.ok) {
+      const flash = await setFlash(result.changed ? "email-changed" : "email-verified", auth.secureCookies);
+      throw redirect("/", { headers: { "Set-Cookie": flash } });
+    }
     return failure(result);
   }
   const { user } = await auth.getSession(request);

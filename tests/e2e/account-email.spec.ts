@@ -295,6 +295,7 @@ test.describe("forms for everyone", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Sign Up" })).toHaveCount(0);
     await expect(footer.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await expect(footer.getByRole("link", { name: "Your account" })).toHaveAttribute("href", "/account");
   });
 
   test("logging out on a public page stays on it", async ({ page, baseURL }) => {

@@ -262,11 +262,204 @@ describe.each(engines)("account emails on $name", (engine) => {
     expect(statuses[30]).toBe(429);
   });
 
+  it("refuses the account forms from another site (CSRF), before they are read", async () => {
+    const { email, client } = await signedUpShopper("csrf");
+    for (const [path, fields] of [
+      ["/account", { intent: "delete", password: STRONG_PASSWORD }],
+      ["/account", { intent: "revoke-others" }],
+      ["/forgot-password", { email }],
+      ["/verify-email", { intent: "send" }],
+    ] as const) {
+      const response = await client.postForm(`${shop.url}${path}`, fields, {
+        Origin: "https://evil.example",
+      });
+      expect(response.status, path).toBe(403);
+    }
+    expect(await signedInEmail(client, shop.url)).toBe(email);
+  });
+
   it("keeps reset and confirmation tokens out of the logs", async () => {
     const { email, confirmation } = await signedUpShopper("logs");
     const token = new URL(linkIn(confirmation, shop.url)).searchParams.get("token") ?? "";
     expect(shop.output()).toContain("email sent");
     expect(shop.output()).not.toContain(token);
     expect(shop.output()).not.toContain(email);
+  });
+  describe("the account page, without JavaScript", () => {
+    /** The ids in the page's "Sign out" forms: the other sessions. */
+    const otherSessionIds = async (client: CookieClient) =>
+      [
+        ...(await (await client.fetch(`${shop.url}/account`)).text()).matchAll(
+          /name="sessionId" value="([^"]+)"/g,
+        ),
+      ].map((match) => match[1] ?? "");
+
+    it("sends a visitor to log in and back", async () => {
+      const response = await new CookieClient().fetch(`${shop.url}/account`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Faccount");
+    });
+
+    it("changes the name and photo under the sign-up rules", async () => {
+      const { client, headers } = await signedUpShopper("profile");
+      const bad = await client.postForm(
+        `${shop.url}/account`,
+        { intent: "profile", name: "Ada", photo: "javascript:alert(1)" },
+        headers,
+      );
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain("Photo URL must start with http:// or https://");
+      const saved = await client.postForm(
+        `${shop.url}/account`,
+        { intent: "profile", name: "Ada Byron", photo: "" },
+        headers,
+      );
+      expect(saved.status).toBe(302);
+      const page = await (await client.fetch(`${shop.url}/account`)).text();
+      expect(page).toContain("Your profile is saved.");
+      expect(page).toContain('aria-label="AB: account menu for Ada Byron"');
+    });
+
+    it("lists the sessions without their tokens, signs out one, then every other", async () => {
+      const { email, client: first, headers } = await signedUpShopper("sessions");
+      const second = new CookieClient();
+      const third = new CookieClient();
+      for (const other of [second, third]) {
+        expect((await logIn(other, shop.url, email, STRONG_PASSWORD, headers)).status).toBe(302);
+      }
+      const page = await (await first.fetch(`${shop.url}/account`)).text();
+      expect(page).toContain("This device");
+      for (const other of [first, second, third]) {
+        const token = other.cookie(shop.url, "backline.session_token") ?? "";
+        expect(token.length).toBeGreaterThan(10);
+        expect(page).not.toContain(token.split(".")[0]);
+      }
+      const ids = await otherSessionIds(first);
+      expect(ids).toHaveLength(2);
+
+      // Someone else's session id is not this shopper's to end.
+      const stranger = (await signedUpShopper("stranger")).client;
+      const refused = await stranger.postForm(
+        `${shop.url}/account`,
+        { intent: "revoke", sessionId: ids[0] ?? "" },
+        headers,
+      );
+      expect(refused.status).toBe(404);
+      expect(await signedInEmail(second, shop.url)).toBe(email);
+
+      const one = await first.postForm(
+        `${shop.url}/account`,
+        { intent: "revoke", sessionId: ids[0] ?? "" },
+        headers,
+      );
+      expect(one.status).toBe(302);
+      expect(one.headers.get("Location")).toBe("/account#sessions");
+      const stillIn = [await signedInEmail(second, shop.url), await signedInEmail(third, shop.url)];
+      expect(stillIn.filter((who) => who === email)).toHaveLength(1);
+
+      expect((await first.postForm(`${shop.url}/account`, { intent: "revoke-others" }, headers)).status).toBe(
+        302,
+      );
+      expect(await signedInEmail(second, shop.url)).toBeNull();
+      expect(await signedInEmail(third, shop.url)).toBeNull();
+      expect(await signedInEmail(first, shop.url)).toBe(email);
+      expect(await otherSessionIds(first)).toEqual([]);
+    });
+
+    it("changes the password only with the current one, and ends the other sessions", async () => {
+      const { email, client, headers } = await signedUpShopper("newpass");
+      const elsewhere = new CookieClient();
+      await logIn(elsewhere, shop.url, email, STRONG_PASSWORD, headers);
+      const wrong = await client.postForm(
+        `${shop.url}/account`,
+        { intent: "password", currentPassword: "Wr0ng!Pass", newPassword: "N3w!Passw0rd" },
+        headers,
+      );
+      expect(wrong.status).toBe(403);
+      expect(await wrong.text()).toContain("That is not your current password.");
+      const changed = await client.postForm(
+        `${shop.url}/account`,
+        { intent: "password", currentPassword: STRONG_PASSWORD, newPassword: "N3w!Passw0rd" },
+        headers,
+      );
+      expect(changed.status).toBe(302);
+      expect(await signedInEmail(client, shop.url)).toBe(email);
+      expect(await signedInEmail(elsewhere, shop.url)).toBeNull();
+      expect((await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, headers)).status).toBe(401);
+      expect((await logIn(new CookieClient(), shop.url, email, "N3w!Passw0rd", headers)).status).toBe(302);
+    });
+
+    it("changes the email once the new address confirms it, and never says whether an address is taken", async () => {
+      const { email, client, headers } = await signedUpShopper("mover");
+      const taken = (await signedUpShopper("taken")).email;
+      const movedTo = newEmail("moved");
+      const wrong = await client.postForm(
+        `${shop.url}/account`,
+        { intent: "email", email: movedTo, password: "Wr0ng!Pass" },
+        headers,
+      );
+      expect(wrong.status).toBe(403);
+
+      const before = smtp.received.length;
+      const answers: string[] = [];
+      for (const address of [taken, movedTo]) {
+        const response = await client.postForm(
+          `${shop.url}/account`,
+          { intent: "email", email: address, password: STRONG_PASSWORD },
+          headers,
+        );
+        expect(response.status).toBe(200);
+        const text = await response.text();
+        expect(text).toContain(`We have sent a link to ${address}.`);
+        answers.push(text.replaceAll(address, "EMAIL").replace(/nonce="[^"]+"/g, ""));
+      }
+      expect(answers[0]).toBe(answers[1]);
+      const change = await smtp.nextEmail(movedTo, /^Confirm your new email for Backline$/, {
+        after: before,
+      });
+      expect(smtp.received.slice(before).some((message) => message.to.includes(taken))).toBe(false);
+      // Nothing changed yet.
+      expect(await signedInEmail(client, shop.url)).toBe(email);
+
+      const token = new URL(linkIn(change, `${shop.url}/verify-email`)).searchParams.get("token") ?? "";
+      const confirmed = await new CookieClient().postForm(
+        `${shop.url}/verify-email`,
+        { intent: "confirm", token },
+        headers,
+      );
+      expect(confirmed.status).toBe(302);
+      expect(await signedInEmail(client, shop.url)).toBe(movedTo);
+      expect((await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, headers)).status).toBe(401);
+      expect((await logIn(new CookieClient(), shop.url, movedTo, STRONG_PASSWORD, headers)).status).toBe(302);
+      expect(await reminderShown(client)).toBe(false);
+    });
+
+    it("deletes the account with the password: its sessions end and its email is free again", async () => {
+      const { email, client, headers } = await signedUpShopper("leaver");
+      const elsewhere = new CookieClient();
+      await logIn(elsewhere, shop.url, email, STRONG_PASSWORD, headers);
+      const wrong = await client.postForm(
+        `${shop.url}/account`,
+        { intent: "delete", password: "Wr0ng!Pass" },
+        headers,
+      );
+      expect(wrong.status).toBe(403);
+      expect(await signedInEmail(client, shop.url)).toBe(email);
+
+      const deleted = await client.postForm(
+        `${shop.url}/account`,
+        { intent: "delete", password: STRONG_PASSWORD },
+        headers,
+      );
+      expect(deleted.status).toBe(302);
+      expect(deleted.headers.get("Location")).toBe("/");
+      expect(await (await client.fetch(`${shop.url}/`)).text()).toContain(
+        "Your account and its data are deleted.",
+      );
+      expect(await signedInEmail(client, shop.url)).toBeNull();
+      expect(await signedInEmail(elsewhere, shop.url)).toBeNull();
+      expect((await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, headers)).status).toBe(401);
+      expect((await signUp(new CookieClient(), shop.url, email, headers)).status).toBe(302);
+    });
   });
 });

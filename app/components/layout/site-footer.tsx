@@ -102,8 +102,14 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
                 Home
               </Link>
             </li>
-            {/* A signed-in shopper has no use for Sign Up and Login. */}
-            {signedIn ? null : (
+            {/* A signed-in shopper has no use for Sign Up and Login: their account instead. */}
+            {signedIn ? (
+              <li>
+                <Link to="/account" className="hover:text-white">
+                  Your account
+                </Link>
+              </li>
+            ) : (
               <>
                 <li>
                   <Link to="/sign-up" className="hover:text-white">

@@ -62,6 +62,22 @@ export function passwordResetMessage(to: { name: string; email: string }, url: s
   });
 }
 
+export function emailChangeMessage(to: { name: string; email: string }, url: string, expiresIn: number) {
+  return compose(to.email, {
+    kind: "email-change",
+    subject: `Confirm your new email for ${SHOP_NAME}`,
+    intro: [
+      `Hello ${to.name},`,
+      `you asked to make ${to.email} the email of your ${SHOP_NAME} account. It changes when you confirm it here.`,
+    ],
+    action: { label: "Make this my email", url },
+    outro: [
+      `The link works once, for ${validity(expiresIn)}.`,
+      `If you did not ask for this, ignore this email: nothing changes without the link.`,
+    ],
+  });
+}
+
 function compose(to: string, email: Email): MailMessage {
   const { origin } = new URL(email.action.url);
   const signature = `${SHOP_NAME} · ${origin}`;

@@ -51,6 +51,17 @@ export const MESSAGES = {
   verifyLinkInvalid: "This confirmation link has expired or has already been used.",
   verificationSent: "We have sent you a new confirmation link.",
   alreadyVerified: "Your email is already confirmed.",
+  currentPasswordWrong: "That is not your current password.",
+  signInAgain:
+    "For your safety, sign in with Google again first: this needs a sign-in from the last 10 minutes.",
+  profileSaved: "Your profile is saved.",
+  passwordUpdated: "Your password is changed. You are signed out everywhere else.",
+  emailChangeSent: (email: string) =>
+    `We have sent a link to ${email}. Your email changes when you open it and confirm; until then it stays as it is.`,
+  emailChanged: "Your email is changed.",
+  sessionEnded: "That session is signed out.",
+  otherSessionsEnded: "You are signed out everywhere else.",
+  accountDeleted: "Your account and its data are deleted.",
 } as const;
 
 /** "45 seconds", "1 minute", "15 minutes", "2 hours": a wait as a person says it, rounded up. */
@@ -160,6 +171,46 @@ export const resetPasswordSchema = z.object({ token: tokenSchema, password: pass
 export const verifyEmailSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("confirm"), token: tokenSchema }),
   z.object({ intent: z.literal("send"), returnTo: z.string().max(2048).optional() }),
+]);
+
+/** The password typed again to prove who asks (account page); its rules were checked when it was made. */
+const currentPasswordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(128, MESSAGES.currentPasswordWrong);
+
+/** `/account`: each of its forms says which it is (`intent`). */
+export const accountProfileSchema = z.object({
+  intent: z.literal("profile"),
+  name: nameSchema,
+  /** Empty: no photo (the initials show). */
+  photo: z
+    .union([photoSchema, z.literal("").transform(() => null)])
+    .optional()
+    .transform((photo) => photo ?? null),
+});
+
+export const accountPasswordSchema = z.object({
+  intent: z.literal("password"),
+  currentPassword: currentPasswordSchema,
+  newPassword: passwordSchema,
+});
+
+export const accountEmailSchema = z.object({
+  intent: z.literal("email"),
+  email: emailSchema,
+  /** Absent for an account without a password (a recent sign-in stands in for it). */
+  password: currentPasswordSchema.optional(),
+});
+
+export const accountDeleteSchema = z.object({
+  intent: z.literal("delete"),
+  password: currentPasswordSchema.optional(),
+});
+
+export const accountSessionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("revoke"), sessionId: z.string().min(1).max(200) }),
+  z.object({ intent: z.literal("revoke-others") }),
 ]);
 
 /** `PUT /user/api/create`: the signed-in user's own record. */

@@ -403,6 +403,31 @@ describe.each(engines)("auth service on $name", (engine) => {
     expect(row?.emailVerified).toBe(false);
   });
 
+  it("an account without a password proves itself by a recent sign-in: deleting it needs one from the last 10 minutes", async () => {
+    const { address, signedUp } = await newAccount();
+    const cookie = cookieHeader(signedUp.headers);
+    // As an account made by Google sign-in: no password.
+    await engine.db.delete(accounts).where(eq(accounts.userId, signedUp.user.id));
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await engine.db
+      .update(sessions)
+      .set({ createdAt: minutesAgo(11) })
+      .where(eq(sessions.userId, signedUp.user.id));
+    expect(await auth.deleteAccount(request(cookie), { password: undefined }, "203.0.113.9")).toEqual({
+      ok: false,
+      reason: "sign-in-again",
+    });
+    expect((await auth.accountOverview(request(cookie)))?.hasPassword).toBe(false);
+
+    await engine.db
+      .update(sessions)
+      .set({ createdAt: minutesAgo(1) })
+      .where(eq(sessions.userId, signedUp.user.id));
+    expect((await auth.deleteAccount(request(cookie), { password: undefined }, "203.0.113.9")).ok).toBe(true);
+    expect(await engine.db.select().from(users).where(eq(users.email, address))).toEqual([]);
+    expect(await engine.db.select().from(sessions).where(eq(sessions.userId, signedUp.user.id))).toEqual([]);
+  });
+
   it("refuses attempts over the rate limit before touching the database", async () => {
     const strict = createAuthService({
       db: engine.db,

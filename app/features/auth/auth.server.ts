@@ -3,13 +3,14 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { and, eq } from "drizzle-orm";
+import Bowser from "bowser";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { logFailure, logger } from "~/utils/logger.server";
 import type { Mailer } from "~/utils/mail.server";
 import { z } from "~/utils/zod";
-import { emailVerificationMessage, passwordResetMessage } from "./account-email.server";
+import { emailChangeMessage, emailVerificationMessage, passwordResetMessage } from "./account-email.server";
 import { emailSchema, type LoginInput, nameSchema, photoSchema, type SignUpInput } from "./auth-schema";
 import { clientAddress } from "./client-address.server";
 import { createDeviceCookies } from "./device-cookie.server";
@@ -36,6 +37,8 @@ export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 30 * DAY;
 const PASSWORD_RESET_LIFETIME_SECONDS = 30 * 60;
 /** How long the link of an email-confirmation email works. */
 const EMAIL_VERIFICATION_LIFETIME_SECONDS = DAY;
+/** How recent a sign-in must be to stand in for the password (accounts without one: Google only). */
+const RECENT_SIGN_IN_SECONDS = 10 * 60;
 /** The verifications table's key of a confirmation token (stored hashed, like every identifier there). */
 const verificationIdentifier = (token: string) => `verify-email:${token}`;
 
@@ -85,6 +88,30 @@ type TokenResult<T = object> =
   | RateLimited
   | Unavailable;
 
+/** One of the shopper's signed-in sessions, as the account page lists it (never its token). */
+interface SessionSummary {
+  id: string;
+  /** "Chrome on Linux", or "Unknown device". */
+  device: string;
+  address: string | null;
+  lastActive: string;
+  signedInAt: string;
+  current: boolean;
+}
+
+interface AccountOverview {
+  user: SessionUser;
+  /** The account signs in with a password (otherwise with Google only). */
+  hasPassword: boolean;
+  sessions: SessionSummary[];
+}
+
+/** Who asks for a sensitive change proves it is them: the password, or (no password) a sign-in of the last minutes. */
+type IdentityRefused =
+  | { ok: false; reason: "wrong-password" }
+  | { ok: false; reason: "sign-in-again" }
+  | RateLimited;
+
 type GoogleStartResult =
   | { ok: true; url: string; headers: Headers }
   | { ok: false; reason: "not-configured" }
@@ -124,7 +151,34 @@ export interface AuthService {
     address: string,
   ): Promise<{ ok: true } | { ok: false; reason: "already-verified" } | RateLimited | Unavailable>;
   /** Marks the email of the link's account as confirmed, and uses the link up. */
-  verifyEmail(token: string, address: string): Promise<TokenResult<{ userId: string }>>;
+  verifyEmail(token: string, address: string): Promise<TokenResult<{ userId: string; changed: boolean }>>;
+  /** The signed-in shopper's account: the password question and the sessions; null when signed out. */
+  accountOverview(request: Request): Promise<AccountOverview | null>;
+  /** Ends one of the signed-in shopper's sessions (by its id); false when it is not theirs. */
+  revokeSession(request: Request, sessionId: string): Promise<boolean>;
+  /** Ends every session of the signed-in shopper but this one; resolves with how many ended. */
+  revokeOtherSessions(request: Request): Promise<number>;
+  /** A new password, the current one required; every other session ends. */
+  changePassword(
+    request: Request,
+    input: { currentPassword: string; newPassword: string },
+    address: string,
+  ): Promise<{ ok: true; headers: Headers } | IdentityRefused | Unavailable>;
+  /**
+   * Emails the new address a link that makes it the account's email. The
+   * answer is the same whether or not the address has an account already.
+   */
+  requestEmailChange(
+    request: Request,
+    input: { newEmail: string; password: string | undefined },
+    address: string,
+  ): Promise<{ ok: true } | IdentityRefused | Unavailable>;
+  /** Deletes the account, its sessions and personal data; the headers clear the cookies. */
+  deleteAccount(
+    request: Request,
+    input: { password: string | undefined },
+    address: string,
+  ): Promise<{ ok: true; headers: Headers } | IdentityRefused | Unavailable>;
   /** Sets the signed-in user's name and photo. */
   updateProfile(
     request: Request,
@@ -287,7 +341,33 @@ function toSessionUser(user: {
   };
 }
 
-const verificationClaimSchema = z.object({ userId: z.string().min(1), email: z.string().min(1) });
+const verificationClaimSchema = z.object({
+  userId: z.string().min(1),
+  email: z.string().min(1),
+  /** Set on an email change's link: the address that becomes the account's. */
+  newEmail: z.string().min(1).optional(),
+});
+
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** "Chrome on Linux": what a shopper recognises of a session's browser. */
+function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const parsed = Bowser.parse(userAgent);
+  const browser = parsed.browser.name;
+  const system = parsed.os.name;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? "Unknown device";
+}
 
 /** What a confirmation token stands for: the account and the email it was sent to. */
 function parseVerificationClaim(value: string) {
@@ -400,16 +480,76 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   const internal = async () => (await auth().$context).internalAdapter;
 
-  /** Stores a new confirmation token (hashed) for the user's current email and emails its link. */
-  const emailConfirmationLink = async (user: { id: string; name: string; email: string }) => {
+  /**
+   * Stores a new confirmation token (hashed) and emails its link: to the
+   * user's email, or, for an email change, to the new address.
+   */
+  const emailConfirmationLink = async (
+    user: { id: string; name: string; email: string },
+    newEmail?: string,
+    { send = true }: { send?: boolean } = {},
+  ) => {
     const token = randomBytes(32).toString("base64url");
     await (await internal()).createVerificationValue({
       identifier: verificationIdentifier(token),
-      value: JSON.stringify({ userId: user.id, email: user.email }),
+      value: JSON.stringify({ userId: user.id, email: user.email, newEmail }),
       expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_LIFETIME_SECONDS * 1000),
     });
     const url = `${options.baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    options.mailer.send(emailVerificationMessage(user, url, EMAIL_VERIFICATION_LIFETIME_SECONDS));
+    const message = newEmail
+      ? emailChangeMessage({ name: user.name, email: newEmail }, url, EMAIL_VERIFICATION_LIFETIME_SECONDS)
+      : emailVerificationMessage(user, url, EMAIL_VERIFICATION_LIFETIME_SECONDS);
+    if (send) options.mailer.send(message);
+  };
+
+  /** The signed-in session as Better Auth knows it (id, token, when it signed in), or null. */
+  const currentSession = async (request: Request) => {
+    const found = await auth().api.getSession({
+      headers: headersFor(request),
+      query: { disableRefresh: true },
+    });
+    return found ? { session: found.session, user: toSessionUser(found.user) } : null;
+  };
+
+  const passwordHashOf = async (userId: string): Promise<string | null> => {
+    const [credential] = await db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+      .limit(1);
+    return credential?.password ?? null;
+  };
+
+  /**
+   * A sensitive change (password, email, deletion) needs a recent proof of
+   * identity: the password, counted like a login attempt before it is
+   * checked; an account without a password needs a sign-in of the last ten minutes.
+   */
+  const confirmIdentity = async (
+    request: Request,
+    signedIn: { session: { createdAt: Date | string }; user: SessionUser },
+    password: string | undefined,
+    address: string,
+  ): Promise<IdentityRefused | null> => {
+    const hash = await passwordHashOf(signedIn.user.id);
+    if (!hash) {
+      const age = (Date.now() - new Date(signedIn.session.createdAt).getTime()) / 1000;
+      return age <= RECENT_SIGN_IN_SECONDS ? null : { ok: false, reason: "sign-in-again" };
+    }
+    const knownDevice = await deviceCookies.knownDevice(request, signedIn.user.email);
+    const attempt = await limiter.login(address, signedIn.user.email, knownDevice);
+    if (!attempt.allowed) {
+      return { ok: false, reason: "rate-limited", retryAfterSeconds: attempt.retryAfterSeconds };
+    }
+    if (!password || !(await verifyPassword(hash, password))) {
+      logger.warn(
+        { event: "identity.refused", accountId: signedIn.user.id, address },
+        "password re-entry failed",
+      );
+      return { ok: false, reason: "wrong-password" };
+    }
+    await attempt.succeeded();
+    return null;
   };
 
   /** Counts the use of a link's token; refused, it is not looked up at all. */
@@ -611,17 +751,134 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         const claim = used ? parseVerificationClaim(used.value) : null;
         if (!claim) return { ok: false, reason: "invalid-token" };
         // The link confirms the address it was sent to: an account whose email
-        // has changed since is not confirmed by it.
+        // has changed since is not confirmed by it. A change's link makes its
+        // new address the account's email, confirmed by this very click.
         const confirmed = await db
           .update(users)
-          .set({ emailVerified: true, updatedAt: new Date() })
+          .set({ email: claim.newEmail ?? claim.email, emailVerified: true, updatedAt: new Date() })
           .where(and(eq(users.id, claim.userId), eq(users.email, claim.email)))
-          .returning({ id: users.id });
+          .returning({ id: users.id })
+          .catch((error: unknown) => {
+            // The new address got an account of its own meanwhile (the unique index).
+            if (claim.newEmail && isUniqueViolation(error)) return [];
+            throw error;
+          });
         if (confirmed.length === 0) return { ok: false, reason: "invalid-token" };
-        logger.info({ event: "email.verified", accountId: claim.userId, address }, "email confirmed");
-        return { ok: true, userId: claim.userId };
+        const event = claim.newEmail ? "email.changed" : "email.verified";
+        logger.info(
+          { event, accountId: claim.userId, address },
+          claim.newEmail ? "email changed" : "email confirmed",
+        );
+        return { ok: true, userId: claim.userId, changed: Boolean(claim.newEmail) };
       } catch (error) {
         return unavailable(error, "email confirmation");
+      }
+    },
+
+    async accountOverview(request) {
+      const signedIn = await currentSession(request);
+      if (!signedIn) return null;
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, signedIn.user.id), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.updatedAt));
+      return {
+        user: signedIn.user,
+        hasPassword: (await passwordHashOf(signedIn.user.id)) !== null,
+        sessions: rows.map((row) => ({
+          id: row.id,
+          device: describeDevice(row.userAgent),
+          address: row.ipAddress,
+          lastActive: row.updatedAt.toISOString(),
+          signedInAt: row.createdAt.toISOString(),
+          current: row.id === signedIn.session.id,
+        })),
+      };
+    },
+
+    async revokeSession(request, sessionId) {
+      const signedIn = await currentSession(request);
+      if (!signedIn) return false;
+      const ended = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, signedIn.user.id)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
+    },
+
+    async revokeOtherSessions(request) {
+      const signedIn = await currentSession(request);
+      if (!signedIn) return 0;
+      const ended = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, signedIn.user.id), ne(sessions.id, signedIn.session.id)))
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
+    async changePassword(request, input, address) {
+      try {
+        const signedIn = await currentSession(request);
+        if (!signedIn) return { ok: false, reason: "sign-in-again" };
+        const refused = await confirmIdentity(request, signedIn, input.currentPassword, address);
+        if (refused) return refused;
+        const { headers } = await auth().api.changePassword({
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: true,
+          },
+          headers: headersFor(request, address),
+          returnHeaders: true,
+        });
+        logger.info(
+          { event: "password.changed", accountId: signedIn.user.id, address },
+          "password changed; other sessions ended",
+        );
+        return { ok: true, headers };
+      } catch (error) {
+        return unavailable(error, "password change");
+      }
+    },
+
+    async requestEmailChange(request, input, address) {
+      try {
+        const signedIn = await currentSession(request);
+        if (!signedIn) return { ok: false, reason: "sign-in-again" };
+        const refused = await confirmIdentity(request, signedIn, input.password, address);
+        if (refused) return refused;
+        const decision = await limiter.emailLink(address, input.newEmail);
+        if (!decision.allowed) {
+          return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+        }
+        // An address that has an account already gets nothing, and neither the
+        // answer nor its timing says so: its token is made all the same and
+        // never sent (the change would fail at the link anyway).
+        const taken = input.newEmail === signedIn.user.email || (await accountIdOf(input.newEmail)) !== null;
+        await emailConfirmationLink(signedIn.user, input.newEmail, { send: !taken });
+        logger.info(
+          { event: "email_change.requested", accountId: signedIn.user.id, address },
+          "email change asked for",
+        );
+        return { ok: true };
+      } catch (error) {
+        return unavailable(error, "email change");
+      }
+    },
+
+    async deleteAccount(request, input, address) {
+      try {
+        const signedIn = await currentSession(request);
+        if (!signedIn) return { ok: false, reason: "sign-in-again" };
+        const refused = await confirmIdentity(request, signedIn, input.password, address);
+        if (refused) return refused;
+        // Sessions, password and Google link go with the user row (ON DELETE CASCADE).
+        await db.delete(users).where(eq(users.id, signedIn.user.id));
+        logger.info({ event: "account.deleted", accountId: signedIn.user.id, address }, "account deleted");
+        return { ok: true, headers: await this.logOut(request) };
+      } catch (error) {
+        return unavailable(error, "account deletion");
       }
     },
 

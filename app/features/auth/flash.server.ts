@@ -13,6 +13,12 @@ const accountFlash = flashMessages({
   "email-verified": { kind: "success", message: MESSAGES.emailVerified },
   "verification-sent": { kind: "success", message: MESSAGES.verificationSent },
   "already-verified": { kind: "success", message: MESSAGES.alreadyVerified },
+  "email-changed": { kind: "success", message: MESSAGES.emailChanged },
+  "profile-saved": { kind: "success", message: MESSAGES.profileSaved },
+  "password-updated": { kind: "success", message: MESSAGES.passwordUpdated },
+  "session-ended": { kind: "success", message: MESSAGES.sessionEnded },
+  "other-sessions-ended": { kind: "success", message: MESSAGES.otherSessionsEnded },
+  "account-deleted": { kind: "success", message: MESSAGES.accountDeleted },
 });
 
 export const setFlash = accountFlash.set;

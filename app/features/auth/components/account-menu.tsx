@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { usePopover } from "~/components/ui/popover";
 import type { SessionUser } from "../session-user";
 
@@ -53,7 +53,13 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       >
         <p className="truncate font-semibold text-slate-900">{user.name}</p>
         <p className="truncate text-sm text-slate-600">{user.email}</p>
-        <Form method="post" action="/logout" className="mt-3">
+        <Link
+          to="/account"
+          className="mt-3 block rounded-lg border border-slate-500 px-3 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Your account
+        </Link>
+        <Form method="post" action="/logout" className="mt-2">
           {/* Logging out leaves the shopper where they are, when that page is public. */}
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           <button

@@ -1,0 +1,444 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Field, FormMessage } from "~/components/forms/field";
+import { PasswordField } from "~/components/forms/password-field";
+import { useFailedSubmission } from "~/components/forms/use-failed-submission";
+import { pageMeta } from "~/components/layout/page-meta";
+import { buttonClasses } from "~/components/ui/button";
+import { accountsFor } from "~/context.server";
+import { appendSetCookies } from "~/features/auth/auth.server";
+import {
+  accountDeleteSchema,
+  accountEmailSchema,
+  accountPasswordSchema,
+  accountProfileSchema,
+  accountSessionSchema,
+  MESSAGES,
+  PASSWORD_RULES,
+} from "~/features/auth/auth-schema";
+import { isCommonPassword } from "~/features/auth/common-passwords.server";
+import { GoogleSignIn } from "~/features/auth/components/google-sign-in";
+import { setFlash } from "~/features/auth/flash.server";
+import { loginPath } from "~/features/auth/redirect";
+import {
+  failedSubmission,
+  readForm,
+  retryAfterHeaders,
+  tooManyAttempts,
+  unavailable,
+} from "~/features/auth/route-helpers.server";
+import { useShopperLocale } from "~/utils/locale";
+import type { Route } from "./+types/account";
+
+export function meta() {
+  return pageMeta({
+    title: "Your account | Backline",
+    description: "Your Backline account: profile, email, password, sessions.",
+  });
+}
+
+export const headers = retryAfterHeaders;
+
+/** The signed-in shopper's account; a visitor is sent to log in and comes back here. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth } = accountsFor(request, context);
+  const overview = await auth.accountOverview(request);
+  if (!overview) throw redirect(loginPath("/account"));
+  return data({ ...overview, google: auth.google }, { headers: { "Cache-Control": "no-store" } });
+}
+
+const SCHEMAS = {
+  profile: accountProfileSchema,
+  password: accountPasswordSchema,
+  email: accountEmailSchema,
+  delete: accountDeleteSchema,
+} as const;
+type FormIntent = keyof typeof SCHEMAS;
+
+/** The answer to one of the page's forms, and which form it was. */
+function answer(intent: FormIntent, response: ReturnType<typeof failedSubmission>) {
+  return data({ intent, ...response.data }, response.init ?? undefined);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, address } = accountsFor(request, context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const flash = async (code: Parameters<typeof setFlash>[0], headers = new Headers()) => {
+    headers.append("Set-Cookie", await setFlash(code, auth.secureCookies));
+    return headers;
+  };
+  if (!(await auth.getSession(request)).user) throw redirect(loginPath("/account"));
+
+  if (intent === "revoke" || intent === "revoke-others") {
+    const parsed = accountSessionSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw data("This form could not be read.", { status: 400 });
+    if (parsed.data.intent === "revoke") {
+      const ended = await auth.revokeSession(request, parsed.data.sessionId);
+      if (!ended) throw data("That session is already signed out.", { status: 404 });
+      throw redirect("/account#sessions", { headers: await flash("session-ended") });
+    }
+    await auth.revokeOtherSessions(request);
+    throw redirect("/account#sessions", { headers: await flash("other-sessions-ended") });
+  }
+  if (typeof intent !== "string" || !Object.hasOwn(SCHEMAS, intent)) {
+    throw data("This form could not be read.", { status: 400 });
+  }
+  const formIntent = intent as FormIntent;
+
+  if (formIntent === "profile") {
+    const submission = parseWithZod(form, { schema: accountProfileSchema });
+    if (submission.status !== "success") return answer("profile", failedSubmission(submission, 400));
+    await auth.updateProfile(request, { name: submission.value.name, image: submission.value.photo });
+    throw redirect("/account", { headers: await flash("profile-saved") });
+  }
+
+  if (formIntent === "password") {
+    const submission = parseWithZod(form, { schema: accountPasswordSchema });
+    if (submission.status !== "success") return answer("password", failedSubmission(submission, 400));
+    if (isCommonPassword(submission.value.newPassword)) {
+      return answer(
+        "password",
+        failedSubmission(submission, 400, { fieldErrors: { newPassword: [MESSAGES.passwordCommon] } }),
+      );
+    }
+    const result = await auth.changePassword(request, submission.value, address);
+    if (result.ok)
+      throw redirect("/account", {
+        headers: await flash("password-updated", appendSetCookies(new Headers(), result.headers)),
+      });
+    return answer("password", refusal(submission, result, "currentPassword"));
+  }
+
+  if (formIntent === "email") {
+    const submission = parseWithZod(form, { schema: accountEmailSchema });
+    if (submission.status !== "success") return answer("email", failedSubmission(submission, 400));
+    const result = await auth.requestEmailChange(
+      request,
+      { newEmail: submission.value.email, password: submission.value.password },
+      address,
+    );
+    if (result.ok)
+      return data({
+        intent: "email" as const,
+        result: submission.reply({ resetForm: true }),
+        sentTo: submission.value.email,
+      });
+    return answer("email", refusal(submission, result, "password"));
+  }
+
+  const submission = parseWithZod(form, { schema: accountDeleteSchema });
+  if (submission.status !== "success") return answer("delete", failedSubmission(submission, 400));
+  const result = await auth.deleteAccount(request, { password: submission.value.password }, address);
+  if (result.ok)
+    throw redirect("/", {
+      headers: await flash("account-deleted", appendSetCookies(new Headers(), result.headers)),
+    });
+  return answer("delete", refusal(submission, result, "password"));
+}
+
+/** A sensitive change refused: the wrong password on its field, anything else for the whole form. */
+function refusal(
+  submission: Parameters<typeof failedSubmission>[0],
+  result:
+    | { reason: "wrong-password" }
+    | { reason: "sign-in-again" }
+    | { reason: "rate-limited"; retryAfterSeconds: number }
+    | { reason: "unavailable" },
+  passwordField: string,
+) {
+  if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
+  if (result.reason === "unavailable") return unavailable(submission);
+  if (result.reason === "sign-in-again")
+    return failedSubmission(submission, 403, { formErrors: [MESSAGES.signInAgain] });
+  return failedSubmission(submission, 403, {
+    fieldErrors: { [passwordField]: [MESSAGES.currentPasswordWrong] },
+  });
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+/** The last answer when it was this form's. */
+function resultFor(actionData: ActionData, intent: FormIntent): SubmissionResult | undefined {
+  if (!actionData || !("intent" in actionData) || actionData.intent !== intent) return undefined;
+  return "result" in actionData ? (actionData.result as SubmissionResult) : undefined;
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, hasPassword, sessions, google } = loaderData;
+  const sentTo =
+    actionData && "sentTo" in actionData && typeof actionData.sentTo === "string" ? actionData.sentTo : null;
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Your account</h1>
+      <p className="mt-2 text-slate-700">
+        Signed in as <strong className="font-semibold break-all">{user.email}</strong>
+        {user.emailVerified ? " (confirmed)" : " (not confirmed yet)"}.
+      </p>
+      <div className="mt-8 space-y-8">
+        <ProfileForm user={user} result={resultFor(actionData, "profile")} />
+        <EmailForm hasPassword={hasPassword} result={resultFor(actionData, "email")} sentTo={sentTo} />
+        {hasPassword ? <PasswordForm result={resultFor(actionData, "password")} /> : null}
+        <Sessions sessions={sessions} />
+        <DeleteForm hasPassword={hasPassword} result={resultFor(actionData, "delete")} google={google} />
+      </div>
+    </main>
+  );
+}
+
+function Section({
+  id,
+  title,
+  children,
+  tone = "plain",
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  tone?: "plain" | "danger";
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      id={id}
+      className={`rounded-2xl border bg-white p-5 shadow-sm sm:p-6 ${tone === "danger" ? "border-red-300" : "border-slate-200"}`}
+    >
+      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** A form's button, disabled while that very form is being sent. */
+function Submit({
+  intent,
+  children,
+  variant = "primary",
+}: {
+  intent: string;
+  children: ReactNode;
+  variant?: "primary" | "secondary" | "danger";
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const classes =
+    variant === "danger"
+      ? "inline-flex h-11 items-center justify-center rounded-lg bg-red-700 px-5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
+      : buttonClasses(variant, "md");
+  return (
+    <button type="submit" name="intent" value={intent} disabled={sending} className={classes}>
+      {children}
+    </button>
+  );
+}
+
+function ProfileForm({
+  user,
+  result,
+}: {
+  user: { name: string; image: string | null };
+  result: SubmissionResult | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "account-profile",
+    lastResult: result,
+    defaultValue: { name: user.name, photo: user.image ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountProfileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const formRef = useFailedSubmission(result);
+  return (
+    <Section id="profile" title="Profile">
+      <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-5">
+        <FormMessage id={form.errorId} errors={form.errors} />
+        <Field meta={fields.name} label="Name" autoComplete="name" />
+        <Field
+          meta={fields.photo}
+          label="Photo URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          hint="Leave it empty to show your initials."
+        />
+        <Submit intent="profile">Save profile</Submit>
+      </Form>
+    </Section>
+  );
+}
+
+function EmailForm({
+  hasPassword,
+  result,
+  sentTo,
+}: {
+  hasPassword: boolean;
+  result: SubmissionResult | undefined;
+  sentTo: string | null;
+}) {
+  const [form, fields] = useForm({
+    id: "account-email",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountEmailSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const formRef = useFailedSubmission(result);
+  return (
+    <Section id="email" title="Email">
+      {sentTo ? (
+        <p
+          role="status"
+          className="mb-5 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
+        >
+          {MESSAGES.emailChangeSent(sentTo)}
+        </p>
+      ) : null}
+      <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-5">
+        <FormMessage id={form.errorId} errors={form.errors} />
+        <Field meta={fields.email} label="New email" type="email" autoComplete="email" />
+        {hasPassword ? (
+          <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
+        ) : null}
+        <Submit intent="email">Send a confirmation link</Submit>
+      </Form>
+    </Section>
+  );
+}
+
+function PasswordForm({ result }: { result: SubmissionResult | undefined }) {
+  const [form, fields] = useForm({
+    id: "account-password",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const formRef = useFailedSubmission(result);
+  return (
+    <Section id="password" title="Password">
+      <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-5">
+        <FormMessage id={form.errorId} errors={form.errors} />
+        <PasswordField
+          meta={fields.currentPassword}
+          label="Current password"
+          autoComplete="current-password"
+        />
+        <PasswordField
+          meta={fields.newPassword}
+          label="New password"
+          autoComplete="new-password"
+          hint={PASSWORD_RULES}
+        />
+        <Submit intent="password">Change password</Submit>
+      </Form>
+    </Section>
+  );
+}
+
+function Sessions({
+  sessions,
+}: {
+  sessions: { id: string; device: string; address: string | null; lastActive: string; current: boolean }[];
+}) {
+  const others = sessions.filter((session) => !session.current).length;
+  // The shopper's locale, in UTC: the server's HTML and the browser's render agree.
+  const when = new Intl.DateTimeFormat(useShopperLocale(), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return (
+    <Section id="sessions" title="Where you are signed in">
+      <ul className="divide-y divide-slate-200">
+        {sessions.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">
+                {session.device}
+                {session.current ? (
+                  <span className="ml-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800">
+                    This device
+                  </span>
+                ) : null}
+              </p>
+              <p className="text-sm break-all text-slate-700">
+                {session.address ?? "Unknown address"} · last active{" "}
+                <time dateTime={session.lastActive}>{when.format(new Date(session.lastActive))} UTC</time>
+              </p>
+            </div>
+            {session.current ? null : (
+              <Form method="post">
+                <input type="hidden" name="sessionId" value={session.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="revoke"
+                  aria-label={`Sign out ${session.device}, ${session.address ?? "unknown address"}`}
+                  className={buttonClasses("secondary", "sm")}
+                >
+                  Sign out
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others > 0 ? (
+        <Form method="post" className="mt-4">
+          <Submit intent="revoke-others" variant="secondary">
+            Sign out everywhere else
+          </Submit>
+        </Form>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">You are signed in on this device only.</p>
+      )}
+    </Section>
+  );
+}
+
+function DeleteForm({
+  hasPassword,
+  result,
+  google,
+}: {
+  hasPassword: boolean;
+  result: SubmissionResult | undefined;
+  google: Parameters<typeof GoogleSignIn>[0]["availability"];
+}) {
+  const [form, fields] = useForm({
+    id: "account-delete",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountDeleteSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const formRef = useFailedSubmission(result);
+  const mustSignInAgain = form.errors?.includes(MESSAGES.signInAgain) ?? false;
+  return (
+    <Section id="delete" title="Delete your account" tone="danger">
+      <p className="mb-5 text-slate-700">
+        This deletes your account, your sessions and what we keep about you (name, email, photo). It cannot be
+        undone.
+      </p>
+      <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-5">
+        <FormMessage id={form.errorId} errors={form.errors} />
+        {hasPassword ? (
+          <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
+        ) : null}
+        <Submit intent="delete" variant="danger">
+          Delete my account
+        </Submit>
+      </Form>
+      {mustSignInAgain ? (
+        <div className="mt-5">
+          <GoogleSignIn availability={google} redirectTo="/account#delete" />
+        </div>
+      ) : null}
+    </Section>
+  );
+}
