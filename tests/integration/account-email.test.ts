@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieClient, logIn, STRONG_PASSWORD, signedInEmail, signUp } from "../support/http-client";
 import { postgresServer } from "../support/requirements";
@@ -461,5 +463,51 @@ describe.each(engines)("account emails on $name", (engine) => {
       expect((await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, headers)).status).toBe(401);
       expect((await signUp(new CookieClient(), shop.url, email, headers)).status).toBe(302);
     });
+  });
+});
+
+describe("the local demo's outbox page", () => {
+  let demo: ShopProcess;
+  beforeAll(async () => {
+    demo = await startShopProcess({ DEMO_IDENTITY_PROVIDER: "1" });
+  });
+  afterAll(async () => {
+    await demo?.stop();
+  });
+
+  it("lists the emails written to DATA_DIR/outbox, with links that finish the flow", async () => {
+    const email = `outbox-${randomBytes(4).toString("hex")}@example.com`;
+    const client = new CookieClient();
+    expect((await signUp(client, demo.url, email)).status).toBe(302);
+    // The email is written in the background: the page shows it once it is there.
+    let page = "";
+    await expect
+      .poll(async () => {
+        page = await (await fetch(`${demo.url}/dev/outbox`)).text();
+        return page.includes(email);
+      })
+      .toBe(true);
+    expect(page).toContain("Confirm your email for Backline");
+    const link = /href="([^"]*\/verify-email\?token=[^"]+)"/.exec(page)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    const token = new URL(link).searchParams.get("token") ?? "";
+    expect((await client.postForm(`${demo.url}/verify-email`, { intent: "confirm", token })).status).toBe(
+      302,
+    );
+    expect(fs.readdirSync(path.join(demo.dataDir, "outbox")).some((name) => name.endsWith(".eml"))).toBe(
+      true,
+    );
+    expect(demo.output()).toContain("SMTP_URL is not set: account emails are written to");
+  });
+
+  it("does not exist outside the local demo, nor when SMTP is configured", async () => {
+    const smtp = await startSmtpCapture();
+    const withSmtp = await startShopProcess({ DEMO_IDENTITY_PROVIDER: "1", SMTP_URL: smtp.url });
+    const plain = await startShopProcess({});
+    try {
+      expect((await fetch(`${withSmtp.url}/dev/outbox`)).status).toBe(404);
+      expect((await fetch(`${plain.url}/dev/outbox`)).status).toBe(404);
+    } finally {
+      await Promise.all([withSmtp.stop(), plain.stop(), smtp.close()]);
+    }
   });
 });

@@ -31,12 +31,23 @@ describe("start-up", { timeout: 90_000 }, () => {
     [{ DATABASE_URL: "mysql://root@localhost/shop" }, "DATABASE_URL"],
     [{ CATALOG_CACHE_SECONDS: "-1" }, "CATALOG_CACHE_SECONDS"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ SMTP_URL: "mail.example.com:587" }, "SMTP_URL"],
   ])("refuses bad configuration %o with a message naming %s", async (env, variable) => {
     const { code, output } = await runShopToExit({ DATA_DIR: temporaryDataDir(), ...env });
     expect(code).toBe(1);
     expect(output).toContain("Backline could not start: Invalid configuration");
     expect(output).toContain(variable);
     expect(output).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it("never prints the SMTP URL, which holds a password, not even a wrong one", async () => {
+    const { code, output } = await runShopToExit({
+      DATA_DIR: temporaryDataDir(),
+      SMTP_URL: "http://user:s3cret-pass@mail.example.com",
+    });
+    expect(code).toBe(1);
+    expect(output).toContain("SMTP_URL=(hidden): must be an smtp:// or smtps:// URL");
+    expect(output).not.toContain("s3cret-pass");
   });
 
   it("creates the schema on an empty database and loads the demo catalogue", async () => {

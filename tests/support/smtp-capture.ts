@@ -31,7 +31,13 @@ export interface SmtpCapture {
  * message it is sent, parsed (mailparser): the shop's mailer talks SMTP to it
  * exactly as to a provider's. `onEmail` sees each message as it arrives.
  */
-export async function startSmtpCapture(onEmail?: (email: ReceivedEmail) => void): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  onEmail?: (email: ReceivedEmail) => void,
+  options: {
+    /** An SMTP reply code (421: try later, 550: never) for a recipient to refuse, or null to accept. */
+    refuse?: (to: string) => number | null;
+  } = {},
+): Promise<SmtpCapture> {
   const received: ReceivedEmail[] = [];
   const arrivals = new EventEmitter();
   const server = new SMTPServer({
@@ -39,6 +45,12 @@ export async function startSmtpCapture(onEmail?: (email: ReceivedEmail) => void)
     // Plain SMTP on the loopback interface: no certificate to make.
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = options.refuse?.(address.address.toLowerCase()) ?? null;
+      if (code === null) return callback();
+      const refusal = Object.assign(new Error(`refused with ${code}`), { responseCode: code });
+      callback(refusal);
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
