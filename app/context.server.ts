@@ -20,7 +20,7 @@ export interface ShopServices {
   auth: AuthService;
   /**
    * The outbox folder that /dev/outbox lists: only in the local demo
-   * (DEMO_IDENTITY_PROVIDER=1) with no SMTP_URL, so the demo's emails can be
+   * (DEMO_IDENTITY_PROVIDER=1, not made public) with no SMTP_URL, so the demo's emails can be
    * read in the browser; null everywhere else (the page is then a 404).
    */
   devOutbox: string | null;

@@ -90,7 +90,11 @@ export async function createShopServices(
       trustedProxies: env.TRUST_PROXY,
       mailer,
     }),
-    devOutbox: demoIdentityProvider && mailer.transport === "outbox" ? outboxDir : null,
+    // Never on a shared demo (DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC): the outbox holds password-reset links.
+    devOutbox:
+      demoIdentityProvider && !env.DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC && mailer.transport === "outbox"
+        ? outboxDir
+        : null,
     lifecycle: { draining: false },
   };
   // The search index and vocabulary are read in the background now, not by the first search.

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field, FormMessage } from "~/components/forms/field";
 import { PasswordField } from "~/components/forms/password-field";
@@ -21,6 +21,7 @@ import {
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
 import { GoogleSignIn } from "~/features/auth/components/google-sign-in";
 import { setFlash } from "~/features/auth/flash.server";
+import type { GoogleAvailability } from "~/features/auth/google-sign-in-message";
 import { loginPath } from "~/features/auth/redirect";
 import {
   failedSubmission,
@@ -76,8 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = accountSessionSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw data("This form could not be read.", { status: 400 });
     if (parsed.data.intent === "revoke") {
-      const ended = await auth.revokeSession(request, parsed.data.sessionId);
-      if (!ended) throw data("That session is already signed out.", { status: 404 });
+      // A session already gone (a second click) is as good as ended; someone
+      // else's id ends nothing, and gets the same answer.
+      await auth.revokeSession(request, parsed.data.sessionId);
       throw redirect("/account#sessions", { headers: await flash("session-ended") });
     }
     await auth.revokeOtherSessions(request);
@@ -145,10 +147,14 @@ function refusal(
   result:
     | { reason: "wrong-password" }
     | { reason: "sign-in-again" }
+    | { reason: "no-password" }
     | { reason: "rate-limited"; retryAfterSeconds: number }
     | { reason: "unavailable" },
   passwordField: string,
 ) {
+  if (result.reason === "no-password") {
+    return failedSubmission(submission, 400, { formErrors: [MESSAGES.noPasswordToChange] });
+  }
   if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
   if (result.reason === "unavailable") return unavailable(submission);
   if (result.reason === "sign-in-again")
@@ -179,7 +185,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </p>
       <div className="mt-8 space-y-8">
         <ProfileForm user={user} result={resultFor(actionData, "profile")} />
-        <EmailForm hasPassword={hasPassword} result={resultFor(actionData, "email")} sentTo={sentTo} />
+        <EmailForm
+          hasPassword={hasPassword}
+          result={resultFor(actionData, "email")}
+          sentTo={sentTo}
+          google={google}
+        />
         {hasPassword ? <PasswordForm result={resultFor(actionData, "password")} /> : null}
         <Sessions sessions={sessions} />
         <DeleteForm hasPassword={hasPassword} result={resultFor(actionData, "delete")} google={google} />
@@ -275,10 +286,12 @@ function EmailForm({
   hasPassword,
   result,
   sentTo,
+  google,
 }: {
   hasPassword: boolean;
   result: SubmissionResult | undefined;
   sentTo: string | null;
+  google: GoogleAvailability;
 }) {
   const [form, fields] = useForm({
     id: "account-email",
@@ -288,10 +301,17 @@ function EmailForm({
     shouldRevalidate: "onInput",
   });
   const formRef = useFailedSubmission(result);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  // The answer appears where the shopper is not looking: focus moves to it, so it is read out.
+  useEffect(() => {
+    if (sentTo) sentRef.current?.focus();
+  }, [sentTo]);
   return (
     <Section id="email" title="Email">
       {sentTo ? (
         <p
+          ref={sentRef}
+          tabIndex={-1}
           role="status"
           className="mb-5 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
         >
@@ -306,6 +326,7 @@ function EmailForm({
         ) : null}
         <Submit intent="email">Send a confirmation link</Submit>
       </Form>
+      <SignInAgain errors={form.errors} google={google} returnTo="/account#email" />
     </Section>
   );
 }
@@ -408,7 +429,7 @@ function DeleteForm({
 }: {
   hasPassword: boolean;
   result: SubmissionResult | undefined;
-  google: Parameters<typeof GoogleSignIn>[0]["availability"];
+  google: GoogleAvailability;
 }) {
   const [form, fields] = useForm({
     id: "account-delete",
@@ -418,7 +439,6 @@ function DeleteForm({
     shouldRevalidate: "onInput",
   });
   const formRef = useFailedSubmission(result);
-  const mustSignInAgain = form.errors?.includes(MESSAGES.signInAgain) ?? false;
   return (
     <Section id="delete" title="Delete your account" tone="danger">
       <p className="mb-5 text-slate-700">
@@ -428,17 +448,31 @@ function DeleteForm({
       <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-5">
         <FormMessage id={form.errorId} errors={form.errors} />
         {hasPassword ? (
-          <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
+          <PasswordField meta={fields.password} label="Password to delete" autoComplete="current-password" />
         ) : null}
         <Submit intent="delete" variant="danger">
           Delete my account
         </Submit>
       </Form>
-      {mustSignInAgain ? (
-        <div className="mt-5">
-          <GoogleSignIn availability={google} redirectTo="/account#delete" />
-        </div>
-      ) : null}
+      <SignInAgain errors={form.errors} google={google} returnTo="/account#delete" />
     </Section>
+  );
+}
+
+/** After "sign in with Google again": the way to do it, right under the form that asked. */
+function SignInAgain({
+  errors,
+  google,
+  returnTo,
+}: {
+  errors: string[] | undefined;
+  google: GoogleAvailability;
+  returnTo: string;
+}) {
+  if (!errors?.includes(MESSAGES.signInAgain)) return null;
+  return (
+    <div className="mt-5">
+      <GoogleSignIn availability={google} redirectTo={returnTo} />
+    </div>
   );
 }

@@ -53,15 +53,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionAnswer>({ problem: MESSAGES.verifyLinkInvalid }, { status: 400, headers: NO_STORE });
   }
   const input = submission.value;
+  const { user } = await auth.getSession(request);
   if (input.intent === "confirm") {
-    const result = await auth.verifyEmail(input.token, address);
+    // Only the account's owner, signed in, confirms its email: otherwise
+    // whoever registered someone else's address would get it confirmed by
+    // its owner's innocent click. Signed out, the shopper logs in and comes back.
+    if (!user) throw redirect(loginPath(`/verify-email?token=${encodeURIComponent(input.token)}`));
+    const result = await auth.verifyEmail(input.token, user.id, address);
     if (result.ok) {
       const flash = await setFlash(result.changed ? "email-changed" : "email-verified", auth.secureCookies);
       throw redirect("/", { headers: { "Set-Cookie": flash } });
     }
+    // A second click after the first one worked: say so, not "expired".
+    if (result.reason === "invalid-token" && user.emailVerified) {
+      throw redirect("/", {
+        headers: { "Set-Cookie": await setFlash("already-verified", auth.secureCookies) },
+      });
+    }
     return failure(result);
   }
-  const { user } = await auth.getSession(request);
   if (!user) throw redirect(loginPath("/verify-email"));
   const result = await auth.sendEmailVerification(user, address);
   const back = safeRedirectPath(input.returnTo, "/verify-email");
@@ -107,6 +117,20 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     return (
       <AuthCard title="Confirm your email">
         <LinkExpired message={problem} action={{ to: "/verify-email", label: "Send me a new link" }} />
+      </AuthCard>
+    );
+  }
+
+  if (loaderData.token && !loaderData.email) {
+    return (
+      <AuthCard title="Confirm your email">
+        <p className="text-slate-700">Log in to the account this email is for, and confirm it right after.</p>
+        <Link
+          to={loginPath(`/verify-email?token=${encodeURIComponent(loaderData.token)}`)}
+          className={buttonClasses("primary", "md", "mt-6 w-full")}
+        >
+          Log in to confirm
+        </Link>
       </AuthCard>
     );
   }

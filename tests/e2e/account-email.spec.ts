@@ -137,9 +137,13 @@ test.describe("email confirmation", () => {
     await expect(page).toHaveURL(`${baseURL}/`);
     await expect(reminder).toHaveCount(0);
 
-    // The same link a second time says so, and offers the way on.
+    // The same link a second time says the email is confirmed already.
     await page.goto(linkTo(email, "/verify-email"));
     await page.getByRole("button", { name: "Confirm my email" }).click();
+    await expect(toasts(page).getByText("Your email is already confirmed.")).toBeVisible();
+
+    // A link that no longer works says so, and offers the way on.
+    await page.goto("/verify-email?token=%00");
     await expect(
       page
         .getByRole("alert")

@@ -65,7 +65,7 @@ test("profile, password and sessions from the keyboard, with focus and messages 
   await expect(toasts(otherPage).getByText("Logged in successfully.")).toBeVisible();
 
   await accountButton(page).click();
-  await page.getByRole("link", { name: "Your account" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Your account" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await expectNoAxeViolations(page);
 
@@ -115,7 +115,7 @@ test("deletes the account after the password, and the shopper lands home signed 
   await expect(toasts(page).getByText("Account created. Welcome!")).toBeVisible();
   await page.goto("/account");
   const danger = page.getByRole("region", { name: "Delete your account" });
-  await danger.getByLabel("Your password", { exact: true }).fill(user.password);
+  await danger.getByLabel("Password to delete", { exact: true }).fill(user.password);
   await danger.getByRole("button", { name: "Delete my account" }).click();
   await expect(toasts(page).getByText("Your account and its data are deleted.")).toBeVisible();
   await expect(page).toHaveURL(`${baseURL}/`);
@@ -142,7 +142,7 @@ test("an account made with Google has no password to type: a fresh sign-in is en
   await expect(page.getByRole("region", { name: "Password" })).toHaveCount(0);
   await expectNoAxeViolations(page);
   const danger = page.getByRole("region", { name: "Delete your account" });
-  await expect(danger.getByLabel("Your password")).toHaveCount(0);
+  await expect(danger.getByLabel("Password to delete")).toHaveCount(0);
   await danger.getByRole("button", { name: "Delete my account" }).click();
   await expect(toasts(page).getByText("Your account and its data are deleted.")).toBeVisible();
   await expect(page).toHaveURL(`${baseURL}/`);

@@ -226,6 +226,10 @@ test.describe("login and logout", () => {
     await expect(button).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByRole("navigation", { name: "Main" }).getByText(user.email)).toBeVisible();
     await page.keyboard.press("Tab");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Your account" }),
+    ).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(logOutButton).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(logOutButton).toBeHidden();

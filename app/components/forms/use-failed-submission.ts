@@ -30,8 +30,10 @@ export function useFailedSubmission(result: SubmissionResult | undefined) {
     if (!result) return;
     const formError = result.error?.[""]?.[0];
     if (formError) notify({ kind: "error", message: formError });
-    const password = formRef.current?.elements.namedItem("password");
-    if (password instanceof HTMLInputElement) password.value = "";
+    // Every password field, whichever its name (also while shown as text).
+    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>("input[data-password]") ?? []) {
+      input.value = "";
+    }
     focusPending.current = result.status === "error" ? "problem" : null;
   }, [result]);
 

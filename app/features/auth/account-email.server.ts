@@ -1,3 +1,4 @@
+import { SHOP_CONTACT } from "~/components/layout/site-footer";
 import type { MailMessage } from "~/utils/mail.server";
 
 /**
@@ -5,7 +6,9 @@ import type { MailMessage } from "~/utils/mail.server";
  * same: which shop sent it, why, the link, how long it works, and what to do
  * if the shopper did not ask for it. Links are the shop's own pages, which
  * ask for a click before anything changes (a mail scanner that opens every
- * link must not use one up).
+ * link must not use one up). They never quote what a shopper typed (a
+ * name): the address may not be theirs, and the shop's email must not carry
+ * a stranger's words to it.
  */
 const SHOP_NAME = "Backline";
 
@@ -34,10 +37,7 @@ export function emailVerificationMessage(
   return compose(to.email, {
     kind: "email-verification",
     subject: `Confirm your email for ${SHOP_NAME}`,
-    intro: [
-      `Hello ${to.name},`,
-      `please confirm that ${to.email} is your email address for your ${SHOP_NAME} account.`,
-    ],
+    intro: ["Hello,", `please confirm that ${to.email} is your email address for your ${SHOP_NAME} account.`],
     action: { label: "Confirm my email", url },
     outro: [
       `The link works once, for ${validity(expiresIn)}.`,
@@ -46,12 +46,12 @@ export function emailVerificationMessage(
   });
 }
 
-export function passwordResetMessage(to: { name: string; email: string }, url: string, expiresIn: number) {
+export function passwordResetMessage(to: { email: string }, url: string, expiresIn: number) {
   return compose(to.email, {
     kind: "password-reset",
     subject: `Reset your ${SHOP_NAME} password`,
     intro: [
-      `Hello ${to.name},`,
+      "Hello,",
       `someone (we hope you) asked to reset the password of the ${SHOP_NAME} account for ${to.email}.`,
     ],
     action: { label: "Choose a new password", url },
@@ -62,18 +62,31 @@ export function passwordResetMessage(to: { name: string; email: string }, url: s
   });
 }
 
-export function emailChangeMessage(to: { name: string; email: string }, url: string, expiresIn: number) {
+export function emailChangeMessage(to: { email: string }, url: string, expiresIn: number) {
   return compose(to.email, {
     kind: "email-change",
     subject: `Confirm your new email for ${SHOP_NAME}`,
     intro: [
-      `Hello ${to.name},`,
+      "Hello,",
       `you asked to make ${to.email} the email of your ${SHOP_NAME} account. It changes when you confirm it here.`,
     ],
     action: { label: "Make this my email", url },
     outro: [
       `The link works once, for ${validity(expiresIn)}.`,
       `If you did not ask for this, ignore this email: nothing changes without the link.`,
+    ],
+  });
+}
+
+/** To the old address, after an email change: it is told, and where to turn if it was not them. */
+export function emailChangedNotice(oldEmail: string, newEmail: string, baseUrl: string): MailMessage {
+  return compose(oldEmail, {
+    kind: "email-changed",
+    subject: `The email of your ${SHOP_NAME} account has changed`,
+    intro: ["Hello,", `the email of the ${SHOP_NAME} account that used ${oldEmail} is now ${newEmail}.`],
+    action: { label: "Visit the shop", url: baseUrl },
+    outro: [
+      `If you did not make this change, reply to this email or write to ${SHOP_CONTACT.email}, and we will help you get your account back.`,
     ],
   });
 }

@@ -52,6 +52,7 @@ export const MESSAGES = {
   verificationSent: "We have sent you a new confirmation link.",
   alreadyVerified: "Your email is already confirmed.",
   currentPasswordWrong: "That is not your current password.",
+  noPasswordToChange: "This account signs in with Google and has no password to change.",
   signInAgain:
     "For your safety, sign in with Google again first: this needs a sign-in from the last 10 minutes.",
   profileSaved: "Your profile is saved.",

@@ -359,15 +359,53 @@ describe.each(engines)("auth service on $name", (engine) => {
   it("a confirmation link works once, and not after it expires", async () => {
     const first = await newAccount();
     const token = tokenSentTo(first.address, "/verify-email?token=");
-    expect(await auth.verifyEmail(token, "203.0.113.9")).toMatchObject({ ok: true });
-    expect(await auth.verifyEmail(token, "203.0.113.9")).toEqual({ ok: false, reason: "invalid-token" });
+    const owner = first.signedUp.user.id;
+    expect(await auth.verifyEmail(token, owner, "203.0.113.9")).toMatchObject({ ok: true });
+    expect(await auth.verifyEmail(token, owner, "203.0.113.9")).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
     const [row] = await engine.db.select().from(users).where(eq(users.email, first.address));
     expect(row?.emailVerified).toBe(true);
 
     const second = await newAccount();
     const late = tokenSentTo(second.address, "/verify-email?token=");
     await engine.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect(await auth.verifyEmail(late, "203.0.113.9")).toEqual({ ok: false, reason: "invalid-token" });
+    expect(await auth.verifyEmail(late, second.signedUp.user.id, "203.0.113.9")).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
+  });
+
+  it("only the account's own owner confirms its link: anyone else's click changes nothing and leaves it unused", async () => {
+    // Someone registered an address that is not theirs; its owner, signed in to their own account, clicks.
+    const squatter = await newAccount();
+    const owner = await newAccount();
+    const token = tokenSentTo(squatter.address, "/verify-email?token=");
+    expect(await auth.verifyEmail(token, owner.signedUp.user.id, "203.0.113.9")).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
+    const [row] = await engine.db.select().from(users).where(eq(users.id, squatter.signedUp.user.id));
+    expect(row?.emailVerified).toBe(false);
+    expect(await auth.verifyEmail(token, squatter.signedUp.user.id, "203.0.113.9")).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("a new password ends every link the account had pending", async () => {
+    const { address, signedUp } = await newAccount();
+    const confirmation = tokenSentTo(address, "/verify-email?token=");
+    await auth.requestPasswordReset(address, "203.0.113.11");
+    const firstReset = tokenSentTo(address, "/reset-password?token=");
+    await auth.requestPasswordReset(address, "203.0.113.11");
+    const secondReset = tokenSentTo(address, "/reset-password?token=");
+    expect(await auth.resetPassword(secondReset, "N3w!Passw0rd", "203.0.113.11")).toEqual({ ok: true });
+    expect((await auth.checkPasswordResetToken(firstReset, "203.0.113.11")).ok).toBe(false);
+    expect(await auth.verifyEmail(confirmation, signedUp.user.id, "203.0.113.11")).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
   });
 
   it("a reset link expires, and a used one cannot be used again", async () => {
@@ -398,7 +436,10 @@ describe.each(engines)("auth service on $name", (engine) => {
     const token = tokenSentTo(address, "/verify-email?token=");
     const moved = `moved-${address}`;
     await engine.db.update(users).set({ email: moved }).where(eq(users.id, signedUp.user.id));
-    expect(await auth.verifyEmail(token, "203.0.113.9")).toEqual({ ok: false, reason: "invalid-token" });
+    expect(await auth.verifyEmail(token, signedUp.user.id, "203.0.113.9")).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
     const [row] = await engine.db.select().from(users).where(eq(users.id, signedUp.user.id));
     expect(row?.emailVerified).toBe(false);
   });

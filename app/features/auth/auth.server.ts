@@ -4,13 +4,18 @@ import { isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import Bowser from "bowser";
-import { and, desc, eq, gt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, like, ne, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { logFailure, logger } from "~/utils/logger.server";
 import type { Mailer } from "~/utils/mail.server";
 import { z } from "~/utils/zod";
-import { emailChangeMessage, emailVerificationMessage, passwordResetMessage } from "./account-email.server";
+import {
+  emailChangedNotice,
+  emailChangeMessage,
+  emailVerificationMessage,
+  passwordResetMessage,
+} from "./account-email.server";
 import { emailSchema, type LoginInput, nameSchema, photoSchema, type SignUpInput } from "./auth-schema";
 import { clientAddress } from "./client-address.server";
 import { createDeviceCookies } from "./device-cookie.server";
@@ -150,8 +155,17 @@ export interface AuthService {
     user: SessionUser,
     address: string,
   ): Promise<{ ok: true } | { ok: false; reason: "already-verified" } | RateLimited | Unavailable>;
-  /** Marks the email of the link's account as confirmed, and uses the link up. */
-  verifyEmail(token: string, address: string): Promise<TokenResult<{ userId: string; changed: boolean }>>;
+  /**
+   * Marks the email of the link's account as confirmed (or, for an email
+   * change, makes the new address its email), and uses the link up. Only the
+   * account's own signed-in owner may: a link clicked by anyone else (a
+   * victim whose address someone else registered) changes nothing.
+   */
+  verifyEmail(
+    token: string,
+    signedInUserId: string,
+    address: string,
+  ): Promise<TokenResult<{ userId: string; changed: boolean }>>;
   /** The signed-in shopper's account: the password question and the sessions; null when signed out. */
   accountOverview(request: Request): Promise<AccountOverview | null>;
   /** Ends one of the signed-in shopper's sessions (by its id); false when it is not theirs. */
@@ -163,7 +177,9 @@ export interface AuthService {
     request: Request,
     input: { currentPassword: string; newPassword: string },
     address: string,
-  ): Promise<{ ok: true; headers: Headers } | IdentityRefused | Unavailable>;
+  ): Promise<
+    { ok: true; headers: Headers } | { ok: false; reason: "no-password" } | IdentityRefused | Unavailable
+  >;
   /**
    * Emails the new address a link that makes it the account's email. The
    * answer is the same whether or not the address has an account already.
@@ -222,6 +238,8 @@ function createBetterAuth(options: AuthServiceOptions) {
         options.mailer.send(passwordResetMessage(user, url, PASSWORD_RESET_LIFETIME_SECONDS));
       },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LIFETIME_SECONDS,
+      // A new password ends what was pending for the account (an email change asked for by whoever knew the old one).
+      onPasswordReset: async ({ user }) => forgetPendingLinks(options.db, user.id),
       // A new password ends every session, the thief's too (in the same transaction).
       revokeSessionsOnPasswordReset: true,
     },
@@ -347,6 +365,19 @@ const verificationClaimSchema = z.object({
   /** Set on an email change's link: the address that becomes the account's. */
   newEmail: z.string().min(1).optional(),
 });
+
+/**
+ * Ends every link an account has pending (password resets, confirmations,
+ * email changes): after a new password, a changed email or a deletion,
+ * nothing sent before may still act on the account. Better Auth keeps a
+ * reset's account id as the value; the shop's links' values start with it.
+ */
+async function forgetPendingLinks(db: Database, userId: string) {
+  const escaped = userId.replace(/[\\%_]/g, (character) => `\\${character}`);
+  await db
+    .delete(verifications)
+    .where(or(eq(verifications.value, userId), like(verifications.value, `{"userId":"${escaped}",%`)));
+}
 
 function isUniqueViolation(error: unknown): boolean {
   for (
@@ -497,7 +528,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     });
     const url = `${options.baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
     const message = newEmail
-      ? emailChangeMessage({ name: user.name, email: newEmail }, url, EMAIL_VERIFICATION_LIFETIME_SECONDS)
+      ? emailChangeMessage({ email: newEmail }, url, EMAIL_VERIFICATION_LIFETIME_SECONDS)
       : emailVerificationMessage(user, url, EMAIL_VERIFICATION_LIFETIME_SECONDS);
     if (send) options.mailer.send(message);
   };
@@ -689,6 +720,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
       }
       try {
+        // A mailbox that had its share of emails this hour gets nothing more,
+        // and the answer is the usual one (the look-up keeps its timing alike).
+        if (!decision.send) {
+          await accountIdOf(email);
+          return { ok: true };
+        }
         // Better Auth answers alike for an unknown email; the email itself is
         // queued (the mailer sends in the background), so no timing differs.
         await auth().api.requestPasswordReset({ body: { email } });
@@ -735,6 +772,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           .where(eq(users.id, user.id))
           .limit(1);
         if (!row || row.verified) return { ok: false, reason: "already-verified" };
+        // The shopper's own mailbox had its share this hour: they are told to wait.
+        if (!decision.send) return { ok: false, reason: "rate-limited", retryAfterSeconds: 60 * 60 };
         await emailConfirmationLink(user);
         return { ok: true };
       } catch (error) {
@@ -742,12 +781,18 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       }
     },
 
-    async verifyEmail(token, address) {
+    async verifyEmail(token, signedInUserId, address) {
       const refused = await countTokenUse(address);
       if (refused) return refused;
       try {
+        const adapter = await internal();
+        const identifier = verificationIdentifier(token);
+        const found = await adapter.findVerificationValue(identifier);
+        const pending = found ? parseVerificationClaim(found.value) : null;
+        // Another account's link stays unused, for its owner.
+        if (!pending || pending.userId !== signedInUserId) return { ok: false, reason: "invalid-token" };
         // Used up by the first request that presents it, even one that races another.
-        const used = await (await internal()).consumeVerificationValue(verificationIdentifier(token));
+        const used = await adapter.consumeVerificationValue(identifier);
         const claim = used ? parseVerificationClaim(used.value) : null;
         if (!claim) return { ok: false, reason: "invalid-token" };
         // The link confirms the address it was sent to: an account whose email
@@ -764,6 +809,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
             throw error;
           });
         if (confirmed.length === 0) return { ok: false, reason: "invalid-token" };
+        if (claim.newEmail) {
+          // Whatever was sent to the old address (a reset link, another
+          // change) stops working, and the old address is told.
+          await forgetPendingLinks(db, claim.userId);
+          options.mailer.send(emailChangedNotice(claim.email, claim.newEmail, options.baseUrl));
+        }
         const event = claim.newEmail ? "email.changed" : "email.verified";
         logger.info(
           { event, accountId: claim.userId, address },
@@ -821,6 +872,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       try {
         const signedIn = await currentSession(request);
         if (!signedIn) return { ok: false, reason: "sign-in-again" };
+        // An account made with Google has no password to change.
+        if (!(await passwordHashOf(signedIn.user.id))) return { ok: false, reason: "no-password" };
         const refused = await confirmIdentity(request, signedIn, input.currentPassword, address);
         if (refused) return refused;
         const { headers } = await auth().api.changePassword({
@@ -832,6 +885,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           headers: headersFor(request, address),
           returnHeaders: true,
         });
+        await forgetPendingLinks(db, signedIn.user.id);
         logger.info(
           { event: "password.changed", accountId: signedIn.user.id, address },
           "password changed; other sessions ended",
@@ -856,7 +910,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         // answer nor its timing says so: its token is made all the same and
         // never sent (the change would fail at the link anyway).
         const taken = input.newEmail === signedIn.user.email || (await accountIdOf(input.newEmail)) !== null;
-        await emailConfirmationLink(signedIn.user, input.newEmail, { send: !taken });
+        await emailConfirmationLink(signedIn.user, input.newEmail, { send: decision.send && !taken });
         logger.info(
           { event: "email_change.requested", accountId: signedIn.user.id, address },
           "email change asked for",
@@ -873,7 +927,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         if (!signedIn) return { ok: false, reason: "sign-in-again" };
         const refused = await confirmIdentity(request, signedIn, input.password, address);
         if (refused) return refused;
-        // Sessions, password and Google link go with the user row (ON DELETE CASCADE).
+        // Sessions, password and Google link go with the user row (ON DELETE
+        // CASCADE); pending links (which hold the email) go too.
+        await forgetPendingLinks(db, signedIn.user.id);
         await db.delete(users).where(eq(users.id, signedIn.user.id));
         logger.info({ event: "account.deleted", accountId: signedIn.user.id, address }, "account deleted");
         return { ok: true, headers: await this.logOut(request) };

@@ -54,7 +54,13 @@ export interface RateLimits {
   googlePerAddress: Limit;
   /** Emails with a link (password reset, email confirmation) asked for from one address. */
   emailLinkPerAddress: Limit;
-  /** Emails with a link sent to one address: nobody can flood a mailbox through the shop. */
+  /** Emails with a link to one mailbox asked for from one address. */
+  emailLinkPerAccountAndAddress: Limit;
+  /**
+   * Emails with a link sent to one mailbox from anywhere: past it the shop
+   * answers as usual and sends nothing, so nobody floods a mailbox through
+   * the shop, nor blocks its owner's own request with a refusal.
+   */
   emailLinkPerAccount: Limit;
   /** Links from an email used or checked from one address (a guesser of tokens runs out here). */
   emailTokenPerAddress: Limit;
@@ -69,11 +75,14 @@ const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   loginPerKnownDevice: { points: 5, duration: 15 * 60 },
   googlePerAddress: { points: 30, duration: 10 * 60 },
   emailLinkPerAddress: { points: 10, duration: 60 * 60 },
-  emailLinkPerAccount: { points: 3, duration: 60 * 60 },
+  emailLinkPerAccountAndAddress: { points: 3, duration: 60 * 60 },
+  emailLinkPerAccount: { points: 10, duration: 60 * 60 },
   emailTokenPerAddress: { points: 30, duration: 10 * 60 },
 });
 
 type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+type EmailLinkDecision = { allowed: true; send: boolean } | { allowed: false; retryAfterSeconds: number };
 
 /** A counted login attempt: allowed (report a success to give it back) or refused. */
 export type LoginAttempt =
@@ -90,8 +99,12 @@ export interface AuthRateLimiter {
    */
   login(address: string, email: string, knownDevice: string | null): Promise<LoginAttempt>;
   googleStart(address: string): Promise<RateLimitDecision>;
-  /** Counts an email with a link asked for `email` (whether or not it has an account). */
-  emailLink(address: string, email: string): Promise<RateLimitDecision>;
+  /**
+   * Counts an email with a link asked for `email` (whether or not it has an
+   * account): refused for this address, or allowed, and then sent only while
+   * the mailbox has not had its share (`send`).
+   */
+  emailLink(address: string, email: string): Promise<EmailLinkDecision>;
   /** Counts a use (or a check) of a link's token, before the token is looked up. */
   emailToken(address: string): Promise<RateLimitDecision>;
 }
@@ -185,10 +198,16 @@ export function createAuthRateLimiter(
     },
 
     async emailLink(address, email) {
-      // Per address first: a refused address never spends the mailbox's budget.
+      // This address's counters first: a refused address never spends the mailbox's share.
       const perAddress = await consume(limiters.emailLinkPerAddress, addressKey(address));
       if (!perAddress.allowed) return perAddress;
-      return consume(limiters.emailLinkPerAccount, accountKey(email));
+      const perPair = await consume(
+        limiters.emailLinkPerAccountAndAddress,
+        `${accountKey(email)}:${addressKey(address)}`,
+      );
+      if (!perPair.allowed) return perPair;
+      const perMailbox = await consume(limiters.emailLinkPerAccount, accountKey(email));
+      return { allowed: true, send: perMailbox.allowed };
     },
 
     async emailToken(address) {

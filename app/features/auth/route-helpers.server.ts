@@ -24,9 +24,12 @@ interface Failure {
   fieldErrors?: Record<string, string[]>;
 }
 
+/** The fields that hold a password: never sent back to the browser. */
+const PASSWORD_FIELDS = ["password", "currentPassword", "newPassword"];
+
 /**
  * An account form that did not go through: it comes back with its messages
- * (the form's own, or a field's) and what was typed — never the password.
+ * (the form's own, or a field's) and what was typed — never a password.
  */
 export function failedSubmission(
   submission: Submission<unknown>,
@@ -34,7 +37,7 @@ export function failedSubmission(
   failure: Failure = {},
   headers: Record<string, string> = {},
 ) {
-  return data({ result: submission.reply({ ...failure, hideFields: ["password"] }) }, { status, headers });
+  return data({ result: submission.reply({ ...failure, hideFields: PASSWORD_FIELDS }) }, { status, headers });
 }
 
 /** 429 with Retry-After and PRODUCT's message. */
