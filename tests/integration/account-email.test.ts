@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 import { CookieClient, logIn, STRONG_PASSWORD, signedInEmail, signUp } from "../support/http-client";
-import { postgresServer } from "../support/requirements";
+import { chromiumBrowser, describeWhen, postgresServer } from "../support/requirements";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
 import { linkIn, type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
 import { createScratchPostgres, reportPostgresSkipped, type ScratchPostgres } from "../support/test-database";
@@ -554,6 +557,30 @@ describe("the local demo's outbox page", () => {
       true,
     );
     expect(demo.output()).toContain("SMTP_URL is not set: account emails are written to");
+  });
+
+  describeWhen([chromiumBrowser], "in Chromium", () => {
+    it("is readable by everyone: axe reports nothing, at 320 px too", async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+      try {
+        for (const width of [320, 1280]) {
+          // axe needs a page of a context of its own.
+        const context = await browser.newContext({ viewport: { width, height: 800 } });
+        const page = await context.newPage();
+          await page.goto(`${demo.url}/dev/outbox`);
+          await page.getByRole("heading", { level: 1, name: "Outbox" }).waitFor();
+          const results = await new AxeBuilder({ page }).analyze();
+          expect(results.violations).toEqual([]);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+          await page.close();
+        }
+      } finally {
+        await browser.close();
+      }
+    });
   });
 
   it("does not exist outside the local demo, nor when SMTP is configured", async () => {
