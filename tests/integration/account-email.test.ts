@@ -565,8 +565,8 @@ describe("the local demo's outbox page", () => {
       try {
         for (const width of [320, 1280]) {
           // axe needs a page of a context of its own.
-        const context = await browser.newContext({ viewport: { width, height: 800 } });
-        const page = await context.newPage();
+          const context = await browser.newContext({ viewport: { width, height: 800 } });
+          const page = await context.newPage();
           await page.goto(`${demo.url}/dev/outbox`);
           await page.getByRole("heading", { level: 1, name: "Outbox" }).waitFor();
           const results = await new AxeBuilder({ page }).analyze();
