@@ -1,17 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/page-checks";
 import { ShopPage } from "./support/shop-page";
 import { expect, test } from "./support/test";
-
-/** axe-core's full rule set (WCAG 2.x A and AA plus best practices): no violations at all. */
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-  );
-  expect(summary).toEqual([]);
-}
 
 /**
  * A computed colour as "r, g, b". Tailwind 4 writes colours in oklch(), so
@@ -54,7 +44,7 @@ test.describe("accessibility (axe-core)", () => {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);
       await new ShopPage(page).main.waitFor();
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
   }
 
@@ -70,12 +60,12 @@ test.describe("accessibility (axe-core)", () => {
 
     test("the 404 page has no violations", async ({ page }) => {
       await page.goto("/no-such-page");
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
 
     test("the bad-filter page has no violations", async ({ page }) => {
       await page.goto("/?sort=sideways");
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
   });
 
@@ -83,21 +73,21 @@ test.describe("accessibility (axe-core)", () => {
     const shop = new ShopPage(page);
     await shop.goto("search=zzzqqq");
     await expect(shop.main.getByRole("heading", { name: "No products match" })).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test("on a phone, with the menu open, there are no violations", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/");
     await page.getByRole("button", { name: "Menu" }).click();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test("a product's page has no violations", async ({ page }) => {
     await page.goto("/?category=outdoor");
     await new ShopPage(page).cards.first().getByRole("heading").getByRole("link").click();
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test("on a phone, with the filter sheet open, there are no violations", async ({ page }) => {
@@ -106,7 +96,7 @@ test.describe("accessibility (axe-core)", () => {
     await shop.goto("band=artistry");
     await page.getByRole("button", { name: /^Filters/ }).click();
     await expect(shop.filters).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test.describe("with the catalogue out of reach", () => {
@@ -121,7 +111,7 @@ test.describe("accessibility (axe-core)", () => {
       );
       await shop.brand.choose("campSafe");
       await expect(shop.main.getByRole("alert")).toBeVisible();
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     });
   });
 

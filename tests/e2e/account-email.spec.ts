@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { logIn, logOut, newUser, signUp, toasts, useOwnAddress } from "./support/accounts";
 import { emailTo, linkTo } from "./support/mailbox";
+import { expectNoAxeViolations, gotoInteractive } from "./support/page-checks";
 import { expect, test } from "./support/test";
 
 // Chromium logs 4xx answers as console errors; these are the point of some tests.
@@ -14,17 +13,6 @@ test.use({
 test.beforeEach(async ({ context }) => {
   await useOwnAddress(context);
 });
-
-/** Opens a page and waits until it is interactive: what a keyboard does before that is the browser's alone. */
-async function gotoInteractive(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 test.describe("forgot password", () => {
   test("from the login page to a new password through the emailed link, keyboard and screen reader included", async ({

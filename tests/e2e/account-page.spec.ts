@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
   logIn,
@@ -10,6 +9,7 @@ import {
   useOwnAddress,
 } from "./support/accounts";
 import { emailTo, linkTo } from "./support/mailbox";
+import { expectNoAxeViolations } from "./support/page-checks";
 import { expect, test } from "./support/test";
 
 /** The account page (/account) in Chromium: profile, password, sessions, deletion, with a keyboard and axe. */
@@ -20,11 +20,6 @@ test.use({
 test.beforeEach(async ({ context }) => {
   await useOwnAddress(context);
 });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 const accountButton = (page: Page) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: /account menu/i });

@@ -1,0 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect } from "./test";
+
+/** axe-core's full rule set (WCAG 2.x A and AA plus best practices): no violations at all. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+/** Opens a page and waits until it is interactive (hydrated): what a keyboard does before that is the browser's alone. */
+export async function gotoInteractive(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
