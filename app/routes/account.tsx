@@ -1,12 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field, FormMessage } from "~/components/forms/field";
 import { PasswordField } from "~/components/forms/password-field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
+import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
 import { pageMeta } from "~/components/layout/page-meta";
-import { buttonClasses } from "~/components/ui/button";
+import { type ButtonVariant, buttonClasses } from "~/components/ui/button";
 import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import {
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth } = accountsFor(request, context);
   const overview = await auth.accountOverview(request);
   if (!overview) throw redirect(loginPath("/account"));
-  return data({ ...overview, google: auth.google }, { headers: { "Cache-Control": "no-store" } });
+  return { ...overview, google: auth.google };
 }
 
 const SCHEMAS = {
@@ -232,16 +233,18 @@ function Submit({
 }: {
   intent: string;
   children: ReactNode;
-  variant?: "primary" | "secondary" | "danger";
+  variant?: ButtonVariant;
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const classes =
-    variant === "danger"
-      ? "inline-flex h-11 items-center justify-center rounded-lg bg-red-700 px-5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
-      : buttonClasses(variant, "md");
   return (
-    <button type="submit" name="intent" value={intent} disabled={sending} className={classes}>
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      disabled={sending}
+      className={buttonClasses(variant, "md")}
+    >
       {children}
     </button>
   );
@@ -301,11 +304,7 @@ function EmailForm({
     shouldRevalidate: "onInput",
   });
   const formRef = useFailedSubmission(result);
-  const sentRef = useRef<HTMLParagraphElement>(null);
-  // The answer appears where the shopper is not looking: focus moves to it, so it is read out.
-  useEffect(() => {
-    if (sentTo) sentRef.current?.focus();
-  }, [sentTo]);
+  const sentRef = useFocusWhenShown<HTMLParagraphElement>(sentTo);
   return (
     <Section id="email" title="Email">
       {sentTo ? (

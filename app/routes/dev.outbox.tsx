@@ -19,10 +19,7 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const { devOutbox } = context.get(servicesContext);
   if (!devOutbox) throw data("Not found", { status: 404 });
-  return data(
-    { folder: devOutbox, messages: await readOutbox(devOutbox) },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return { folder: devOutbox, messages: await readOutbox(devOutbox) };
 }
 
 /** Splits a message's text so its addresses become links (the text itself stays text). */

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
+import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
 import { accountsFor } from "~/context.server";
@@ -57,11 +57,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
   const formRef = useFailedSubmission(result);
-  const sentRef = useRef<HTMLHeadingElement>(null);
-  // The answer replaces the form: focus moves to it, so it is read out.
-  useEffect(() => {
-    if (sentTo) sentRef.current?.focus();
-  }, [sentTo]);
+  const sentRef = useFocusWhenShown<HTMLHeadingElement>(sentTo);
 
   if (sentTo) {
     return (

@@ -30,24 +30,21 @@ export function meta() {
 
 export const headers = retryAfterHeaders;
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /** The link from the email: its form when the link still works, otherwise a way to ask for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, address } = accountsFor(request, context);
   const parsed = linkTokenSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
-  if (!parsed.success)
-    return data({ token: null, retryAfterSeconds: null }, { status: 400, headers: NO_STORE });
+  if (!parsed.success) return data({ token: null, retryAfterSeconds: null }, { status: 400 });
   const check = await auth.checkPasswordResetToken(parsed.data.token, address);
-  if (check.ok) return data({ token: parsed.data.token, retryAfterSeconds: null }, { headers: NO_STORE });
+  if (check.ok) return { token: parsed.data.token, retryAfterSeconds: null };
   if (check.reason === "rate-limited") {
     return data(
       { token: null, retryAfterSeconds: check.retryAfterSeconds },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": String(check.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
     );
   }
-  if (check.reason === "unavailable") throw data(MESSAGES.unavailable, { status: 503, headers: NO_STORE });
-  return data({ token: null, retryAfterSeconds: null }, { status: 410, headers: NO_STORE });
+  if (check.reason === "unavailable") throw data(MESSAGES.unavailable, { status: 503 });
+  return data({ token: null, retryAfterSeconds: null }, { status: 410 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
     if (result.reason === "unavailable") return unavailable(submission);
-    return data({ expired: true }, { status: 410, headers: NO_STORE });
+    return data({ expired: true }, { status: 410 });
   }
   // Every session has ended, this browser's too: the shopper logs in with the new password.
   throw redirect("/login", {

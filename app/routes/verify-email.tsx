@@ -20,8 +20,6 @@ export function meta() {
 
 export const headers = retryAfterHeaders;
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /**
  * The link from the confirmation email shows a button; only the click (a
  * POST) uses the link up, so a mail scanner that opens every link in an
@@ -37,10 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const parsed = linkTokenSchema.safeParse({ token: url.searchParams.get("token") });
     return data(
       { token: parsed.success ? parsed.data.token : null, malformed: !parsed.success, ...signedIn },
-      { status: parsed.success ? 200 : 400, headers: NO_STORE },
+      { status: parsed.success ? 200 : 400 },
     );
   }
-  return data({ token: null, malformed: false, ...signedIn }, { headers: NO_STORE });
+  return { token: null, malformed: false, ...signedIn };
 }
 
 type ActionAnswer = { problem: string; retryAfterSeconds?: number };
@@ -50,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: verifyEmailSchema });
   if (submission.status !== "success") {
-    return data<ActionAnswer>({ problem: MESSAGES.verifyLinkInvalid }, { status: 400, headers: NO_STORE });
+    return data<ActionAnswer>({ problem: MESSAGES.verifyLinkInvalid }, { status: 400 });
   }
   const input = submission.value;
   const { user } = await auth.getSession(request);
@@ -96,16 +94,16 @@ function failure(
   if (result.reason === "rate-limited") {
     return data<ActionAnswer>(
       { problem: MESSAGES.tooManyAttempts(result.retryAfterSeconds) },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
   if (result.reason === "unavailable") {
     return data<ActionAnswer>(
       { problem: MESSAGES.unavailable },
-      { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } },
+      { status: 503, headers: { "Retry-After": "5" } },
     );
   }
-  return data<ActionAnswer>({ problem: MESSAGES.verifyLinkInvalid }, { status: 410, headers: NO_STORE });
+  return data<ActionAnswer>({ problem: MESSAGES.verifyLinkInvalid }, { status: 410 });
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

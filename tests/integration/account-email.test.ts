@@ -317,6 +317,11 @@ describe.each(engines)("account emails on $name", (engine) => {
     }
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(410));
     expect(statuses[30]).toBe(429);
+    // The page says how long to wait, as the form posts do.
+    const refused = await new CookieClient().fetch(`${shop.url}/reset-password?token=${"B".repeat(24)}`, {
+      headers,
+    });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
   it("refuses the account forms from another site (CSRF), before they are read", async () => {

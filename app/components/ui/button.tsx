@@ -2,7 +2,7 @@
  * The shop's button look, for <button>s and for links that look like buttons
  * (a link that navigates stays a link; it only borrows the style).
  */
-export type ButtonVariant = "primary" | "secondary" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md";
 
 const BASE =
@@ -14,6 +14,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary:
     "border border-slate-500 bg-white text-slate-800 shadow-sm hover:border-slate-700 hover:bg-slate-50",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  /** What cannot be undone (deleting the account). */
+  danger: "bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900",
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -410,6 +410,10 @@ function parseVerificationClaim(value: string) {
   }
 }
 
+function rateLimited(retryAfterSeconds: number): RateLimited {
+  return { ok: false, reason: "rate-limited", retryAfterSeconds };
+}
+
 function errorCode(error: unknown): string | undefined {
   if (!isAPIError(error)) return undefined;
   const body = error.body as { code?: string } | undefined;
@@ -436,13 +440,17 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     return headers;
   };
 
-  const currentSessionToken = async (request: Request): Promise<string | null> => {
+  /** The signed-in session as Better Auth knows it (id, token, when it signed in), or null. */
+  const currentSession = async (request: Request) => {
     const found = await auth().api.getSession({
       headers: headersFor(request),
       query: { disableRefresh: true },
     });
-    return found?.session.token ?? null;
+    return found ? { session: found.session, user: toSessionUser(found.user) } : null;
   };
+
+  const currentSessionToken = async (request: Request): Promise<string | null> =>
+    (await currentSession(request))?.session.token ?? null;
 
   /** A new sign-in replaces any session the browser already had (no session fixation, nothing left behind). */
   const revoke = async (token: string | null) => {
@@ -533,15 +541,6 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (send) options.mailer.send(message);
   };
 
-  /** The signed-in session as Better Auth knows it (id, token, when it signed in), or null. */
-  const currentSession = async (request: Request) => {
-    const found = await auth().api.getSession({
-      headers: headersFor(request),
-      query: { disableRefresh: true },
-    });
-    return found ? { session: found.session, user: toSessionUser(found.user) } : null;
-  };
-
   const passwordHashOf = async (userId: string): Promise<string | null> => {
     const [credential] = await db
       .select({ password: accounts.password })
@@ -570,7 +569,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const knownDevice = await deviceCookies.knownDevice(request, signedIn.user.email);
     const attempt = await limiter.login(address, signedIn.user.email, knownDevice);
     if (!attempt.allowed) {
-      return { ok: false, reason: "rate-limited", retryAfterSeconds: attempt.retryAfterSeconds };
+      return rateLimited(attempt.retryAfterSeconds);
     }
     if (!password || !(await verifyPassword(hash, password))) {
       logger.warn(
@@ -588,7 +587,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const decision = await limiter.emailToken(address);
     if (decision.allowed) return null;
     logger.warn({ event: "email_token.rate_limited", address }, "email link refused: too many attempts");
-    return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+    return rateLimited(decision.retryAfterSeconds);
   };
 
   return {
@@ -617,7 +616,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const decision = await limiter.signUp(address, input.email);
       if (!decision.allowed) {
         await logSignIn("sign_up.rate_limited", { ...decision, email: input.email, address });
-        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+        return rateLimited(decision.retryAfterSeconds);
       }
       try {
         const previous = await currentSessionToken(request);
@@ -655,7 +654,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const attempt = await limiter.login(address, input.email, knownDevice);
       if (!attempt.allowed) {
         await logSignIn("login.rate_limited", { ...attempt, email: input.email, address });
-        return { ok: false, reason: "rate-limited", retryAfterSeconds: attempt.retryAfterSeconds };
+        return rateLimited(attempt.retryAfterSeconds);
       }
       try {
         const previous = await currentSessionToken(request);
@@ -694,8 +693,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     async startGoogle(request, address, urls) {
       if (!options.google) return { ok: false, reason: "not-configured" };
       const decision = await limiter.googleStart(address);
-      if (!decision.allowed)
-        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+      if (!decision.allowed) return rateLimited(decision.retryAfterSeconds);
       const { headers, response } = await auth().api.signInSocial({
         body: {
           provider: GOOGLE_PROVIDER_ID,
@@ -717,7 +715,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           { event: "password_reset.rate_limited", address },
           "password reset refused: too many attempts",
         );
-        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+        return rateLimited(decision.retryAfterSeconds);
       }
       try {
         // A mailbox that had its share of emails this hour gets nothing more,
@@ -763,7 +761,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     async sendEmailVerification(user, address) {
       const decision = await limiter.emailLink(address, user.email);
       if (!decision.allowed) {
-        return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+        return rateLimited(decision.retryAfterSeconds);
       }
       try {
         const [row] = await db
@@ -773,7 +771,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           .limit(1);
         if (!row || row.verified) return { ok: false, reason: "already-verified" };
         // The shopper's own mailbox had its share this hour: they are told to wait.
-        if (!decision.send) return { ok: false, reason: "rate-limited", retryAfterSeconds: 60 * 60 };
+        if (!decision.send) return rateLimited(60 * 60);
         await emailConfirmationLink(user);
         return { ok: true };
       } catch (error) {
@@ -904,7 +902,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         if (refused) return refused;
         const decision = await limiter.emailLink(address, input.newEmail);
         if (!decision.allowed) {
-          return { ok: false, reason: "rate-limited", retryAfterSeconds: decision.retryAfterSeconds };
+          return rateLimited(decision.retryAfterSeconds);
         }
         // An address that has an account already gets nothing, and neither the
         // answer nor its timing says so: its token is made all the same and

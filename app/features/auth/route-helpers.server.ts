@@ -55,9 +55,15 @@ export function unavailable(submission: Submission<unknown>) {
   return failedSubmission(submission, 503, { formErrors: [MESSAGES.unavailable] }, { "Retry-After": "5" });
 }
 
-/** Passes an action's Retry-After on to the document response (no-JavaScript form posts). */
-export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
-  const retryAfter = actionHeaders.get("Retry-After");
+/** Passes an action's (or else the loader's) Retry-After on to the document response (no-JavaScript form posts, links). */
+export function retryAfterHeaders({
+  actionHeaders,
+  loaderHeaders,
+}: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+}): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   return retryAfter
     ? { "Retry-After": retryAfter, "Cache-Control": "no-store" }
     : { "Cache-Control": "no-store" };

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
 import { buttonClasses } from "~/components/ui/button";
 
 /**
@@ -7,8 +7,7 @@ import { buttonClasses } from "~/components/ui/button";
  * happened and the way on. Focus moves here, so it is read out.
  */
 export function LinkExpired({ message, action }: { message: string; action: { to: string; label: string } }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  const ref = useFocusWhenShown<HTMLParagraphElement>(true);
   return (
     <div className="space-y-6">
       <p
