@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { catalogFileFormat, readCatalogFile, writeCatalogFile } from "./catalog-file.server";
 
@@ -306,5 +307,47 @@ describe("writing a catalogue file", () => {
         created: new Date("2026-03-01T09:30:00.123Z"),
       },
     ]);
+  });
+
+  it("starts a CSV cell a spreadsheet would run as a formula with a quote, and reads it back as it was", () => {
+    const names = [
+      "-20% Sale",
+      "@home",
+      '=HYPERLINK("https://example.com","Click")',
+      "+1 spare bulb",
+      "\uFF1Dfull-width equals",
+      "'=a quote the owner typed",
+      "''+two quotes",
+      "'plain quote",
+      "Brass Lamp - warm",
+    ];
+    const tricky = names.map((name, at) => ({
+      ...records[0],
+      sku: at === 0 ? "-SALE" : `T-${at}`,
+      name,
+      description: at === 1 ? "=SUM(A1:A9)\nsecond line" : "Plain.",
+    })) as typeof records;
+    const text = writeCatalogFile(tricky, "csv");
+    const cells = parseCsv(text, { columns: true }) as Record<string, string>[];
+    expect(cells.map((row) => row.name)).toEqual([
+      "'-20% Sale",
+      "'@home",
+      `'=HYPERLINK("https://example.com","Click")`,
+      "'+1 spare bulb",
+      "'\uFF1Dfull-width equals",
+      "''=a quote the owner typed",
+      "'''+two quotes",
+      "'plain quote",
+      "Brass Lamp - warm",
+    ]);
+    expect(cells[0]?.sku).toBe("'-SALE");
+    expect(cells[1]?.description).toBe("'=SUM(A1:A9)\nsecond line");
+    const reading = readCatalogFile(text, "csv");
+    expect(reading.problems).toEqual([]);
+    expect(reading.rows.map(({ sku, name, description }) => ({ sku, name, description }))).toEqual(
+      tricky.map(({ sku, name, description }) => ({ sku, name, description })),
+    );
+    // JSON is not opened by spreadsheets: it is written as the values are.
+    expect(JSON.parse(writeCatalogFile(tricky, "json"))[0].name).toBe("-20% Sale");
   });
 });

@@ -3,6 +3,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { stringify as writeCsv } from "csv-stringify/sync";
 import { convert as htmlToText } from "html-to-text";
 import { CATALOG_FILE_COLUMNS, type CatalogFileRow, catalogFileRowSchema } from "./catalog-schema";
+import { spreadsheetCell, spreadsheetValue } from "./spreadsheet-cells";
 
 /**
  * Catalogue files, as `npm run catalog:import` reads them and
@@ -185,7 +186,7 @@ function readCsv(text: string): RawReading {
   const skusOfBrokenLines: string[] = [];
   for (const { line, record } of records) {
     if (record.length !== columns.length) {
-      const sku = record[skuAt]?.trim();
+      const sku = spreadsheetValue(record[skuAt] ?? "").trim();
       if (sku) skusOfBrokenLines.push(sku);
       problems.push({
         line,
@@ -193,7 +194,10 @@ function readCsv(text: string): RawReading {
       });
       continue;
     }
-    rows.push({ line, values: Object.fromEntries(columns.map((column, at) => [column, record[at]])) });
+    rows.push({
+      line,
+      values: Object.fromEntries(columns.map((column, at) => [column, spreadsheetValue(record[at] ?? "")])),
+    });
   }
   return {
     kind: "backline",
@@ -506,9 +510,23 @@ function shopifyDescription(html: string): string {
 /** The values of one product as a catalogue file holds them. */
 export type CatalogFileRecord = Record<(typeof CATALOG_FILE_COLUMNS)[number], string | number>;
 
-/** A catalogue file's text: what `catalog:export` writes and `catalog:import` reads back unchanged. */
+/**
+ * A catalogue file's text: what `catalog:export` writes and `catalog:import`
+ * reads back unchanged. Only CSV is opened by spreadsheets, so only its cells
+ * are kept from running as formulas (spreadsheet-cells.ts).
+ */
 export function writeCatalogFile(records: readonly CatalogFileRecord[], format: CatalogFileFormat): string {
-  if (format === "csv") return writeCsv([...records], { header: true, columns: [...CATALOG_FILE_COLUMNS] });
+  if (format === "csv") {
+    const cells = records.map((record) =>
+      Object.fromEntries(
+        Object.entries(record).map(([column, value]) => [
+          column,
+          typeof value === "string" ? spreadsheetCell(value) : value,
+        ]),
+      ),
+    );
+    return writeCsv(cells, { header: true, columns: [...CATALOG_FILE_COLUMNS] });
+  }
   if (format === "ndjson") return records.map((record) => `${JSON.stringify(record)}\n`).join("");
   return `${JSON.stringify(records, null, 2)}\n`;
 }
