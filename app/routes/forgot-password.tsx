@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { auth, address } = accountsFor(request, context);
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return failedSubmission(submission, 400);
-  const result = await auth.requestPasswordReset(submission.value.email, address);
+  const result = await auth.requestPasswordReset(request, submission.value.email, address);
   if (!result.ok) {
     if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
     return unavailable(submission);

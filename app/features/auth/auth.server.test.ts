@@ -334,6 +334,35 @@ describe.each(engines)("auth service on $name", (engine) => {
     expect(await otherSecret.knownDevice(request(cookie), "owner@example.com")).toBeNull();
   });
 
+  it("strangers cannot stop a shopper's reset emails: the owner's browser, or an address it signed in from, still gets one", async () => {
+    const { address, signedUp } = await newAccount();
+    // Only the device cookie of the browser the account was made in (signed out since).
+    const ownersBrowser = cookieHeader(signedUp.headers)
+      .split("; ")
+      .filter((cookie) => cookie.startsWith("backline_device="))
+      .join("; ");
+    const resets = () =>
+      mailer.sent.filter((message) => message.to === address && message.kind === "password-reset").length;
+    // Ten requests from four addresses use up the mailbox's ten an hour from anywhere…
+    for (let i = 0; i < 10; i++) {
+      expect(await auth.requestPasswordReset(request(), address, `198.51.100.${60 + (i % 4)}`)).toEqual({
+        ok: true,
+      });
+    }
+    expect(resets()).toBe(10);
+    // …so a stranger's next one gets the usual answer and sends nothing,
+    expect(await auth.requestPasswordReset(request(), address, "198.51.100.70")).toEqual({ ok: true });
+    expect(resets()).toBe(10);
+    // but the owner's own browser, from an address never seen, still gets a link,
+    expect(await auth.requestPasswordReset(request(ownersBrowser), address, "192.0.2.44")).toEqual({
+      ok: true,
+    });
+    expect(resets()).toBe(11);
+    // and so does another browser at the address the account was signed in from.
+    expect(await auth.requestPasswordReset(request(), address, "203.0.113.1")).toEqual({ ok: true });
+    expect(resets()).toBe(12);
+  });
+
   /** The token in the last email to `to` whose link starts with `path`. */
   const tokenSentTo = (to: string, path: string) => {
     const message = mailer.sent.findLast((sent) => sent.to === to && sent.text.includes(path));
@@ -343,7 +372,7 @@ describe.each(engines)("auth service on $name", (engine) => {
 
   it("stores link tokens only as hashes: the database holds no token that works", async () => {
     const { address } = await newAccount();
-    expect((await auth.requestPasswordReset(address, "203.0.113.9")).ok).toBe(true);
+    expect((await auth.requestPasswordReset(request(), address, "203.0.113.9")).ok).toBe(true);
     const resetToken = tokenSentTo(address, "/reset-password?token=");
     const confirmToken = tokenSentTo(address, "/verify-email?token=");
     expect(resetToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
@@ -396,9 +425,9 @@ describe.each(engines)("auth service on $name", (engine) => {
   it("a new password ends every link the account had pending", async () => {
     const { address, signedUp } = await newAccount();
     const confirmation = tokenSentTo(address, "/verify-email?token=");
-    await auth.requestPasswordReset(address, "203.0.113.11");
+    await auth.requestPasswordReset(request(), address, "203.0.113.11");
     const firstReset = tokenSentTo(address, "/reset-password?token=");
-    await auth.requestPasswordReset(address, "203.0.113.11");
+    await auth.requestPasswordReset(request(), address, "203.0.113.11");
     const secondReset = tokenSentTo(address, "/reset-password?token=");
     expect(await auth.resetPassword(secondReset, "N3w!Passw0rd", "203.0.113.11")).toEqual({ ok: true });
     expect((await auth.checkPasswordResetToken(firstReset, "203.0.113.11")).ok).toBe(false);
@@ -410,7 +439,7 @@ describe.each(engines)("auth service on $name", (engine) => {
 
   it("a reset link expires, and a used one cannot be used again", async () => {
     const { address } = await newAccount();
-    await auth.requestPasswordReset(address, "203.0.113.9");
+    await auth.requestPasswordReset(request(), address, "203.0.113.9");
     const token = tokenSentTo(address, "/reset-password?token=");
     expect(await auth.resetPassword(token, "N3w!Passw0rd", "203.0.113.9")).toEqual({ ok: true });
     expect(await auth.resetPassword(token, "An0ther!Pass", "203.0.113.9")).toEqual({
@@ -418,7 +447,7 @@ describe.each(engines)("auth service on $name", (engine) => {
       reason: "invalid-token",
     });
 
-    await auth.requestPasswordReset(address, "203.0.113.10");
+    await auth.requestPasswordReset(request(), address, "203.0.113.10");
     const late = tokenSentTo(address, "/reset-password?token=");
     expect(late).not.toBe(token);
     await engine.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });

@@ -17,7 +17,7 @@ import {
   passwordResetMessage,
 } from "./account-email.server";
 import { emailSchema, type LoginInput, nameSchema, photoSchema, type SignUpInput } from "./auth-schema";
-import { clientAddress } from "./client-address.server";
+import { addressKey, clientAddress } from "./client-address.server";
 import { createDeviceCookies } from "./device-cookie.server";
 import type { GoogleAvailability } from "./google-sign-in-message";
 import { hashPassword, needsRehash, verifyPassword } from "./password-hasher.server";
@@ -145,7 +145,11 @@ export interface AuthService {
    * Emails a password-reset link when `email` has an account; the answer is
    * the same, and as fast, when it has none.
    */
-  requestPasswordReset(email: string, address: string): Promise<{ ok: true } | RateLimited | Unavailable>;
+  requestPasswordReset(
+    request: Request,
+    email: string,
+    address: string,
+  ): Promise<{ ok: true } | RateLimited | Unavailable>;
   /** Whether a password-reset link still works (the page shows its form, or says it has expired). */
   checkPasswordResetToken(token: string, address: string): Promise<TokenResult>;
   /** Sets the new password, uses the link up and ends every session of the account. */
@@ -457,6 +461,22 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (token) await db.delete(sessions).where(eq(sessions.token, token));
   };
 
+  /**
+   * Whether the request comes from the account's owner as far as the shop can
+   * tell: a browser carrying the account's device cookie, or an address one of
+   * its sessions was signed in from (IPv6 by its /64, as the limits count it).
+   */
+  const isOwnersClient = async (request: Request, email: string, address: string): Promise<boolean> => {
+    if (await deviceCookies.knownDevice(request, email)) return true;
+    const signedInFrom = await db
+      .select({ address: sessions.ipAddress })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, email));
+    const key = addressKey(address);
+    return signedInFrom.some((session) => session.address !== null && addressKey(session.address) === key);
+  };
+
   const accountIdOf = async (email: string): Promise<string | null> => {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     return row?.id ?? null;
@@ -708,7 +728,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return { ok: true, url: response.url, headers };
     },
 
-    async requestPasswordReset(email, address) {
+    async requestPasswordReset(request, email, address) {
       const decision = await limiter.emailLink(address, email);
       if (!decision.allowed) {
         logger.warn(
@@ -718,12 +738,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         return rateLimited(decision.retryAfterSeconds);
       }
       try {
-        // A mailbox that had its share of emails this hour gets nothing more,
-        // and the answer is the usual one (the look-up keeps its timing alike).
-        if (!decision.send) {
-          await accountIdOf(email);
-          return { ok: true };
-        }
+        // A mailbox that had its share of emails this hour gets nothing more
+        // from strangers, and the answer is the usual one (the look-up keeps
+        // its timing alike). Its owner's own browser or address still gets a
+        // link: other people's requests must not stop the owner's reset.
+        if (!decision.send && !(await isOwnersClient(request, email, address))) return { ok: true };
         // Better Auth answers alike for an unknown email; the email itself is
         // queued (the mailer sends in the background), so no timing differs.
         await auth().api.requestPasswordReset({ body: { email } });

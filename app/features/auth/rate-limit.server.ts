@@ -59,7 +59,8 @@ export interface RateLimits {
   /**
    * Emails with a link sent to one mailbox from anywhere: past it the shop
    * answers as usual and sends nothing, so nobody floods a mailbox through
-   * the shop, nor blocks its owner's own request with a refusal.
+   * the shop, nor blocks its owner's own request with a refusal. (A reset
+   * from the owner's own browser or address is sent anyway: auth.server.ts.)
    */
   emailLinkPerAccount: Limit;
   /** Links from an email used or checked from one address (a guesser of tokens runs out here). */
