@@ -61,7 +61,13 @@ describe("the API's description", () => {
     expect(document.openapi).toBe("3.1.0");
     const routes = fs.readFileSync(path.resolve("app/routes.ts"), "utf8");
     const described = Object.keys(document.paths);
-    expect(described.sort()).toEqual(["/all-products", "/counts", "/facets", "/user/api/create"]);
+    expect(described.sort()).toEqual([
+      "/all-products",
+      "/counts",
+      "/facets",
+      "/suggestions",
+      "/user/api/create",
+    ]);
     for (const pathName of described) expect(routes).toContain(`route("${pathName.slice(1)}"`);
   });
 
@@ -71,6 +77,7 @@ describe("the API's description", () => {
     expect(names("/all-products")).toEqual(["band", "category", "page", "range", "search", "size", "sort"]);
     expect(names("/counts")).toEqual(["band", "category", "range", "search"]);
     expect(names("/facets")).toEqual(names("/counts"));
+    expect(names("/suggestions")).toEqual(["search"]);
     const sort = document.paths["/all-products"]?.get?.parameters?.find(
       (parameter) => parameter.name === "sort",
     );
@@ -96,6 +103,13 @@ describe("real answers match the description", () => {
     ["/counts", "?range=cheap"],
     ["/facets", "?band=campSafe&search=bottle"],
     ["/facets", `?search=${"x".repeat(500)}`],
+    // What the search box asks for as the shopper types: products, brands, categories, typos forgiven.
+    ["/suggestions", "?search=camp"],
+    ["/suggestions", "?search=blendr"],
+    ["/suggestions", "?search=zzzqqq"],
+    ["/suggestions", ""],
+    ["/suggestions", `?search=${"x".repeat(500)}`],
+    ["/suggestions", "?search=a&search=b"],
   ];
 
   it.each(catalogueCalls)("GET %s%s", async (pathName, query) => {
@@ -103,6 +117,16 @@ describe("real answers match the description", () => {
     const body = await expectDescribed("get", pathName, response);
     // An error names the parameter at fault, as the description says.
     if (response.status === 400) expect((body as { error: { field?: string } }).error.field).toBeTruthy();
+  });
+
+  it("GET /suggestions lists what the search box shows: products, brands and categories with their addresses", async () => {
+    const response = await fetch(`${shop.url}/suggestions?search=camp`);
+    const body = (await expectDescribed("get", "/suggestions", response)) as {
+      products: { href: string }[];
+      brands: { label: string; href: string }[];
+    };
+    expect(body.products.length).toBeGreaterThan(0);
+    expect(body.brands).toContainEqual({ label: "CampSafe", href: "/?band=campSafe" });
   });
 
   it("a revalidation with the answer's ETag gets the described 304", async () => {

@@ -134,7 +134,7 @@ function Call({
   );
 }
 
-/** An object's fields, nested ones named with a dot (`error.code`). */
+/** An object's fields, nested ones named with a dot (`error.code`), a list's items with `[]` (`brands[].label`). */
 function Fields({ schema }: { schema: JsonSchema }) {
   return <dl className="mt-2 divide-y divide-slate-200">{fieldsOf(schema, "")}</dl>;
 }
@@ -144,6 +144,8 @@ function fieldsOf(schema: JsonSchema, prefix: string): React.JSX.Element[] {
     const fullName = `${prefix}${name}`;
     const optional = !(schema.required ?? []).includes(name);
     if (field.type === "object" && field.properties) return fieldsOf(field, `${fullName}.`);
+    const items =
+      field.type === "array" && field.items?.properties ? fieldsOf(field.items, `${fullName}[].`) : [];
     return [
       <Field
         key={fullName}
@@ -152,6 +154,7 @@ function fieldsOf(schema: JsonSchema, prefix: string): React.JSX.Element[] {
         description={field.description ?? ""}
         optional={optional}
       />,
+      ...items,
     ];
   });
 }

@@ -9,6 +9,8 @@ import {
   PAGE_SIZE_MAX,
   productCountSchema,
   productSchema,
+  searchSuggestionsSchema,
+  suggestionsQueryFields,
 } from "./catalog-schema";
 
 /** What each query parameter means; its type and limits come from the schema that parses it. */
@@ -79,6 +81,26 @@ export const catalogApi: ApiPart = {
         parameters: queryParameters(catalogFilterFields, PARAMETERS),
         responses: {
           "200": jsonResponse("The count and the brands' and categories' choices.", listingFacetsSchema),
+          "304": notModified,
+          ...catalogueErrors,
+        },
+      },
+    },
+    "/suggestions": {
+      get: {
+        operationId: "suggestSearches",
+        tags: ["Catalogue"],
+        summary: "Suggestions for a search being typed",
+        description:
+          "What the shop's search box lists as the shopper types: the best matching products, and the brands and categories whose names match, each with the address it leads to. The search is read as `/all-products` reads it (close spellings included), and how each word was read comes back to mark the matches. At most five products, three brands and three categories; no search: every list is empty.",
+        parameters: queryParameters(suggestionsQueryFields, {
+          search: "What is typed so far. Empty or absent: no suggestions.",
+        }),
+        responses: {
+          "200": jsonResponse(
+            "The suggestions, each list best first and possibly empty.",
+            searchSuggestionsSchema,
+          ),
           "304": notModified,
           ...catalogueErrors,
         },

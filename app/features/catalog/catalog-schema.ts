@@ -224,19 +224,44 @@ export const catalogQueryFields = queryFields;
 export const catalogFilterFields = filterFields;
 
 /** A place a suggestion leads to: a product's page, or the shop filtered by a brand or a category. */
-export interface Suggestion {
-  label: string;
-  href: string;
-}
+const suggestionSchema = z.object({
+  label: z.string().describe("As the shop shows it: the product's name, or the brand's or category's label."),
+  href: z
+    .string()
+    .describe(
+      "Where it leads, a path on this shop: the product's page (`/products/12-…`), or the shop filtered by the brand or category (`/?band=campSafe`).",
+    ),
+});
+
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** One word of a search as the catalogue read it (search-words.ts). */
+const searchWordSchema = z.object({
+  typed: z.string().describe("The word as typed, in lower case: it finds the words it starts."),
+  alike: z
+    .array(z.string())
+    .describe(
+      "Catalogue words it also finds, whole: those it ends (“phones” → “headphones”), or its close spellings.",
+    ),
+  corrected: z
+    .boolean()
+    .describe("True when `alike` are close spellings of a word the catalogue does not have."),
+}) satisfies z.ZodType<SearchWord>;
 
 /** What `/suggestions` answers for a search being typed: each list best first, possibly empty. */
-export interface SearchSuggestions {
-  /** The search read word by word, to mark the matches in the labels. */
-  words: SearchWord[];
-  products: Suggestion[];
-  brands: Suggestion[];
-  categories: Suggestion[];
-}
+export const searchSuggestionsSchema = z.object({
+  words: z
+    .array(searchWordSchema)
+    .describe("The search read word by word, to mark the matches in the labels; empty without a word."),
+  products: z.array(suggestionSchema).describe("The best matching products, best first."),
+  brands: z.array(suggestionSchema).describe("The brands whose name matches."),
+  categories: z.array(suggestionSchema).describe("The categories whose name matches."),
+});
+
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
+
+/** The query parameter of `/suggestions`, as parsed: for the API's description. */
+export const suggestionsQueryFields = suggestionsQuerySchema.shape;
 
 /**
  * One product as a catalogue file gives it (`npm run catalog:import`, and
