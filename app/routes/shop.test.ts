@@ -123,10 +123,20 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
     expect((ok(body).products as unknown[]).length).toBe(5);
   });
 
-  it("answers a page past the end with no products and the true count", async () => {
+  it("answers a page past the end with 404, no products and the true count (the page's way back needs it)", async () => {
     const { status, body } = await run("/?page=99", services);
-    expect(status).toBe(200);
+    expect(status).toBe(404);
     expect(body).toMatchObject({ status: "ok", count: 12, products: [] });
+    expect((await run("/?band=cycleFit&page=2", services)).status).toBe(404);
+    // The last page is a page.
+    expect((await run("/?page=3", services)).status).toBe(200);
+  });
+
+  it("answers no matching products on page 1 with 200 (an empty listing is a listing), past it with 404", async () => {
+    const empty = await run("/?band=cycleFit&category=home+appliances", services);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ status: "ok", count: 0, products: [] });
+    expect((await run("/?band=cycleFit&category=home+appliances&page=2", services)).status).toBe(404);
   });
 
   it("gives a canonical URL on BASE_URL, never the request's Host, with brand and category only", async () => {

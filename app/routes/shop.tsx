@@ -88,17 +88,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
           unlessUnavailable(catalog.didYouMean(filters)),
         ])
       : [null, null];
-  return {
-    status: "ok" as const,
-    query,
-    canonicalUrl,
-    count,
-    facets: { brands, categories },
-    wayBack,
-    didYouMean,
-    searchWords,
-    products: products.value.map((product) => shopProduct(product, { brands, categories })),
-  };
+  // A page past the last one (page 1 always exists, empty or not) is not a page of this listing:
+  // 404, so crawlers drop it, with the same listing and its way back to page 1 for a person.
+  const pastTheEnd = query.page > 1 && products.value.length === 0;
+  return data(
+    {
+      status: "ok" as const,
+      query,
+      canonicalUrl,
+      count,
+      facets: { brands, categories },
+      wayBack,
+      didYouMean,
+      searchWords,
+      products: products.value.map((product) => shopProduct(product, { brands, categories })),
+    },
+    { status: pastTheEnd ? 404 : 200 },
+  );
 }
 
 /**

@@ -79,20 +79,37 @@ test.describe("shop page pagination", () => {
     await shop.expectQuery("category=fitness&search=mat&sort=asc");
   });
 
-  test("a page past the end shows the empty state with a link to page 1 of the same filters", async ({
-    page,
-    request,
-  }) => {
-    const shop = new ShopPage(page);
-    await shop.goto("category=outdoor&page=99");
-    const count = await apiCount(request, "category=outdoor");
-    // The listing has products, only not this many pages: the page must not claim that nothing matches.
-    await expect(shop.main.getByRole("heading", { name: "Page 99 is past the end" })).toBeVisible();
-    await expect(shop.summary).toHaveText(`${count} products`);
-    await expect(shop.main).not.toContainText("No products match");
-    await expect(shop.main).toContainText("There is no page 99");
-    await shop.main.getByRole("link", { name: "Go to page 1" }).click();
-    await shop.expectQuery("category=outdoor");
-    await shop.expectCardsToMatchApi(request, "category=outdoor");
+  test.describe("past the end", () => {
+    // The browser reports the page's own 404 in the console.
+    test.use({ allowedConsoleErrors: [/status of 404/] });
+
+    test("a page past the end answers 404 and shows the empty state with a link to page 1 of the same filters", async ({
+      page,
+      request,
+    }) => {
+      const shop = new ShopPage(page);
+      const answer = await page.goto("/?category=outdoor&page=99");
+      expect(answer?.status()).toBe(404);
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      // The JSON API keeps its specified answer: an empty page, 200.
+      const api = await request.get("/all-products?category=outdoor&page=99");
+      expect(api.status()).toBe(200);
+      expect(await api.json()).toEqual([]);
+      const count = await apiCount(request, "category=outdoor");
+      // The listing has products, only not this many pages: the page must not claim that nothing matches.
+      await expect(shop.main.getByRole("heading", { name: "Page 99 is past the end" })).toBeVisible();
+      await expect(shop.summary).toHaveText(`${count} products`);
+      await expect(shop.main).not.toContainText("No products match");
+      await expect(shop.main).toContainText("There is no page 99");
+      await shop.main.getByRole("link", { name: "Go to page 1" }).click();
+      await shop.expectQuery("category=outdoor");
+      await shop.expectCardsToMatchApi(request, "category=outdoor");
+    });
+  });
+
+  test("no products on page 1 is a listing (200), with its empty state", async ({ page }) => {
+    const answer = await page.goto("/?band=cycleFit&category=home+goods");
+    expect(answer?.status()).toBe(200);
+    await expect(new ShopPage(page).main.getByRole("heading", { name: "No products match" })).toBeVisible();
   });
 });
