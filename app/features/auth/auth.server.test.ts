@@ -1,17 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { recordingMailer } from "../../../tests/support/recording-mailer";
 import { openTestDatabases, reportPostgresSkipped } from "../../../tests/support/test-database";
-import {
-  type AuthService,
-  createAuthService,
-  profileFromProvider,
-  SESSION_ABSOLUTE_LIFETIME_SECONDS,
-} from "./auth.server";
+import { type AuthService, createAuthService, profileFromProvider } from "./auth.server";
 import { createDeviceCookies } from "./device-cookie.server";
 import { hashPassword, PASSWORD_HASH_PARAMETERS } from "./password-hasher.server";
 import { createAuthRateLimiter } from "./rate-limit.server";
+import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "./session-lifetime.server";
 
 const engines = await openTestDatabases();
 afterAll(() => Promise.all(engines.map((engine) => engine.close())));
@@ -254,6 +250,63 @@ describe.each(engines)("auth service on $name", (engine) => {
     expect(await engine.db.select().from(sessions).where(eq(sessions.userId, signedUp.user.id))).toHaveLength(
       0,
     );
+  });
+
+  it("refuses a session past its absolute lifetime on every way in: the account page, each of its forms, the profile", async () => {
+    /** A fresh account whose session was signed in 31 days ago and kept alive since; and a second, current session of it. */
+    const oldSession = async () => {
+      const { address, signedUp } = await newAccount();
+      const elsewhere = await auth.logIn(request(), { email: address, password: PASSWORD }, "203.0.113.2");
+      if (!elsewhere.ok) throw new Error("login failed");
+      const [current] = await engine.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(elsewhere.headers)));
+      await engine.db
+        .update(sessions)
+        .set({
+          createdAt: new Date(Date.now() - (SESSION_ABSOLUTE_LIFETIME_SECONDS + 60) * 1000),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .where(and(eq(sessions.userId, signedUp.user.id), ne(sessions.id, current?.id ?? "")));
+      return { address, userId: signedUp.user.id, old: request(cookieHeader(signedUp.headers)) };
+    };
+    const tokenOf = (headers: Headers) =>
+      decodeURIComponent(cookieHeader(headers).match(/session_token=([^.;]+)/)?.[1] ?? "");
+
+    expect(await auth.accountOverview((await oldSession()).old)).toBeNull();
+
+    const others = await oldSession();
+    expect(await auth.revokeOtherSessions(others.old)).toBe(0);
+    expect(await engine.db.select().from(sessions).where(eq(sessions.userId, others.userId))).toHaveLength(1);
+
+    const password = await oldSession();
+    expect(
+      await auth.changePassword(
+        password.old,
+        { currentPassword: PASSWORD, newPassword: "N3w!Passw0rd" },
+        "203.0.113.9",
+      ),
+    ).toEqual({ ok: false, reason: "sign-in-again" });
+
+    const move = await oldSession();
+    const sentBefore = mailer.sent.length;
+    expect(
+      await auth.requestEmailChange(move.old, { newEmail: email(), password: PASSWORD }, "203.0.113.9"),
+    ).toEqual({ ok: false, reason: "sign-in-again" });
+    expect(mailer.sent.length).toBe(sentBefore);
+
+    const leaver = await oldSession();
+    expect(await auth.deleteAccount(leaver.old, { password: PASSWORD }, "203.0.113.9")).toEqual({
+      ok: false,
+      reason: "sign-in-again",
+    });
+    expect(await engine.db.select().from(users).where(eq(users.id, leaver.userId))).toHaveLength(1);
+
+    const renamed = await oldSession();
+    expect(await auth.updateProfile(renamed.old, { name: "Mallory", image: null })).toBeNull();
+    const [row] = await engine.db.select().from(users).where(eq(users.id, renamed.userId));
+    expect(row?.name).toBe("A");
   });
 
   it("a sign-up that fails part-way leaves no trace: the email can sign up afterwards", async () => {

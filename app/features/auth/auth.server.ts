@@ -22,6 +22,7 @@ import { createDeviceCookies } from "./device-cookie.server";
 import type { GoogleAvailability } from "./google-sign-in-message";
 import { hashPassword, needsRehash, verifyPassword } from "./password-hasher.server";
 import type { AuthRateLimiter } from "./rate-limit.server";
+import { pastAbsoluteLifetime, withAbsoluteSessionLifetime } from "./session-lifetime.server";
 import type { SessionUser } from "./session-user";
 
 /**
@@ -36,8 +37,6 @@ export const AUTH_BASE_PATH = "/api/auth";
 const CLIENT_ADDRESS_HEADER = "x-backline-client-address";
 
 const DAY = 60 * 60 * 24;
-/** A session ends this long after its sign-in however active it stays (the sliding expiry is 7 days). */
-export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 30 * DAY;
 /** How long the link of a password-reset email works. */
 const PASSWORD_RESET_LIFETIME_SECONDS = 30 * 60;
 /** How long the link of an email-confirmation email works. */
@@ -216,14 +215,18 @@ function createBetterAuth(options: AuthServiceOptions) {
     basePath: AUTH_BASE_PATH,
     secret: options.secret,
     trustedOrigins: [options.baseUrl],
-    database: drizzleAdapter(options.db, {
-      provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-      // A sign-up writes the user and its password in one transaction: a
-      // failure part-way (the database killed, a full disk) leaves no user
-      // without a password behind, so the email can sign up again.
-      transaction: true,
-    }),
+    // Every session read through it ends at the absolute lifetime (30 days
+    // from the sign-in), whichever of Better Auth's paths reads it.
+    database: withAbsoluteSessionLifetime(
+      drizzleAdapter(options.db, {
+        provider: "pg",
+        schema: { user: users, session: sessions, account: accounts, verification: verifications },
+        // A sign-up writes the user and its password in one transaction: a
+        // failure part-way (the database killed, a full disk) leaves no user
+        // without a password behind, so the email can sign up again.
+        transaction: true,
+      }),
+    ),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -620,16 +623,13 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
 
     async getSession(request) {
+      // A session past its absolute lifetime reads as expired (session-lifetime.server.ts):
+      // Better Auth deletes it and the headers clear its cookie.
       const { headers, response } = await auth().api.getSession({
         headers: headersFor(request),
         returnHeaders: true,
       });
-      if (!response) return { user: null, headers };
-      // The sliding expiry keeps an active session alive; this ends it anyway
-      // once it is older than the absolute lifetime.
-      const age = (Date.now() - new Date(response.session.createdAt).getTime()) / 1000;
-      if (age > SESSION_ABSOLUTE_LIFETIME_SECONDS) return { user: null, headers: await this.logOut(request) };
-      return { user: toSessionUser(response.user), headers };
+      return { user: response ? toSessionUser(response.user) : null, headers };
     },
 
     async signUp(request, input, address) {
@@ -846,22 +846,26 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     async accountOverview(request) {
       const signedIn = await currentSession(request);
       if (!signedIn) return null;
+      const now = Date.now();
       const rows = await db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.userId, signedIn.user.id), gt(sessions.expiresAt, new Date())))
+        .where(and(eq(sessions.userId, signedIn.user.id), gt(sessions.expiresAt, new Date(now))))
         .orderBy(desc(sessions.updatedAt));
       return {
         user: signedIn.user,
         hasPassword: (await passwordHashOf(signedIn.user.id)) !== null,
-        sessions: rows.map((row) => ({
-          id: row.id,
-          device: describeDevice(row.userAgent),
-          address: row.ipAddress,
-          lastActive: row.updatedAt.toISOString(),
-          signedInAt: row.createdAt.toISOString(),
-          current: row.id === signedIn.session.id,
-        })),
+        // A session past its absolute lifetime is over, though its row waits for its next read to go.
+        sessions: rows
+          .filter((row) => !pastAbsoluteLifetime(row.createdAt, now))
+          .map((row) => ({
+            id: row.id,
+            device: describeDevice(row.userAgent),
+            address: row.ipAddress,
+            lastActive: row.updatedAt.toISOString(),
+            signedInAt: row.createdAt.toISOString(),
+            current: row.id === signedIn.session.id,
+          })),
       };
     },
 
@@ -956,10 +960,16 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
 
     async updateProfile(request, profile) {
-      await auth().api.updateUser({
-        body: { name: profile.name, image: profile.image },
-        headers: headersFor(request),
-      });
+      try {
+        await auth().api.updateUser({
+          body: { name: profile.name, image: profile.image },
+          headers: headersFor(request),
+        });
+      } catch (error) {
+        // No session (signed out, ended, past its lifetime): nothing was changed.
+        if (isAPIError(error) && error.statusCode === 401) return null;
+        throw error;
+      }
       const { user } = await this.getSession(request);
       return user;
     },
