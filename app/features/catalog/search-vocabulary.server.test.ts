@@ -71,6 +71,13 @@ describe("interpretSearch", () => {
     expect(words.map((word) => word.corrected)).toEqual([true, true, true, false]);
   });
 
+  it("counts every word that tries a correction, found or not, against the three", () => {
+    // Three words nothing is close to use up the tries: the fourth, a real typo, is left as typed.
+    const words = interpretSearch("qxzvw wqxzv zvwqx blendr", vocabulary) ?? [];
+    expect(words.map((word) => word.corrected)).toEqual([false, false, false, false]);
+    expect(words[3]).toEqual({ typed: "blendr", alike: [], corrected: false });
+  });
+
   it("adds the compounds a word ends, but not from a short word or a short head", () => {
     expect(interpretSearch("phones", vocabulary)).toEqual([
       { typed: "phones", alike: ["headphones", "earphones"], corrected: false },
@@ -115,6 +122,11 @@ describe("suggestSpelling", () => {
   it("respells the words the catalogue does not know, allowing one typo more", () => {
     expect(suggest("blxndxr")).toBe("blender");
     expect(suggest("runnign shoes")).toBe("running shoes");
+  });
+
+  it("tries at most three words, found or not", () => {
+    expect(suggest("qxzvwy wqxzvy zvwqxy blxndxr")).toBeNull();
+    expect(suggest("blxndxr qxzvwy")).toBe("blender qxzvwy");
   });
 
   it("offers nothing when every word is known or nothing is close", () => {
