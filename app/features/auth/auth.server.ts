@@ -7,6 +7,7 @@ import Bowser from "bowser";
 import { and, desc, eq, gt, like, ne, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
+import { addressKey, clientAddress } from "~/utils/client-address.server";
 import { logFailure, logger } from "~/utils/logger.server";
 import type { Mailer } from "~/utils/mail.server";
 import { z } from "~/utils/zod";
@@ -17,7 +18,6 @@ import {
   passwordResetMessage,
 } from "./account-email.server";
 import { emailSchema, type LoginInput, nameSchema, photoSchema, type SignUpInput } from "./auth-schema";
-import { addressKey, clientAddress } from "./client-address.server";
 import { createDeviceCookies } from "./device-cookie.server";
 import type { GoogleAvailability } from "./google-sign-in-message";
 import { hashPassword, needsRehash, verifyPassword } from "./password-hasher.server";

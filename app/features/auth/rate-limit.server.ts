@@ -8,8 +8,8 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
+import { addressKey } from "~/utils/client-address.server";
 import { logger } from "~/utils/logger.server";
-import { addressKey } from "./client-address.server";
 
 /**
  * Rate limits on the account endpoints. Every attempt is counted *before*
