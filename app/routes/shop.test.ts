@@ -3,7 +3,14 @@ import type { ShopServices } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
-import { type Catalog, createCatalog } from "~/features/catalog/catalog.server";
+import {
+  type Catalog,
+  countProducts,
+  createCatalog,
+  findProducts,
+  readFacetMatrix,
+  readFacetValues,
+} from "~/features/catalog/catalog.server";
 import { noResultsOffer } from "~/features/catalog/components/catalog-results";
 import { ok, runLoader } from "../../tests/support/route-loader";
 import {
@@ -139,6 +146,41 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
     expect((await run("/?band=cycleFit&category=home+appliances&page=2", services)).status).toBe(404);
   });
 
+  it("keeps the last brands and categories read, with their labels, while the catalogue cannot be read", async () => {
+    let down = false;
+    // The database's queries, until it goes down.
+    const unlessDown =
+      <A extends unknown[], R>(query: (...args: A) => Promise<R>) =>
+      (...args: A) =>
+        down ? Promise.reject(new Error("connection refused")) : query(...args);
+    const catalog = createCatalog(
+      engine.db,
+      { cacheSeconds: 0 },
+      {
+        readCatalogIndex: async () => null,
+        findProducts: unlessDown(findProducts),
+        countProducts: unlessDown(countProducts),
+        readFacetMatrix: unlessDown(readFacetMatrix),
+        readFacetValues: unlessDown(readFacetValues),
+      },
+    );
+    const withCatalog = { ...services, catalog };
+    expect((await run("/", withCatalog)).status).toBe(200);
+    down = true;
+    const { status, body } = await run("/?category=fitness", withCatalog);
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: "unavailable", query: { category: ["fitness"] } });
+    // Every choice, named as the shop names it; no counts, which cannot be known.
+    const facets = ok(body).facets as { brands: unknown[]; categories: unknown[] };
+    expect(facets.brands).toContainEqual({ value: "cycleFit", label: "CycleFit", count: null });
+    expect(facets.categories).toContainEqual({ value: "fitness", label: "Fitness", count: null });
+    expect(facets.categories).toContainEqual({
+      value: "home appliances",
+      label: "Home appliances",
+      count: null,
+    });
+  });
+
   it("gives a canonical URL on BASE_URL, never the request's Host, with brand and category only", async () => {
     const { body } = await run("/?category=fitness&search=trainer&sort=dsc&page=1", services);
     expect(ok(body).canonicalUrl).toBe("https://shop.example.com/?category=fitness");
@@ -166,6 +208,7 @@ describe("shop page loader", () => {
       findProducts: failure,
       countProducts: failure,
       listingFacets: failure,
+      facetValues: failure,
       searchWords: failure,
       clear: () => {},
     } as unknown as Catalog;

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
@@ -25,7 +26,7 @@ import {
   withoutEmptyParameters,
 } from "~/features/catalog/catalog-url";
 import { labelOf, PAGE_SIZE_DEFAULT } from "~/features/catalog/catalog-vocabulary";
-import { CatalogFilters, SortSelect } from "~/features/catalog/components/catalog-filters";
+import { CatalogFilters, type FilterFacets, SortSelect } from "~/features/catalog/components/catalog-filters";
 import {
   CatalogUnavailable,
   CloseSpellings,
@@ -76,8 +77,18 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     unlessUnavailable(catalog.searchWords(query.search)),
   ]);
   if (products === null || facets === null || searchWords === null) {
-    // Not thrown: the page still renders, filters and all, with an inline error and Retry.
-    return data({ status: "unavailable" as const, query, canonicalUrl }, { status: 503 });
+    // Not thrown: the page still renders, filters and all, with an inline error and Retry; the
+    // choices are the brands and categories last read, named, without counts (none when never read).
+    const known = await unlessUnavailable(catalog.facetValues());
+    return data(
+      {
+        status: "unavailable" as const,
+        query,
+        canonicalUrl,
+        facets: known && uncounted(known.value),
+      },
+      { status: 503 },
+    );
   }
   const { count, brands, categories } = facets.value;
   // Nothing matches: find the one filter whose removal brings products back, and a respelled search.
@@ -107,6 +118,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   );
 }
 
+/** Brands and categories to choose from when their counts cannot be read. */
+function uncounted({ brands, categories }: FacetLabels): FilterFacets {
+  const choices = (rows: FacetLabels["brands"]) =>
+    rows.map(({ value, label }) => ({ value, label, count: null }));
+  return { brands: choices(brands), categories: choices(categories) };
+}
+
 /**
  * In the browser, the shop asks the server for each new listing. When that
  * fails (the shopper went offline, the server answered 500), the page keeps
@@ -129,7 +147,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const facets = loaderData?.status === "ok" ? loaderData.facets : null;
+  // While the catalogue cannot be read, the brands and categories last read still name the listing.
+  const facets = (loaderData && "facets" in loaderData ? loaderData.facets : null) ?? null;
   const title = shopTitle(loaderData?.query, facets);
   const description = shopDescription(facets);
   const tags: Route.MetaDescriptors = [
@@ -181,7 +200,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   const count = loaderData.status === "ok" ? loaderData.count : 0;
   const totalPages = Math.max(1, Math.ceil(count / query.size));
-  const facets = loaderData.status === "ok" ? loaderData.facets : null;
+  const facets = useFacetsKnown(loaderData);
   // What the listing shows now (the address), not what the form is about to send.
   const shown = formValuesFromQuery(query);
   const labels: FacetLabels = facets ?? { brands: [], categories: [] };
@@ -288,6 +307,21 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
     </main>
   );
+}
+
+/**
+ * The listing's facets; while the catalogue cannot be read, the server's last
+ * known ones (named, uncounted) or, when the browser could not reach the
+ * server, the ones this page last showed, so the panel keeps its choices.
+ */
+function useFacetsKnown(loaderData: Route.ComponentProps["loaderData"]): FilterFacets | null {
+  const [lastShown, setLastShown] = useState<FilterFacets | null>(null);
+  if (loaderData.status === "ok") {
+    if (loaderData.facets !== lastShown) setLastShown(loaderData.facets);
+    return loaderData.facets;
+  }
+  if ("facets" in loaderData && loaderData.facets) return loaderData.facets;
+  return lastShown && uncounted(lastShown);
 }
 
 /** How many filters narrow the listing (the sort does not): the phone's Filters button shows it. */

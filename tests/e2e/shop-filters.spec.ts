@@ -358,6 +358,11 @@ test.describe("shop page when the catalogue cannot be reached", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Shop Category");
       await shop.category.expectChosen(["outdoor"]);
       await expect(shop.cards).toHaveCount(0);
+      // Every brand and category is still offered by its name, the chips too; no counts are claimed.
+      await expect(shop.brand.group.getByRole("checkbox", { name: "CampSafe" })).toBeVisible();
+      await expect(shop.category.group.getByRole("checkbox", { name: "Fitness" })).toBeVisible();
+      await expect(shop.category.group).not.toContainText(/\d/);
+      await expect(shop.main.getByRole("link", { name: /^Category: Outdoor/ })).toBeVisible();
 
       await page.unroute(isData);
       await alert.getByRole("button", { name: "Retry" }).click();

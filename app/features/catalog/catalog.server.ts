@@ -700,7 +700,21 @@ export function createCatalog(
     );
   };
 
-  const facetValues = () => cached("facet-values", () => queries.readFacetValues(db));
+  /**
+   * The brands and categories, with their labels. They change rarely, so
+   * while they cannot be read (the database is down) the last ones read still
+   * name the filter panel's choices, instead of none or their raw values.
+   */
+  let lastFacetValues: CatalogAnswer<FacetValues> | undefined;
+  const facetValues = async () => {
+    try {
+      lastFacetValues = await cached("facet-values", () => queries.readFacetValues(db));
+      return lastFacetValues;
+    } catch (error) {
+      if (lastFacetValues) return lastFacetValues;
+      throw error;
+    }
+  };
   // Keyed by search and price cap only: choosing brands and categories reuses it.
   const facetMatrix = async ({ search, range }: FacetMatrixFilters) => {
     const words = await readSearch(search);

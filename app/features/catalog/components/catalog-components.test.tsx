@@ -215,7 +215,24 @@ describe("CatalogFilters", () => {
     expect(html).toMatch(/value="acme"\/><span[^>]*>acme<\/span><span[^>]*>0</);
   });
 
-  it("without facets (the catalogue cannot be read) keeps what is chosen, without counts", () => {
+  it("with the last known facets (the catalogue cannot be read now) lists every choice by its label, without counts", () => {
+    const lastKnown: FilterFacets = {
+      brands: FACETS.brands.map((choice) => ({ ...choice, count: null })),
+      categories: FACETS.categories.map((choice) => ({ ...choice, count: null })),
+    };
+    const html = renderInRouter(
+      <CatalogFilters filters={controls({ category: ["outdoor", "gone"] })} facets={lastKnown} />,
+    );
+    expect(checkbox(html, "band", "cycleFit")).not.toContain("checked");
+    expect(checkbox(html, "category", "outdoor")).toContain('checked=""');
+    expect(html).toMatch(/value="outdoor"\/><span[^>]*>Outdoor<\/span><\/label>/);
+    expect(html).toMatch(/value="campSafe"\/><span[^>]*>CampSafe<\/span><\/label>/);
+    // A value the last read did not have is still listed, to untick; no count claims 0.
+    expect(html).toMatch(/value="gone"\/><span[^>]*>gone<\/span><\/label>/);
+    expect(html).not.toMatch(/ products?<\/span>/);
+  });
+
+  it("without facets (never read) keeps what is chosen, without counts", () => {
     const html = renderInRouter(
       <CatalogFilters filters={controls({ category: ["outdoor"] })} facets={null} />,
     );

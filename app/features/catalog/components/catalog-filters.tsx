@@ -12,10 +12,17 @@ const CATALOG_FILTERS_FORM_ID = "catalog-filters";
 
 const SORT_OPTIONS = [{ value: "", label: "Recommended" }, ...SORTS];
 
-/** The listing's brands and categories, each with what choosing it would show; null while they cannot be read. */
+/** A brand or a category in the panel: its count is null while the catalogue cannot count. */
+type PanelChoice = Omit<FacetChoice, "count"> & { count: number | null };
+
+/**
+ * The listing's brands and categories, each with what choosing it would show;
+ * without counts while the catalogue cannot be read (the ones last read), null
+ * when they were never read.
+ */
 export interface FilterFacets {
-  brands: FacetChoice[];
-  categories: FacetChoice[];
+  brands: PanelChoice[];
+  categories: PanelChoice[];
 }
 
 /**
@@ -30,7 +37,7 @@ export function CatalogFilters({
   footer,
 }: {
   filters: CatalogFilterControls;
-  /** The choices; without them (the catalogue cannot be read) only what is chosen is listed, without counts. */
+  /** The choices; without them (never read) only what is chosen is listed, without counts. */
   facets: FilterFacets | null;
   /** After "Reset filters" in the panel's header (the sheet's close button on phones). */
   headerEnd?: React.ReactNode;
@@ -127,16 +134,17 @@ function FacetChoices({
 }: {
   legend: string;
   name: string;
-  choices: FacetChoice[] | null;
+  choices: PanelChoice[] | null;
   chosen: string[];
   onToggle: (value: string, chosen: boolean) => void;
 }) {
   const known = choices ?? [];
-  const listed: (FacetChoice | { value: string; label: string; count: null })[] = [
+  const counted = known.some((choice) => choice.count !== null);
+  const listed: PanelChoice[] = [
     ...known,
     ...chosen
       .filter((value) => !known.some((choice) => choice.value === value))
-      .map((value) => ({ value, label: value, count: choices ? 0 : null })),
+      .map((value) => ({ value, label: value, count: counted ? 0 : null })),
   ];
   return (
     <fieldset className="min-w-0">
