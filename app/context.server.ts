@@ -2,6 +2,9 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { AuthService } from "~/features/auth/auth.server";
 import type { Catalog } from "~/features/catalog/catalog.server";
+import type { CatalogClient } from "~/features/catalog/catalog-api.server";
+import type { SearchRateLimit } from "~/features/catalog/search-rate-limit.server";
+import { addressKey } from "~/utils/client-address.server";
 
 /**
  * What the server hands every loader and action through the router context:
@@ -16,6 +19,8 @@ export interface ShopServices {
   baseUrl: string;
   database: DatabaseHandle;
   catalog: Catalog;
+  /** How many searches one client may send this process (search-rate-limit.server.ts). */
+  searchLimit: SearchRateLimit;
   /** Accounts and sessions (Better Auth behind the shop's own rules). */
   auth: AuthService;
   /**
@@ -52,4 +57,10 @@ export function accountsFor(request: Request, context: Readonly<RouterContextPro
   const { auth } = context.get(servicesContext);
   const address = auth.addressOf(request, context.get(requestInfoContext).clientAddress);
   return { auth, address };
+}
+
+/** Who is asking the catalogue, for the per-client limit on searches. */
+export function catalogClientFor(request: Request, context: Readonly<RouterContextProvider>): CatalogClient {
+  const { searchLimit } = context.get(servicesContext);
+  return { searchLimit, key: addressKey(accountsFor(request, context).address) };
 }

@@ -11,6 +11,7 @@ import {
 import { resolveAuthSecret } from "../app/features/auth/auth-secret.server";
 import { type AuthRateLimiter, createAuthRateLimiter } from "../app/features/auth/rate-limit.server";
 import { CATALOG_CHANGED_CHANNEL, createCatalog } from "../app/features/catalog/catalog.server";
+import { createSearchRateLimit } from "../app/features/catalog/search-rate-limit.server";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
 import type { Env } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
@@ -81,6 +82,7 @@ export async function createShopServices(
       cacheSeconds: env.CATALOG_CACHE_SECONDS,
       cacheMaxBytes: env.CATALOG_CACHE_MAX_MB * 1024 * 1024,
     }),
+    searchLimit: createSearchRateLimit(),
     auth: createAuthService({
       db: database.db,
       secret,

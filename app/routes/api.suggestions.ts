@@ -1,4 +1,4 @@
-import { servicesContext } from "~/context.server";
+import { catalogClientFor, servicesContext } from "~/context.server";
 import { suggestionsResponse } from "~/features/catalog/catalog-api.server";
 import { allowedMethods, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.suggestions";
@@ -8,7 +8,11 @@ const METHODS = ["GET", "HEAD"];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (request.method === "OPTIONS") return allowedMethods(METHODS);
-  return suggestionsResponse(context.get(servicesContext).catalog, request);
+  return suggestionsResponse(
+    context.get(servicesContext).catalog,
+    request,
+    catalogClientFor(request, context),
+  );
 }
 
 export function action() {
