@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
+import type { Duplex } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import compression from "compression";
@@ -125,6 +126,49 @@ function refusal(req: http.IncomingMessage): {
 }
 
 /**
+ * For Node's `connect` event. CONNECT asks for a tunnel, which the shop never
+ * opens; Node hands such a request over as a bare socket, without a response,
+ * and closes it unanswered when nobody listens. It gets the 405 every other
+ * method the shop never answers gets.
+ */
+export function refuseTunnel(req: http.IncomingMessage, socket: Duplex): void {
+  // The client may hang up first; the socket is the shop's to close either way.
+  socket.on("error", () => socket.destroy());
+  const body = JSON.stringify({
+    error: { code: "method_not_allowed", message: `The shop does not answer ${req.method} requests.` },
+  });
+  const lines = [
+    "HTTP/1.1 405 Method Not Allowed",
+    `Allow: ${[...KNOWN_METHODS].join(", ")}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Cache-Control: no-store",
+    "Connection: close",
+  ];
+  socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+}
+
+/**
+ * Tab, line feed and carriage return, percent-encoded in a path. The URL
+ * standard drops them wherever they stand, so no address of the shop holds
+ * one; React Router decodes the path and reads each matched part back as a
+ * URL, which turned `/%09/` into `//` — a URL without a host — and a 500.
+ */
+const DROPPED_BY_URL_PARSERS = /%(0[9ad])/gi;
+
+/**
+ * A path holding such a character, kept as text (`%09` → `%2509`) so the
+ * router shows its 404 page for it like for any unknown address; null for
+ * every other path.
+ */
+function withDroppedCharactersAsText(url: string): string | null {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  if (!path.match(DROPPED_BY_URL_PARSERS)) return null;
+  return path.replace(DROPPED_BY_URL_PARSERS, "%25$1") + (end === -1 ? "" : url.slice(end));
+}
+
+/**
  * For Node's `checkContinue`: answers "100 Continue" only to a request the
  * shop will read, then handles it as usual (a refused one gets its error
  * without the client having sent a byte of its body).
@@ -211,6 +255,14 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
       res.writeHead(308, { Location: location, "Cache-Control": "no-store" });
       res.end();
       return;
+    }
+    const unroutable = withDroppedCharactersAsText(req.url ?? "/");
+    if (unroutable) {
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        sendJsonError(res, 404, { code: "not_found", message: "No address of the shop holds this path." });
+        return;
+      }
+      req.url = unroutable;
     }
     // The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1 only), at /demo-idp.
     if (demoIdentityProvider?.handle(req, res)) return;

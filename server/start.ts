@@ -10,7 +10,7 @@ import { AuthSecretError, checkSecretFile } from "../app/features/auth/auth-secr
 import { ConfigError, type Env, getEnv } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
 import { createShopServices, type ShopRuntime } from "./services";
-import { continueWhenAccepted } from "./shop-server";
+import { continueWhenAccepted, refuseTunnel } from "./shop-server";
 
 export interface StartOptions {
   mode: "production" | "development";
@@ -79,6 +79,8 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
   // A client that asks first (Expect: 100-continue) is invited to send its
   // body only when the shop will read it; a refused one gets its 413 at once.
   server.on("checkContinue", continueWhenAccepted(handler));
+  // CONNECT (a tunnel request) arrives as an event of its own; it gets its 405 there.
+  server.on("connect", refuseTunnel);
   // Keep-alive longer than typical load balancers' idle timeout (60 s).
   server.keepAliveTimeout = 65_000;
   const inFlight = trackRequests(server);

@@ -276,6 +276,64 @@ describe("malformed input gets a 4xx that says what is wrong, never a 500", () =
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(await response.json()).toMatchObject({ error: { code: "invalid_field", field: "name" } });
   });
+
+  it("a NUL in an id or a token of the account forms gets 400 naming it, never a 500", async () => {
+    const { client, address } = await signedInShopper();
+    const headers = { "X-Forwarded-For": address };
+    const signOut = await client.postForm(
+      `${shop.url}/account`,
+      { intent: "revoke", sessionId: "a\u0000b" },
+      headers,
+    );
+    expect(signOut.status).toBe(400);
+    expect(await signOut.text()).toContain("sessionId");
+    for (const [path, fields] of [
+      ["/verify-email", { intent: "confirm", token: `${"A".repeat(30)}\u0000` }],
+      ["/reset-password", { token: `${"A".repeat(30)}\u0000`, password: "N3w!Passw0rd" }],
+    ] as const) {
+      const response = await client.postForm(`${shop.url}${path}`, fields, headers);
+      expect(response.status, path).toBe(400);
+    }
+  });
+});
+
+describe("addresses no URL can hold, and methods the shop never answers", () => {
+  // The URL standard drops tabs and line breaks wherever they stand: React Router read "/%09/" as "//".
+  const paths = ["/%09/", "/%09//", "/%09%09/", "/%09/%09/", "//%09/", "/%09/%25", "/%0A/", "/%0d/x?a=%09"];
+
+  it.each(paths)("GET %s is the shop's 404 page, not a server error", async (path) => {
+    const response = await fetch(`${shop.url}${path}`, { headers: { Accept: "text/html" } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found");
+  });
+
+  it.each(paths)("HEAD, POST, PUT and DELETE %s answer 404 too", async (path) => {
+    for (const method of ["HEAD", "POST", "PUT", "DELETE"]) {
+      const response = await fetch(`${shop.url}${path}`, {
+        method,
+        headers: { Origin: shop.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: method === "HEAD" ? undefined : "a=1",
+      });
+      expect(response.status, method).toBe(404);
+    }
+  });
+
+  it("logs none of them as an error of the shop", () => {
+    const errors = shop
+      .output()
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line) && /%0[9ad]/i.test(line));
+    expect(errors.slice(0, 2)).toEqual([]);
+  });
+
+  it("CONNECT gets 405 with the methods the shop answers, as the README says, not a closed connection", async () => {
+    const { response } = await rawExchange(shop.port, (socket) =>
+      socket.write("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"),
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 405 /);
+    expect(response).toMatch(/\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/);
+    expect(response).toContain('"code":"method_not_allowed"');
+  });
 });
 
 describe("pages with a shopper's data are never stored by a cache", () => {
