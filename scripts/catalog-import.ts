@@ -1,14 +1,17 @@
-// `npm run catalog:import -- FILE [--images DIR] [--dry-run] [--skip-invalid] [--prune [--yes]]`:
-// load an owner's catalogue (CSV, JSON, NDJSON or a Shopify product export)
-// into the database the shop is configured for. README: "Your own catalogue".
+// `npm run catalog:import -- FILE [--images DIR] [--allow-private-network] [--dry-run] [--skip-invalid]
+// [--prune [--yes]]`: load an owner's catalogue (CSV, JSON, NDJSON or a Shopify product export)
+// into the database the shop is configured for. Pictures come from the file's folder (or DIR) and
+// the public internet; --allow-private-network also downloads from loopback, private and link-local
+// addresses (an owner's intranet). README: "Your own catalogue".
 import { type ImportRequest, importCatalog } from "./catalog/import-command";
 import { startProgress } from "./catalog/progress";
 import { commandLine, report, runDatabaseScript, UsageError } from "./database-script";
 
 const request = commandLine(
-  "usage: npm run catalog:import -- FILE [--images DIR] [--dry-run] [--skip-invalid] [--prune [--yes]]",
+  "usage: npm run catalog:import -- FILE [--images DIR] [--allow-private-network] [--dry-run] [--skip-invalid] [--prune [--yes]]",
   {
     images: { type: "string" },
+    "allow-private-network": { type: "boolean" },
     "dry-run": { type: "boolean" },
     "skip-invalid": { type: "boolean" },
     prune: { type: "boolean" },
@@ -21,6 +24,7 @@ const request = commandLine(
     return {
       file,
       images: values.images,
+      allowPrivateNetwork: values["allow-private-network"] ?? false,
       dryRun: values["dry-run"] ?? false,
       skipInvalid: values["skip-invalid"] ?? false,
       prune: values.prune ?? false,

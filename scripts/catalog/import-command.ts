@@ -36,8 +36,10 @@ import type { startProgress } from "./progress";
  */
 export interface ImportRequest {
   file: string;
-  /** The folder picture paths are relative to (default: the file's). */
+  /** The folder picture paths are relative to, and must stay inside (default: the file's). */
   images?: string;
+  /** Pictures may be downloaded from loopback, private and link-local addresses (an intranet). */
+  allowPrivateNetwork?: boolean;
   dryRun: boolean;
   skipInvalid: boolean;
   prune: boolean;
@@ -210,7 +212,7 @@ async function preparePictures(
           if (signal?.aborted) return;
           let making = made.get(image);
           if (!making) {
-            making = pictureFor(database, image, folder, request.dryRun);
+            making = pictureFor(database, image, folder, request);
             made.set(image, making);
           }
           const prepared = await making;
@@ -235,7 +237,7 @@ async function pictureFor(
   database: DatabaseHandle,
   image: string,
   folder: string,
-  dryRun: boolean,
+  { dryRun, allowPrivateNetwork }: ImportRequest,
 ): Promise<string | PictureError> {
   const known = (name: string) => hasPicture(database.db, name);
   const source = pictureSource(image, folder);
@@ -249,7 +251,7 @@ async function pictureFor(
     return source.image;
   }
   try {
-    const prepared = await preparePicture(source, known);
+    const prepared = await preparePicture(source, known, { allowPrivateNetwork });
     if (!dryRun) await storePicture(database.db, prepared.files);
     return prepared.image;
   } catch (error) {

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
@@ -157,6 +159,33 @@ describe("the import command on the embedded database", { timeout: 120_000 }, ()
       await restarted.stop();
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // (Without the option, the same address is refused: catalog-import.test.ts.)
+  it("downloads pictures from the owner's own network with --allow-private-network", async () => {
+    const dataDir = temporaryDataDir();
+    let served = 0;
+    const pictures = http.createServer((_, res) => {
+      served++;
+      res.end(fs.readFileSync(path.join(work, "tent.png")));
+    });
+    await new Promise<void>((resolve) => pictures.listen(0, "127.0.0.1", resolve));
+    try {
+      const address = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/tent.png`;
+      const file = path.join(work, "intranet.csv");
+      fs.writeFileSync(
+        file,
+        `sku,name,price,brand,category,image\nNET-1,Tent,10,northpeak,camping,${address}\n`,
+      );
+      const allowed = catalogImport([file, "--dry-run", "--allow-private-network"], { DATA_DIR: dataDir });
+      expect(await allowed.exited).toBe(0);
+      expect(allowed.stdout()).not.toContain("could not be read");
+      expect(allowed.stdout()).toContain("1 new product, 0 updated products, 0 unchanged products.");
+      expect(served).toBe(1);
+    } finally {
+      await new Promise((resolve) => pictures.close(resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("leaves the catalogue as it was after Ctrl-C or a kill -9 in the middle of writing", async () => {

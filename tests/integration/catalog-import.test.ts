@@ -99,11 +99,14 @@ async function emptyCatalogue(db: Database) {
 
 let pictureServer: http.Server;
 let picturesUrl: string;
+/** How many requests the picture server has had: none, when the import refuses its address. */
+let pictureRequests = 0;
 
 beforeAll(async () => {
   await writePictures(path.join(work, "pictures"));
   // The owner's pictures on the web, for a Shopify export's Image Src.
   pictureServer = http.createServer((req, res) => {
+    pictureRequests++;
     if (req.url === "/endless.jpg") {
       // A picture that never ends and says nothing of its size: the import stops reading at 40 MB.
       res.writeHead(200, { "Content-Type": "image/jpeg" });
@@ -416,7 +419,8 @@ describe.each(engines)("importing a catalogue on $name", (engine) => {
         .readFileSync(path.join(FIXTURES, "shopify-products.csv"), "utf8")
         .replaceAll("PICTURES_HOST", picturesUrl),
     );
-    const result = await runImport(engine, file);
+    // The test's picture server is on this machine: a private address the owner allows.
+    const result = await runImport(engine, file, { allowPrivateNetwork: true });
     expect(result.exitCode).toBe(0);
     expect(result.report).toContain("a Shopify product export, 3 products.");
     expect(result.report).toMatch(/Not imported \(the shop has no such product field\): Tags, .*Variant SKU/);
@@ -437,7 +441,7 @@ describe.each(engines)("importing a catalogue on $name", (engine) => {
     expect(stored?.pictures).toBe(6);
 
     // The same export again: nothing changes (the pictures are known by their content).
-    expect((await runImport(engine, file)).report).toContain(
+    expect((await runImport(engine, file, { allowPrivateNetwork: true })).report).toContain(
       "0 new products, 0 updated products, 3 unchanged products.",
     );
   });
@@ -447,11 +451,99 @@ describe.each(engines)("importing a catalogue on $name", (engine) => {
       "endless.csv",
       `sku,name,price,brand,category,image\nBIG-1,Huge Poster,10,lumen,posters,http://${picturesUrl}/endless.jpg\n`,
     );
-    const result = await runImport(engine, file);
+    const result = await runImport(engine, file, { allowPrivateNetwork: true });
     expect(result.report).toMatch(
       /line 2, column image: http:\/\/127\.0\.0\.1:\d+\/endless\.jpg is larger than 40 MB\./,
     );
     expect((await catalogue(db))[0]?.image).toBe(PLACEHOLDER_PICTURE);
+  });
+
+  it("downloads no picture from the shop's own network unless the owner allows it", async () => {
+    const port = picturesUrl.split(":")[1];
+    const addresses = [
+      `http://127.0.0.1:${port}/lamp.jpg`,
+      `http://localhost:${port}/lamp.jpg`,
+      `http://[::1]:${port}/lamp.jpg`,
+      `http://[::ffff:127.0.0.1]:${port}/lamp.jpg`,
+      `http://[fd00::1]:${port}/lamp.jpg`,
+      `http://0.0.0.0:${port}/lamp.jpg`,
+      "http://169.254.169.254/latest/meta-data/",
+      `http://10.0.0.1:${port}/lamp.jpg`,
+    ];
+    const lines = [
+      "sku,name,price,brand,category,image",
+      ...addresses.map((address, at) => `NET-${at},Lamp ${at},10,lumen,lighting,${address}`),
+    ];
+    const file = writeFile("intranet.csv", lines.join("\n"));
+    const requestsBefore = pictureRequests;
+    const refused = await runImport(engine, file);
+    expect(refused.exitCode).toBe(0);
+    expect(refused.report).toContain(`${addresses.length} pictures could not be read`);
+    for (const line of addresses.keys()) {
+      // One plain message for every internal address: why, and the option that allows it.
+      expect(refused.report).toMatch(
+        new RegExp(
+          `line ${line + 2}, column image: http://\\S+ is on a private or local network address: the import downloads pictures only from the public internet\\. If they are on your own network, run again with --allow-private-network\\.`,
+        ),
+      );
+    }
+    expect(pictureRequests).toBe(requestsBefore);
+    expect(new Set((await catalogue(db)).map((row) => row.image))).toEqual(new Set([PLACEHOLDER_PICTURE]));
+
+    // The owner says the pictures are on their own network: the same address is downloaded.
+    const allowed = await runImport(engine, writeFile("intranet-one.csv", lines.slice(0, 2).join("\n")), {
+      allowPrivateNetwork: true,
+    });
+    expect(allowed.report).not.toContain("could not be read");
+    expect((await catalogue(db)).find((row) => row.sku === "NET-0")?.image).toMatch(
+      /^\/pictures\/[0-9a-f]{20}-800\.webp$/,
+    );
+    expect(pictureRequests).toBe(requestsBefore + 1);
+  });
+
+  it("reads no picture file outside the catalogue's folder, by a path or a symbolic link", async () => {
+    const shop = path.join(work, "shop");
+    fs.mkdirSync(path.join(shop, "pictures"), { recursive: true });
+    fs.copyFileSync(path.join(work, "pictures", "lamp.jpg"), path.join(shop, "pictures", "lamp.jpg"));
+    // A real picture next to the folder, reachable by "..", an absolute path, or a link.
+    fs.copyFileSync(path.join(work, "pictures", "mug.png"), path.join(work, "outside.png"));
+    fs.rmSync(path.join(shop, "pictures", "escape.png"), { force: true });
+    fs.symlinkSync(path.join(work, "outside.png"), path.join(shop, "pictures", "escape.png"));
+    fs.rmSync(path.join(shop, "pictures", "alias.jpg"), { force: true });
+    fs.symlinkSync("lamp.jpg", path.join(shop, "pictures", "alias.jpg"));
+    const file = path.join(shop, "catalogue.csv");
+    fs.writeFileSync(
+      file,
+      [
+        "sku,name,price,brand,category,image",
+        "FILE-1,Lamp,10,lumen,lighting,pictures/lamp.jpg",
+        "FILE-2,Mug,10,lumen,kitchen,../outside.png",
+        "FILE-3,Passwords,10,lumen,kitchen,/etc/passwd",
+        `FILE-4,Mug again,10,lumen,kitchen,${path.join(work, "outside.png")}`,
+        "FILE-5,Linked mug,10,lumen,kitchen,pictures/escape.png",
+        "FILE-6,Linked lamp,10,lumen,lighting,pictures/alias.jpg",
+        "FILE-7,Climbing lamp,10,lumen,lighting,pictures/../pictures/lamp.jpg",
+      ].join("\n"),
+    );
+    const result = await runImport(engine, file);
+    expect(result.exitCode).toBe(0);
+    expect(result.report).toContain("5 pictures could not be read");
+    expect(result.report).toContain(
+      'line 3, column image: "../outside.png" leads out of the pictures\' folder: a picture file is named relative to the catalogue file\'s folder (or to --images DIR), without "..".',
+    );
+    expect(result.report).toContain(
+      'line 4, column image: "/etc/passwd" is an absolute path: a picture file is named relative to the catalogue file\'s folder (or to --images DIR).',
+    );
+    expect(result.report).toMatch(/line 5, column image: ".*outside\.png" is an absolute path/);
+    expect(result.report).toContain(
+      'line 6, column image: "pictures/escape.png" is a link to a file outside the pictures\' folder; copy the picture into the folder instead.',
+    );
+    expect(result.report).toMatch(/line 8, column image: "pictures\/\.\.\/pictures\/lamp\.jpg" leads out/);
+    const images = Object.fromEntries((await catalogue(db)).map((row) => [row.sku, row.image]));
+    expect(images["FILE-1"]).toMatch(/^\/pictures\/[0-9a-f]{20}-800\.webp$/);
+    expect(images["FILE-6"]).toBe(images["FILE-1"]);
+    for (const sku of ["FILE-2", "FILE-3", "FILE-4", "FILE-5", "FILE-7"])
+      expect(images[sku]).toBe(PLACEHOLDER_PICTURE);
   });
 
   it("names a file it cannot read or whose kind it does not know, and changes nothing", async () => {
@@ -462,6 +554,48 @@ describe.each(engines)("importing a catalogue on $name", (engine) => {
       /catalogue\.xlsx: a catalogue file ends in \.csv, \.json, \.ndjson or \.jsonl\./,
     );
     expect(await catalogue(db)).toEqual([]);
+  });
+
+  it("exports names a spreadsheet would run as formulas behind a quote, and imports them back unchanged", async () => {
+    const names = ["-20% Sale", "@home", "=1+1", "+44 adapter", "'=typed with a quote", "'plain quote"];
+    const owner = writeFile(
+      "formulas.json",
+      JSON.stringify(
+        names.map((name, at) => ({
+          sku: `F-${at}`,
+          name,
+          description: at === 0 ? "-50% on the second one" : "@ the shop",
+          price: 10 + at,
+          brand: "lumen",
+          category: "lighting",
+          created: "2026-03-01",
+        })),
+      ),
+    );
+    await runImport(engine, owner);
+    const before = await catalogue(db);
+    const exported = writeFile("formulas.csv", writeCatalogFile(await exportCatalog(db), "csv"));
+    const text = fs.readFileSync(exported, "utf8");
+    for (const cell of [
+      "'-20% Sale",
+      "'@home",
+      "'=1+1",
+      "'+44 adapter",
+      "''=typed with a quote",
+      "'-50% on the second one",
+      "'@ the shop",
+    ]) {
+      expect(text).toContain(`,${cell},`);
+    }
+    expect(text).toContain(",'plain quote,");
+
+    const again = await runImport(engine, exported);
+    expect(again.message).toBe("The catalogue already matches the file: nothing to change.");
+    expect(await catalogue(db)).toEqual(before);
+    await emptyCatalogue(db);
+    await runImport(engine, exported);
+    expect(await catalogue(db)).toEqual(before);
+    expect(writeCatalogFile(await exportCatalog(db), "csv")).toBe(text);
   });
 
   it.each(["csv", "json", "ndjson"] as const)(

@@ -17,14 +17,26 @@ describe("where a row's picture comes from", () => {
     expect(pictureSource("https://cdn.example.com/lamp.jpg?v=2", folder)).toMatchObject({ kind: "url" });
     expect(pictureSource("pictures/lamp.jpg", folder)).toEqual({
       kind: "file",
+      image: "pictures/lamp.jpg",
       file: `${folder}/pictures/lamp.jpg`,
+      folder,
     });
-    expect(pictureSource("/srv/photos/lamp.jpg", folder)).toEqual({
-      kind: "file",
-      file: "/srv/photos/lamp.jpg",
-    });
-    // A shop path that climbs out is a file path, not the shop's.
-    expect(pictureSource("/images/../../etc/passwd", folder)).toMatchObject({ kind: "file" });
+  });
+
+  it("names no file outside the catalogue's folder: no absolute path, no ..", () => {
+    const refused = (image: string) => (pictureSource(image, folder) as PictureError).message;
+    expect(refused("/srv/photos/lamp.jpg")).toBe(
+      `"/srv/photos/lamp.jpg" is an absolute path: a picture file is named relative to the catalogue file's folder (or to --images DIR).`,
+    );
+    // A shop path that climbs out is not the shop's, and not a file the import reads.
+    expect(refused("/images/../../etc/passwd")).toMatch(/is an absolute path/);
+    expect(refused("C:\\Photos\\lamp.jpg")).toMatch(/is an absolute path/);
+    expect(refused("\\\\fileserver\\photos\\lamp.jpg")).toMatch(/is an absolute path/);
+    for (const image of ["../lamp.jpg", "pictures/../../lamp.jpg", "pictures\\..\\..\\lamp.jpg"]) {
+      expect(refused(image)).toBe(
+        `"${image}" leads out of the pictures' folder: a picture file is named relative to the catalogue file's folder (or to --images DIR), without "..".`,
+      );
+    }
   });
 
   it("refuses addresses that are not http(s)", () => {
@@ -42,7 +54,8 @@ describe("a picture made ready for the shop", () => {
     await sharp({ create: { width: 500, height: 900, channels: 3, background: "#884422" } })
       .png()
       .toFile(file);
-    const made = await preparePicture({ kind: "file", file }, async () => false);
+    const source = { kind: "file", image: "tall.png", file, folder: path.dirname(file) } as const;
+    const made = await preparePicture(source, async () => false);
     expect(made.image).toMatch(/^\/pictures\/[0-9a-f]{20}-800\.webp$/);
     const sizes = await Promise.all(
       made.files.map(async ({ name, content }) => {
@@ -55,18 +68,27 @@ describe("a picture made ready for the shop", () => {
       ["H-800.webp", "webp", 800, 600],
       ["H-1200.webp", "webp", 1200, 900],
     ]);
-    const known = await preparePicture({ kind: "file", file }, async () => true);
+    const known = await preparePicture(source, async () => true);
     expect(known).toEqual({ image: made.image, files: [] });
   });
 
   it("says why a file cannot be used", async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "backline-picture-"));
     fs.writeFileSync(path.join(folder, "notes.jpg"), "shopping list");
-    await expect(
-      preparePicture({ kind: "file", file: path.join(folder, "notes.jpg") }, async () => false),
-    ).rejects.toThrow(/not a picture the shop can read/);
-    await expect(
-      preparePicture({ kind: "file", file: path.join(folder, "gone.jpg") }, async () => false),
-    ).rejects.toThrow(/No picture file at .*gone\.jpg/);
+    const file = (image: string) =>
+      ({ kind: "file", image, file: path.join(folder, image), folder }) as const;
+    await expect(preparePicture(file("notes.jpg"), async () => false)).rejects.toThrow(
+      /not a picture the shop can read/,
+    );
+    await expect(preparePicture(file("gone.jpg"), async () => false)).rejects.toThrow(
+      /No picture file at .*gone\.jpg/,
+    );
+    // A link inside the folder to a file outside it.
+    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "backline-outside-")), "secret.png");
+    fs.copyFileSync(path.join(folder, "notes.jpg"), outside);
+    fs.symlinkSync(outside, path.join(folder, "secret.png"));
+    await expect(preparePicture(file("secret.png"), async () => false)).rejects.toThrow(
+      `"secret.png" is a link to a file outside the pictures' folder; copy the picture into the folder instead.`,
+    );
   });
 });

@@ -6,18 +6,17 @@ import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { productPictures } from "~/db/schema";
 import { PICTURE_WIDTHS, pictureName } from "./catalog-format";
+import { DownloadError, type DownloadOptions, downloadPicture } from "./picture-download.server";
 
 /**
- * The owner's product pictures: read from a file or an http(s) URL once, at
- * import, cut to the pages' 4:3 frame in each width they show (WebP), and
- * kept in the database under their content's hash, so every process of the
+ * The owner's product pictures: read from a file or an http(s) URL
+ * (picture-download.server.ts) once, at import, cut to the pages' 4:3 frame
+ * in each width they show (WebP), and kept in the database under their content's hash, so every process of the
  * shop serves them and a picture's address never changes meaning.
  */
 
 /** A source picture may be at most this large (a camera's full-size JPEG is 5–15 MB). */
 const SOURCE_MAX_BYTES = 40 * 1024 * 1024;
-/** …and take at most this long to download. */
-const DOWNLOAD_TIMEOUT_MS = 20_000;
 /** Pixels a source may have (sharp refuses more), which bounds the memory a decode takes. */
 const SOURCE_MAX_PIXELS = 100_000_000;
 
@@ -29,11 +28,16 @@ export class PictureError extends Error {
 export type PictureSource =
   | { kind: "shop"; image: string }
   | { kind: "url"; url: URL }
-  | { kind: "file"; file: string };
+  /** `file` is in `folder` (the catalogue file's, or --images), as the row names it. */
+  | { kind: "file"; image: string; file: string; folder: string };
+
+const RELATIVE = "a picture file is named relative to the catalogue file's folder (or to --images DIR)";
 
 /**
  * What a row's `image` names: a picture already on this shop (as export
- * writes it), an http(s) URL, or a file relative to `folder`.
+ * writes it), an http(s) URL, or a file inside `folder`. A catalogue file may
+ * come from someone else, so it names no file outside that folder: no
+ * absolute path, no "..".
  */
 export function pictureSource(image: string, folder: string): PictureSource | PictureError {
   if (/^\/(pictures|images)\/[\w./-]+$/.test(image) && !image.includes("..")) return { kind: "shop", image };
@@ -48,49 +52,43 @@ export function pictureSource(image: string, folder: string): PictureSource | Pi
       return new PictureError(`Pictures come from files or http(s) URLs, not ${url.protocol} ones.`);
     return { kind: "url", url };
   }
-  return { kind: "file", file: path.resolve(folder, image) };
+  if (path.isAbsolute(image) || path.win32.isAbsolute(image))
+    return new PictureError(`"${image}" is an absolute path: ${RELATIVE}.`);
+  if (image.split(/[\\/]/).includes(".."))
+    return new PictureError(`"${image}" leads out of the pictures' folder: ${RELATIVE}, without "..".`);
+  return { kind: "file", image, file: path.resolve(folder, image), folder };
 }
 
+/** A picture file's bytes, read only when it really is inside its folder (a link may point anywhere). */
+async function readPictureFile({ image, file, folder }: Extract<PictureSource, { kind: "file" }>) {
+  const real = await fs.realpath(file).catch(() => null);
+  const stat = real ? await fs.stat(real).catch(() => null) : null;
+  if (!real || !stat?.isFile()) throw new PictureError(`No picture file at ${file}.`);
+  const inside = path.relative(await fs.realpath(folder), real);
+  if (inside === ".." || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside)) {
+    throw new PictureError(
+      `"${image}" is a link to a file outside the pictures' folder; copy the picture into the folder instead.`,
+    );
+  }
+  if (stat.size > SOURCE_MAX_BYTES) throw new PictureError(`${file} is larger than 40 MB.`);
+  return fs.readFile(real);
+}
+
+/** How the import may download pictures. */
+export type PictureAccess = Omit<DownloadOptions, "maxBytes">;
+
 /** A source picture's bytes. */
-async function readSource(source: Exclude<PictureSource, { kind: "shop" }>): Promise<Buffer> {
-  if (source.kind === "file") {
-    const stat = await fs.stat(source.file).catch(() => null);
-    if (!stat?.isFile()) throw new PictureError(`No picture file at ${source.file}.`);
-    if (stat.size > SOURCE_MAX_BYTES) throw new PictureError(`${source.file} is larger than 40 MB.`);
-    return fs.readFile(source.file);
-  }
-  let response: Response;
+async function readSource(
+  source: Exclude<PictureSource, { kind: "shop" }>,
+  access: PictureAccess,
+): Promise<Buffer> {
+  if (source.kind === "file") return readPictureFile(source);
   try {
-    response = await fetch(source.url, {
-      signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
-      redirect: "follow",
-    });
+    return await downloadPicture(source.url, { ...access, maxBytes: SOURCE_MAX_BYTES });
   } catch (error) {
-    const reason =
-      (error as Error).name === "TimeoutError" ? "no answer within 20 s" : (error as Error).message;
-    throw new PictureError(`${source.url.href} could not be downloaded: ${reason}.`);
+    if (error instanceof DownloadError) throw new PictureError(error.message);
+    throw error;
   }
-  if (!response.ok)
-    throw new PictureError(`${source.url.href} answered ${response.status} ${response.statusText}.`);
-  const tooLarge = () => new PictureError(`${source.url.href} is larger than 40 MB.`);
-  if (Number(response.headers.get("content-length") ?? 0) > SOURCE_MAX_BYTES) throw tooLarge();
-  // Counted as it arrives: a server may send more than it announced, or announce nothing.
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  const reader = response.body?.getReader();
-  try {
-    for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
-      const chunk = read.value;
-      received += chunk.length;
-      if (received > SOURCE_MAX_BYTES) throw tooLarge();
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    await reader?.cancel().catch(() => undefined);
-    if (error instanceof PictureError) throw error;
-    throw new PictureError(`${source.url.href} could not be downloaded: ${(error as Error).message}.`);
-  }
-  return Buffer.concat(chunks);
 }
 
 export interface PreparedPicture {
@@ -108,8 +106,9 @@ export interface PreparedPicture {
 export async function preparePicture(
   source: Exclude<PictureSource, { kind: "shop" }>,
   known: (image: string) => Promise<boolean>,
+  access: PictureAccess = {},
 ): Promise<PreparedPicture> {
-  const bytes = await readSource(source);
+  const bytes = await readSource(source, access);
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 20);
   const image = pictureName(hash, PICTURE_WIDTHS[1]);
   if (await known(image)) return { image: `/pictures/${image}`, files: [] };
