@@ -92,8 +92,22 @@ export const products = pgTable(
     index("products_category_price_id_idx").on(table.category, table.price, table.id),
     index("products_band_name_creation_date_id_idx").on(table.bandName, table.creationDate, table.id),
     index("products_category_creation_date_id_idx").on(table.category, table.creationDate, table.id),
-    // The default order and "Top Rated": best rated first, newest among equals.
+    // The default order and "Top Rated": best rated first, newest among equals (the queries
+    // say "desc nulls last" as these do, or PostgreSQL cannot read the order from them);
+    // within a category (a product page's related products) and a brand too.
     index("products_ratings_creation_date_id_idx").on(
+      table.ratings.desc(),
+      table.creationDate.desc(),
+      table.id,
+    ),
+    index("products_category_ratings_creation_date_id_idx").on(
+      table.category,
+      table.ratings.desc(),
+      table.creationDate.desc(),
+      table.id,
+    ),
+    index("products_band_name_ratings_creation_date_id_idx").on(
+      table.bandName,
       table.ratings.desc(),
       table.creationDate.desc(),
       table.id,

@@ -1,0 +1,2 @@
+CREATE INDEX "products_category_ratings_creation_date_id_idx" ON "products" USING btree ("category","ratings" DESC NULLS LAST,"creation_date" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "products_band_name_ratings_creation_date_id_idx" ON "products" USING btree ("band_name","ratings" DESC NULLS LAST,"creation_date" DESC NULLS LAST,"id");
