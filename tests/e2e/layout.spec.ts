@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { ShopPage } from "./support/shop-page";
 import { expect, test } from "./support/test";
 
@@ -135,6 +136,86 @@ test.describe("product grid", () => {
     await expect(image).toHaveAttribute("loading", "eager");
     await expect(shop.cards.nth(4).getByRole("img")).toHaveAttribute("loading", "lazy");
   });
+});
+
+test.describe("product cards in a row", () => {
+  for (const width of [800, 1280]) {
+    test(`line their names up at ${width} px, even when one card's category label takes two lines`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const shop = new ShopPage(page);
+      await shop.goto();
+      // An owner's category can be named at length: the first card gets such a label.
+      await shop.cards
+        .first()
+        .getByText("Category:")
+        .evaluate((label) => {
+          const chip = label.parentElement as HTMLElement;
+          chip.lastChild?.replaceWith("Home appliances and kitchen electricals");
+        });
+      const boxes = await shop.cards.evaluateAll((cards) =>
+        cards.map((card) => ({
+          top: card.getBoundingClientRect().top,
+          name: card.querySelector("h3")?.getBoundingClientRect().top ?? Number.NaN,
+        })),
+      );
+      const firstRow = boxes.filter((box) => Math.abs(box.top - (boxes[0]?.top ?? 0)) < 1);
+      expect(firstRow.length).toBeGreaterThan(1);
+      const nameTops = firstRow.map((box) => box.name);
+      expect(Math.max(...nameTops) - Math.min(...nameTops), `names at ${nameTops.join(", ")}`).toBeLessThan(
+        1,
+      );
+    });
+  }
+});
+
+test.describe("star ratings", () => {
+  /** How each half of each of a card's five stars looks: the fill of what is drawn there. */
+  function starHalves(card: Locator) {
+    return card.evaluate((element) => {
+      const looks: string[] = [];
+      // The card's only pictures drawn in SVG: five stars (and, over them, the filled part).
+      for (const star of [...element.querySelectorAll("svg")].slice(0, 5)) {
+        const box = star.getBoundingClientRect();
+        for (const x of [box.left + box.width * 0.3, box.left + box.width * 0.7]) {
+          const drawn = document.elementFromPoint(x, box.top + box.height * 0.55);
+          if (!drawn) throw new Error("nothing drawn on the star");
+          const style = getComputedStyle(drawn);
+          looks.push(`${style.fill} ${style.stroke}`);
+        }
+      }
+      return looks;
+    });
+  }
+
+  for (const forcedColors of ["none", "active"] as const) {
+    test(`show full, half and empty stars apart with forced colours ${forcedColors}, and say the rating in words`, async ({
+      page,
+      request,
+    }) => {
+      await page.emulateMedia({ forcedColors });
+      const shop = new ShopPage(page);
+      await shop.goto("sort=asc");
+      const products = (await (await request.get("/all-products?sort=asc&size=5")).json()) as {
+        ratings: number;
+      }[];
+      // A rating of n and a half: n full stars, a half, the rest empty.
+      const index = products.findIndex(({ ratings }) => (Math.round(ratings * 2) / 2) % 1 === 0.5);
+      const rating = products[index]?.ratings ?? 0;
+      expect(index, "a product rated n and a half on the page").toBeGreaterThanOrEqual(0);
+      const card = shop.cards.nth(index);
+      await card.scrollIntoViewIfNeeded();
+      await expect(card).toContainText(`Rated ${rating.toFixed(1)} out of 5`);
+      const halves = await starHalves(card);
+      const filledHalves = Math.round(rating * 2);
+      const full = halves.slice(0, filledHalves);
+      const empty = halves.slice(filledHalves);
+      expect(new Set(full).size, "every filled half looks alike").toBe(1);
+      expect(new Set(empty).size, "every empty half looks alike").toBe(1);
+      expect(full[0], "filled and empty halves look different").not.toBe(empty[0]);
+    });
+  }
 });
 
 test.describe("footer", () => {

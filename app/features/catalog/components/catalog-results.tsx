@@ -8,7 +8,12 @@ import { ProductCard } from "./product-card";
 /** How many cards can sit in the first row (three columns on wide screens): their pictures load at once. */
 const FIRST_ROW = 3;
 
-/** The cards: one column on phones, two from 640 px, three from 1280 px. */
+/**
+ * The cards: one column on phones, two from 640 px, three from 1280 px. Each
+ * card takes four rows of the grid (picture, category and date, name and
+ * brand, rating and price) as a subgrid, so the cards of one row share those
+ * rows and their names line up, however long one card's category is.
+ */
 export function ProductGrid({
   products,
   locale,
@@ -30,7 +35,7 @@ export function ProductGrid({
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {products.map((product, index) => (
-        <li key={product.id}>
+        <li key={product.id} className="row-span-4 grid grid-rows-subgrid gap-y-0">
           <ProductCard
             product={product}
             href={hrefFor(product)}

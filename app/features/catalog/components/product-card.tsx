@@ -24,7 +24,9 @@ const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
 /**
  * A product in a listing. The whole card leads to the product's page, through
  * one link (its name, stretched over the card), so a screen reader hears one
- * link per product and the card's other text stays selectable.
+ * link per product and the card's other text stays selectable. Its four parts
+ * are rows of the listing's grid (a subgrid, ProductGrid), so names line up
+ * across a row.
  */
 export function ProductCard({
   product,
@@ -35,7 +37,7 @@ export function ProductCard({
   searchWords,
 }: ProductCardProps) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-600 has-[a:focus-visible]:ring-offset-2">
+    <article className="group relative row-span-4 grid grid-rows-subgrid gap-y-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-600 has-[a:focus-visible]:ring-offset-2">
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         <img
           src={product.image}
@@ -50,41 +52,39 @@ export function ProductCard({
           className="size-full object-cover motion-safe:transition-transform motion-safe:duration-300 motion-safe:group-hover:scale-[1.03]"
         />
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
-        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 text-xs whitespace-nowrap">
-          <span className="rounded-full bg-indigo-50 px-2.5 py-1 font-semibold text-indigo-700">
-            <span className="sr-only">Category: </span>
-            {product.categoryLabel}
-          </span>
-          <span className="text-slate-600">
-            Added <time dateTime={product.creationDate}>{formatDate(product.creationDate, locale)}</time>
-          </span>
-        </div>
-        <div>
-          <h3 className="text-base leading-snug font-semibold text-slate-900">
-            <Link
-              to={href}
-              className="after:absolute after:inset-0 after:content-[''] hover:text-indigo-700 focus-visible:outline-none"
-            >
-              <HighlightedText
-                text={product.name}
-                words={searchWords}
-                markClassName="rounded-sm bg-amber-100 text-inherit underline decoration-2 underline-offset-2"
-              />
-            </Link>
-          </h3>
-          <p className="mt-1 text-sm text-slate-600">
-            <span className="sr-only">Brand: </span>
-            {product.brandLabel}
-          </p>
-        </div>
-        <div className="mt-auto flex items-end justify-between gap-3 pt-1">
-          <StarRating rating={product.ratings} />
-          <p className="text-lg font-bold text-slate-900 tabular-nums">
-            <span className="sr-only">Price: </span>
-            {formatPrice(product.price)}
-          </p>
-        </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 px-5 pt-5 text-xs">
+        <span className="min-w-0 rounded-full bg-indigo-50 px-2.5 py-1 font-semibold break-words text-indigo-700">
+          <span className="sr-only">Category: </span>
+          {product.categoryLabel}
+        </span>
+        <span className="whitespace-nowrap text-slate-600">
+          Added <time dateTime={product.creationDate}>{formatDate(product.creationDate, locale)}</time>
+        </span>
+      </div>
+      <div className="px-5 pt-3">
+        <h3 className="text-base leading-snug font-semibold text-slate-900">
+          <Link
+            to={href}
+            className="after:absolute after:inset-0 after:content-[''] hover:text-indigo-700 focus-visible:outline-none"
+          >
+            <HighlightedText
+              text={product.name}
+              words={searchWords}
+              markClassName="rounded-sm bg-amber-100 text-inherit underline decoration-2 underline-offset-2"
+            />
+          </Link>
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">
+          <span className="sr-only">Brand: </span>
+          {product.brandLabel}
+        </p>
+      </div>
+      <div className="flex items-end justify-between gap-3 px-5 pt-4 pb-5">
+        <StarRating rating={product.ratings} />
+        <p className="text-lg font-bold text-slate-900 tabular-nums">
+          <span className="sr-only">Price: </span>
+          {formatPrice(product.price)}
+        </p>
       </div>
     </article>
   );

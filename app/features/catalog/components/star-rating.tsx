@@ -12,10 +12,18 @@ export function StarRating({ rating }: { rating: number }) {
   return (
     <p className="flex items-center gap-1.5">
       <span className="sr-only">{`Rated ${clamped.toFixed(1)} out of 5`}</span>
-      <span aria-hidden="true" className="relative inline-flex text-slate-300">
-        {STARS}
-        <span className="absolute inset-0 flex overflow-hidden text-amber-400" style={{ width: fill }}>
-          {STARS}
+      {/* Forced colours (Windows high contrast) would paint every star the one text colour, so
+          4.5 would look like 5: there the empty stars are outlines and the filled ones solid. */}
+      <span
+        aria-hidden="true"
+        className="relative inline-flex text-slate-300 forced-colors:text-[Canvas] forced-colors:forced-color-adjust-none"
+      >
+        {EMPTY_STARS}
+        <span
+          className="absolute inset-0 flex overflow-hidden text-amber-400 forced-colors:text-[CanvasText]"
+          style={{ width: fill }}
+        >
+          {FILLED_STARS}
         </span>
       </span>
       <span aria-hidden="true" className="text-sm font-medium text-slate-600 tabular-nums">
@@ -25,4 +33,7 @@ export function StarRating({ rating }: { rating: number }) {
   );
 }
 
-const STARS = [0, 1, 2, 3, 4].map((index) => <StarIcon key={index} className="size-4 shrink-0" />);
+const stars = (className: string) =>
+  [0, 1, 2, 3, 4].map((index) => <StarIcon key={index} className={`size-4 shrink-0 ${className}`} />);
+const EMPTY_STARS = stars("forced-colors:stroke-[CanvasText] forced-colors:[stroke-width:1.5]");
+const FILLED_STARS = stars("");
