@@ -5,7 +5,8 @@ import { z } from "zod";
 import { generateCatalog } from "./catalog/synthetic-catalog";
 import { commandLine, runDatabaseScript, UsageError } from "./database-script";
 
-const USAGE = "usage: npm run db:generate-catalog -- --count <1..5000000> [--replace] [--seed <n>]";
+const USAGE =
+  "usage: npm run db:generate-catalog -- --count <1..5000000> [--replace] [--seed <n>] [--coined-words <n>]";
 
 const argsSchema = z.object({
   count: z.coerce
@@ -20,11 +21,22 @@ const argsSchema = z.object({
     .min(0)
     .max(2 ** 32 - 1)
     .default(1),
+  "coined-words": z.coerce
+    .number()
+    .int("--coined-words must be a whole number.")
+    .min(0)
+    .max(1_000_000, "--coined-words must be at most 1000000.")
+    .default(0),
 });
 
 const args = commandLine(
   USAGE,
-  { count: { type: "string" }, replace: { type: "boolean" }, seed: { type: "string" } },
+  {
+    count: { type: "string" },
+    replace: { type: "boolean" },
+    seed: { type: "string" },
+    "coined-words": { type: "string" },
+  },
   ({ values, positionals }) => {
     if (positionals.length > 0) throw new UsageError(`Unexpected argument '${positionals[0]}'.`);
     if (values.count === undefined) throw new UsageError("--count is required.");
@@ -35,10 +47,10 @@ const args = commandLine(
 );
 
 if (args) {
-  const { count, replace, seed } = args;
+  const { count, replace, seed, "coined-words": coinedWords } = args;
   await runDatabaseScript(async (database) => {
     const started = performance.now();
-    const { inserted } = await generateCatalog(database.db, { count, replace, seed });
+    const { inserted } = await generateCatalog(database.db, { count, replace, seed, coinedWords });
     const seconds = (performance.now() - started) / 1000;
     const rate = Math.round(inserted / seconds);
     const verb = replace ? "Replaced the catalogue with" : "Added";

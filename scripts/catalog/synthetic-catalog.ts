@@ -24,6 +24,12 @@ export interface GenerateCatalogOptions {
   seed?: number;
   /** Empty the table first (ids restart at 1). */
   replace?: boolean;
+  /**
+   * Give each product one of this many made-up model names ("the Veranto"),
+   * in its description: a catalogue with a vocabulary this large, as a shop
+   * with many model names has (the search benchmark's 100,000 words). 0: none.
+   */
+  coinedWords?: number;
 }
 
 const MODEL_WORDS = [
@@ -80,13 +86,13 @@ export async function generateCatalog(
   db: Database,
   options: GenerateCatalogOptions,
 ): Promise<{ inserted: number }> {
-  const { count, batchSize = 5000, now = new Date(), seed = 1, replace = false } = options;
+  const { count, batchSize = 5000, now = new Date(), seed = 1, replace = false, coinedWords = 0 } = options;
   if (!Number.isSafeInteger(count) || count < 0)
     throw new RangeError(`count must be a whole number of 0 or more, not ${count}.`);
   if (!Number.isSafeInteger(batchSize) || batchSize < 1)
     throw new RangeError(`batchSize must be a whole number of 1 or more, not ${batchSize}.`);
 
-  const nextProduct = syntheticProducts(count, now, seed);
+  const nextProduct = syntheticProducts(count, now, seed, coinedWords);
   await db.transaction(async (tx) => {
     if (replace) await tx.execute(sql`truncate products restart identity`);
     // The synthetic products carry the demo's brands and categories.
@@ -149,9 +155,60 @@ function nextBatch(next: () => SyntheticProduct, size: number): CatalogBatch {
   return batch;
 }
 
-/** A generator of `count` products; call it once per product. */
-function syntheticProducts(count: number, now: Date, seed: number): () => SyntheticProduct {
+const ONSETS = [
+  "b",
+  "br",
+  "c",
+  "cl",
+  "d",
+  "dr",
+  "f",
+  "g",
+  "gr",
+  "k",
+  "l",
+  "m",
+  "n",
+  "p",
+  "pr",
+  "r",
+  "s",
+  "st",
+  "t",
+  "tr",
+  "v",
+  "z",
+];
+const VOWELS = ["a", "e", "i", "o", "u", "ai", "ea", "io", "ou"];
+const CODAS = ["", "", "n", "r", "s", "l", "x", "nd", "rt", "st"];
+
+/**
+ * `size` distinct made-up words of three or four syllables ("veranto",
+ * "klostaire"): pronounceable, so they lie as close to each other as a real
+ * vocabulary's words do, which is what a search's close spellings must walk.
+ */
+export function coinedWordList(size: number, seed = 7): string[] {
   const random = seededRandom(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const words = new Set<string>();
+  while (words.size < size) {
+    const syllables = 3 + Math.floor(random() * 2);
+    let word = "";
+    for (let at = 0; at < syllables; at++) word += pick(ONSETS) + pick(VOWELS);
+    words.add(word + pick(CODAS));
+  }
+  return [...words];
+}
+
+/** A generator of `count` products; call it once per product. */
+function syntheticProducts(
+  count: number,
+  now: Date,
+  seed: number,
+  coinedWords: number,
+): () => SyntheticProduct {
+  const random = seededRandom(seed);
+  const coined = coinedWordList(coinedWords);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const templates = DEMO_PRODUCTS.map((product) => ({
     product,
@@ -169,6 +226,7 @@ function syntheticProducts(count: number, now: Date, seed: number): () => Synthe
     const bandName = random() < 0.75 ? template.product.bandName : pick(DEMO_BRANDS).value;
     const model = random() < 0.5 ? ` ${(1 + Math.floor(random() * 9)) * 100}` : "";
     const extra = random() < 0.6 ? ` ${pick(EXTRA_SENTENCES)}` : "";
+    const modelName = coined.length > 0 ? ` Also sold as the ${coined[index % coined.length]}.` : "";
     const cents = 500 + Math.floor(random() * 19_501);
     // Most products are rated 3 to 5; a few are new and unrated.
     const ratings = random() < 0.05 ? 0 : Math.min(50, Math.round(30 + 20 * Math.sqrt(random())));
@@ -177,7 +235,7 @@ function syntheticProducts(count: number, now: Date, seed: number): () => Synthe
     index++;
     return {
       name: `${brandLabel(bandName)} ${template.baseName} ${pick(MODEL_WORDS)}${model}`,
-      description: `${template.product.description}${extra}`,
+      description: `${template.product.description}${extra}${modelName}`,
       image: template.image,
       price: (cents / 100).toFixed(2),
       ratings: (ratings / 10).toFixed(1),

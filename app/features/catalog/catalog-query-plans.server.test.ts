@@ -15,7 +15,7 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { createCatalog } from "./catalog.server";
-import { SORTS } from "./catalog-vocabulary";
+import { SORT_VALUES } from "./catalog-vocabulary";
 
 /**
  * Every query the catalogue sends PostgreSQL that orders products must read
@@ -102,7 +102,7 @@ describe.each(engines)("the catalogue's queries on $name", (engine) => {
       { cacheSeconds: 0 },
       { readCatalogIndex: async () => null },
     );
-    for (const sort of [undefined, ...SORTS]) {
+    for (const sort of [undefined, ...SORT_VALUES]) {
       for (const filter of [
         {},
         { category: [categories[0] as string] },
