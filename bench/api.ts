@@ -14,11 +14,21 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { productHref } from "../app/features/catalog/catalog-url";
 import { CookieClient, signUp } from "../tests/support/http-client";
+import { randomSource } from "../tests/support/random-source";
 import { type ShopProcess, startShopProcess } from "../tests/support/shop-process";
 import { DIRECTUS_VERSION, directusPath, startDirectus, stopAll } from "./directus";
 import { dropScratchDatabase, scratchDatabase } from "./scratch-database";
-import { apiPaths, replaceSection, runInfo, runInfoLine, shopPagePaths } from "./workload";
+import {
+  apiPaths,
+  distinctShare,
+  replaceSection,
+  runInfo,
+  runInfoLine,
+  shopPagePaths,
+  shopperAddresses,
+} from "./workload";
 
 /**
  * Catalogue sizes, comma-separated: the first gets every row (both engines,
@@ -57,11 +67,13 @@ interface Load {
 
 async function load({ url, connections, seconds = SECONDS, nextPath, signedIn }: Load): Promise<Figures> {
   let counter = 0;
+  // Each request from one of many shoppers, as the shop sees them behind a proxy (TRUST_PROXY=1).
+  const nextShopper = shopperAddresses();
   const requests = nextPath
     ? [
         {
           setupRequest(request: autocannon.Request) {
-            const headers = { ...request.headers };
+            const headers = { ...request.headers, "x-forwarded-for": nextShopper() };
             if (signedIn && (counter++ % 100) / 100 < signedIn.share) headers.cookie = signedIn.cookie;
             else delete headers.cookie;
             return { ...request, path: nextPath(), headers };
@@ -164,18 +176,37 @@ async function signedInCookie(shop: ShopProcess): Promise<string> {
 interface Measured {
   api50: Row;
   pages10: Row;
+  /** The share of distinct URLs among the first 20,000 of each mix. */
+  distinct: { api: number; pages: number };
   searchUncached10?: Row;
 }
 
 const MIXED_API =
   "mixed API: 20% popular, the rest fresh filters/sorts/pages and typed search prefixes, page + count";
-const MIXED_PAGES = "mixed shop pages `/`, same mix, 30% signed in";
+const MIXED_PAGES = "mixed pages: shop pages `/` in the same mix and product pages (1 in 7), 30% signed in";
 const SEARCH_ONLY = "search as you type (prefixes of 2+ letters, fresh), /all-products + /counts";
 
 /** What the shop logged when its search index was read: products, lexemes, megabytes, milliseconds. */
 interface IndexRead {
   megabytes: number;
   milliseconds: number;
+}
+
+/**
+ * Addresses of product pages to open, read from the shop's own API: a few
+ * thousand products from pages across the whole catalogue.
+ */
+async function productPageAddresses(shop: ShopProcess): Promise<string[]> {
+  const { count } = (await (await fetch(`${shop.url}/counts`)).json()) as { count: number };
+  const random = randomSource(5);
+  const addresses: string[] = [];
+  for (let read = 0; read < 30; read++) {
+    const page = 1 + random.int(Math.max(1, Math.floor(count / 100)));
+    const response = await fetch(`${shop.url}/all-products?size=100&sort=asc&page=${page}`);
+    const products = (await response.json()) as { id: number; name: string }[];
+    addresses.push(...products.map((product) => productHref(product)));
+  }
+  return addresses;
 }
 
 /** Starts a shop and waits until its search index is read, so every row measures the index, not start-up. */
@@ -204,18 +235,26 @@ async function mixedWorkloads(engine: string, env: Record<string, string>, withU
     };
     rows.push(api50);
     const cookie = await signedInCookie(shop);
+    const productPages = await productPageAddresses(shop);
     const pages10: Row = {
       workload: MIXED_PAGES,
       connections: 10,
       figures: await load({
         url: shop.url,
         connections: 10,
-        nextPath: shopPagePaths({ seed: 11 }),
+        nextPath: shopPagePaths({ seed: 11, productPages }),
         signedIn: { cookie, share: 0.3 },
       }),
     };
     rows.push(pages10);
-    measured = { api50, pages10 };
+    measured = {
+      api50,
+      pages10,
+      distinct: {
+        api: distinctShare(apiPaths({ seed: 7 })),
+        pages: distinctShare(shopPagePaths({ seed: 11, productPages })),
+      },
+    };
   } finally {
     await shop.stop();
   }
@@ -309,6 +348,8 @@ interface SizeRun {
   peer: Awaited<ReturnType<typeof peerWorkloads>>;
 }
 
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+
 const thousands = (count: number) => `${Math.round(count / 1000).toLocaleString("en-US")}k`;
 
 function targets(runs: SizeRun[], pglite: Measured): string {
@@ -343,6 +384,11 @@ function targets(runs: SizeRun[], pglite: Measured): string {
         `${thousands(run.count)}: API p99 ≤ 100 ms at 50 connections, realistic mix`,
         `${run.postgres.measured.api50.figures.p99} ms (${run.postgres.measured.api50.figures.rps} requests/s)`,
         mark(run.postgres.measured.api50.figures.p99 <= 100),
+      ],
+      [
+        `${thousands(run.count)}: pages p99 ≤ 150 ms at 10 connections, mix with product pages`,
+        `${run.postgres.measured.pages10.figures.p99} ms (${run.postgres.measured.pages10.figures.rps} pages/s)`,
+        mark(run.postgres.measured.pages10.figures.p99 <= 150),
       ],
       [
         `${thousands(run.count)}: generation well under 5 minutes`,
@@ -410,7 +456,7 @@ async function main() {
   const sizeSections = runs.flatMap((sized) => [
     `#### PostgreSQL, ${sized.count.toLocaleString("en-US")} products`,
     "",
-    `Generated in ${sized.generatedSeconds.toFixed(1)} s; the shop's search index read in ${(sized.postgres.index.milliseconds / 1000).toFixed(1)} s, holding ${sized.postgres.index.megabytes} MB. The Directus rows ran on the same database right after the shop's.`,
+    `Generated in ${sized.generatedSeconds.toFixed(1)} s; the shop's search index read in ${(sized.postgres.index.milliseconds / 1000).toFixed(1)} s, holding ${sized.postgres.index.megabytes} MB. The Directus rows ran on the same database right after the shop's. Distinct URLs among the first 20,000: ${percent(sized.postgres.measured.distinct.api)} of the API mix, ${percent(sized.postgres.measured.distinct.pages)} of the page mix.`,
     "",
     table([...sized.postgres.rows, ...sized.peer]),
   ]);

@@ -4,9 +4,13 @@
  *
  * Real traffic is not one URL repeated inside the 10-second cache: a fifth of
  * it goes to a few popular URLs (the first page, a popular category), the rest
- * are fresh combinations — filters, sorts and pages shoppers pick, and the
- * prefixes a search box sends as someone types ("bl", "ble", "blen", …),
- * each with its /counts, as the shop page asks for both.
+ * are fresh combinations — filters (one brand or category, or two of them),
+ * every sort including Top Rated, pages shoppers pick, and the prefixes a
+ * search box sends as someone types ("bl", "ble", "blen", …), sometimes with
+ * a typo ("blendr"), each with its /counts, as the shop page asks for both.
+ * Shop pages add product pages (one in seven), as shoppers open cards. Every
+ * request comes from one of a few thousand shoppers' addresses, as a shop
+ * behind a proxy sees them. `distinctShare` says how often a URL repeats.
  */
 import { execSync } from "node:child_process";
 import os from "node:os";
@@ -16,7 +20,7 @@ import {
 } from "../app/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "../app/db/seed/demo-catalog";
 import { SORTS } from "../app/features/catalog/catalog-vocabulary";
-import { randomSource } from "../tests/support/random-source";
+import { type RandomSource, randomSource } from "../tests/support/random-source";
 
 /** Words shoppers type: the catalogue's own (product names, brands, categories), 3+ letters. */
 const SEARCH_WORDS = [
@@ -49,6 +53,33 @@ export interface WorkloadMix {
 /** A fifth popular; of the rest, a little over half browsing with filters, the others searching. */
 export const REALISTIC_MIX: WorkloadMix = { popular: 0.2, search: 0.35, browse: 0.45 };
 
+/** Of the words typed, this share has a typo. */
+const MISSPELT_SHARE = 0.15;
+
+/** A typo as shoppers make them: a letter dropped, doubled, swapped with the next, or struck beside it. */
+function misspelt(word: string, random: RandomSource): string {
+  const at = 1 + random.int(word.length - 1);
+  switch (random.int(4)) {
+    case 0:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 1:
+      return word.slice(0, at) + word[at - 1] + word.slice(at);
+    case 2:
+      return at < word.length - 1
+        ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+        : `${word}s`;
+    default:
+      return word.slice(0, at) + String.fromCharCode(97 + random.int(26)) + word.slice(at + 1);
+  }
+}
+
+/** One or, now and then, two values of a facet (`band=a&band=b`). */
+function facetValues(name: string, values: readonly { value: string }[], random: RandomSource): string[] {
+  const first = random.pick(values).value;
+  const chosen = random.chance(0.25) ? [first, random.pick(values).value] : [first];
+  return [...new Set(chosen)].map((value) => `${name}=${encodeURIComponent(value)}`);
+}
+
 /**
  * An endless stream of catalogue queries (query strings without "?") in the
  * realistic mix. A typing session emits every prefix of a word from its second
@@ -61,8 +92,8 @@ export function catalogQueries(options: { seed?: number; mix?: WorkloadMix; sear
 
   const filters = () => {
     const parts: string[] = [];
-    if (random.chance(0.4)) parts.push(`category=${encodeURIComponent(random.pick(CATEGORIES).value)}`);
-    if (random.chance(0.35)) parts.push(`band=${random.pick(BRANDS).value}`);
+    if (random.chance(0.4)) parts.push(...facetValues("category", CATEGORIES, random));
+    if (random.chance(0.35)) parts.push(...facetValues("band", BRANDS, random));
     if (random.chance(0.3)) parts.push(`range=${5 * (1 + random.int(40))}`);
     if (random.chance(0.5)) parts.push(`sort=${random.pick(SORTS).value}`);
     return parts;
@@ -70,7 +101,8 @@ export function catalogQueries(options: { seed?: number; mix?: WorkloadMix; sear
 
   const search = () => {
     if (typing.length === 0) {
-      const word = random.pick(SEARCH_WORDS);
+      const chosen = random.pick(SEARCH_WORDS);
+      const word = random.chance(MISSPELT_SHARE) ? misspelt(chosen, random) : chosen;
       typing = Array.from({ length: word.length - 1 }, (_, i) => word.slice(0, i + 2));
     }
     const prefix = typing.shift() as string;
@@ -113,13 +145,48 @@ export function apiPaths(options: { seed?: number; searchOnly?: boolean } = {}) 
   };
 }
 
-/** Server-rendered shop pages under the realistic mix. */
-export function shopPagePaths(options: { seed?: number } = {}) {
+/** Of shop pages, this share is a product's own page. */
+const PRODUCT_PAGE_SHARE = 1 / 7;
+
+/**
+ * Server-rendered pages under the realistic mix: shop listings and, one in
+ * seven, a product's page (`productPages`: their addresses; a few are opened
+ * far more than the others, as best sellers are).
+ */
+export function shopPagePaths(options: { seed?: number; productPages?: readonly string[] } = {}) {
   const next = catalogQueries(options);
+  const random = randomSource((options.seed ?? 1) + 1);
+  const productPages = options.productPages ?? [];
   return () => {
+    if (productPages.length > 0 && random.chance(PRODUCT_PAGE_SHARE)) {
+      // Squared: the first products of the list are opened much more often.
+      return productPages[Math.floor(random.next() ** 2 * productPages.length)] as string;
+    }
     const query = next();
     return query ? `/?${query}` : "/";
   };
+}
+
+/**
+ * Shoppers' addresses (X-Forwarded-For, the shop trusting one proxy), each
+ * request from one of `shoppers` at random: at the benchmark's thousands of
+ * requests a second, each shopper still sends about one a second, within the
+ * per-client limit on searches as a person is.
+ */
+export function shopperAddresses(options: { seed?: number; shoppers?: number } = {}) {
+  const random = randomSource((options.seed ?? 1) + 2);
+  const shoppers = options.shoppers ?? 5000;
+  return () => {
+    const shopper = random.int(shoppers);
+    return `198.18.${shopper >> 8}.${shopper & 255}`;
+  };
+}
+
+/** The share of distinct URLs among the first `count` a workload sends: how little of it a cache can answer. */
+export function distinctShare(next: () => string, count = 20_000): number {
+  const seen = new Set<string>();
+  for (let sent = 0; sent < count; sent++) seen.add(next());
+  return seen.size / count;
 }
 
 export interface RunInfo {
