@@ -76,7 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "revoke" || intent === "revoke-others") {
     const parsed = accountSessionSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw data("This form could not be read.", { status: 400 });
+    if (!parsed.success) {
+      // Hidden fields only: no form to show again, the field's problem in words.
+      throw data(`This form could not be read: ${parsed.error.issues[0]?.message ?? "unknown field."}`, {
+        status: 400,
+      });
+    }
     if (parsed.data.intent === "revoke") {
       // A session already gone (a second click) is as good as ended; someone
       // else's id ends nothing, and gets the same answer.

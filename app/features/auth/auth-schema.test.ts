@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/utils/zod";
 import {
+  accountSessionSchema,
   isHttpUrl,
   loginSchema,
   MESSAGES,
@@ -159,5 +160,16 @@ describe("login and user record schemas", () => {
     expect(message(userRecordSchema.safeParse({ email: "a@e.com", name: "A", photo: "javascript:x" }))).toBe(
       MESSAGES.photoInvalid,
     );
+  });
+});
+
+describe("the account page's hidden fields", () => {
+  it("a session id is letters, digits, - and _ only: a NUL or a quote never reaches the database", () => {
+    expect(accountSessionSchema.safeParse({ intent: "revoke", sessionId: "Abc123_-xyz" }).success).toBe(true);
+    for (const sessionId of ["a\u0000b", "", "a'b", "a b", "x".repeat(201)]) {
+      expect(message(accountSessionSchema.safeParse({ intent: "revoke", sessionId })), sessionId).toMatch(
+        /^sessionId /,
+      );
+    }
   });
 });

@@ -209,8 +209,13 @@ export const accountDeleteSchema = z.object({
   password: currentPasswordSchema.optional(),
 });
 
+/** A session's id as Better Auth makes them (letters and digits): nothing else reaches the database. */
+const sessionIdSchema = z
+  .string({ error: "sessionId is missing." })
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, "sessionId must be a session's id (letters, digits, - and _).");
+
 export const accountSessionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("revoke"), sessionId: z.string().min(1).max(200) }),
+  z.object({ intent: z.literal("revoke"), sessionId: sessionIdSchema }),
   z.object({ intent: z.literal("revoke-others") }),
 ]);
 
