@@ -38,6 +38,7 @@ export function meta() {
   return pageMeta({
     title: "Your account | Backline",
     description: "Your Backline account: profile, email, password, sessions.",
+    noindex: true,
   });
 }
 

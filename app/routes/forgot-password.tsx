@@ -22,6 +22,7 @@ export function meta() {
   return pageMeta({
     title: "Forgot your password? | Backline",
     description: "Get a link to choose a new password for your Backline account.",
+    noindex: true,
   });
 }
 

@@ -25,6 +25,7 @@ export function meta() {
   return pageMeta({
     title: "Choose a new password | Backline",
     description: "Choose a new password for your Backline account.",
+    noindex: true,
   });
 }
 

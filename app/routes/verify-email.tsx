@@ -15,6 +15,7 @@ export function meta() {
   return pageMeta({
     title: "Confirm your email | Backline",
     description: "Confirm your Backline account's email.",
+    noindex: true,
   });
 }
 

@@ -356,6 +356,24 @@ describe.each(engines)("account emails on $name", (engine) => {
         ),
       ].map((match) => match[1] ?? "");
 
+    it("keeps the account pages and the pages of the email links out of search engines (noindex)", async () => {
+      const { client, headers } = await signedUpShopper("noindex");
+      const robots = /<meta name="robots" content="noindex"\/>/;
+      for (const page of [
+        "/account",
+        "/verify-email",
+        "/forgot-password",
+        `/reset-password?token=${"A".repeat(30)}`,
+        "/reset-password",
+      ]) {
+        const response = await client.fetch(`${shop.url}${page}`, { headers });
+        expect(response.status, page).toBeLessThan(500);
+        expect(await response.text(), page).toMatch(robots);
+      }
+      // The shop's own pages stay findable.
+      expect(await (await client.fetch(`${shop.url}/about`)).text()).not.toMatch(robots);
+    });
+
     it("sends a visitor to log in and back", async () => {
       const response = await new CookieClient().fetch(`${shop.url}/account`);
       expect(response.status).toBe(302);
