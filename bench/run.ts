@@ -10,6 +10,7 @@ import path from "node:path";
 
 const BENCHMARKS = {
   api: "bench/api.ts",
+  search: "bench/search.ts",
   storefront: "bench/storefront.ts",
   auth: "bench/auth.ts",
   memory: "bench/memory.ts",
