@@ -13,17 +13,19 @@
 /**
  * The vocabulary's words in code-unit order as a trie. Node 0 is the root;
  * nodes are numbered in the words' order, so the words under a node are a run
- * of the sorted words, [from, to).
+ * of the sorted words: from its own `from` to the next sibling's (or, for a
+ * last child, to its parent's end).
  */
 export interface SpellingTrie {
   /** The letter (code unit) on the edge into each node. */
   letter: Uint16Array;
   firstChild: Int32Array;
   nextSibling: Int32Array;
-  /** The sorted word ending at each node, or -1. */
-  word: Int32Array;
+  /** The first sorted word under each node; when `ends`, that word ends at the node. */
   from: Int32Array;
-  to: Int32Array;
+  ends: Uint8Array;
+  /** How many sorted words there are. */
+  size: number;
   /** Each sorted word's rank (0 = the most used), and whether it holds a digit (never a spelling). */
   rank: Uint32Array;
   hasDigit: Uint8Array;
@@ -34,16 +36,11 @@ const isDigitCode = (code: number) => code >= 48 && code <= 57;
 /** The trie of these words, which must be distinct and in code-unit order, with each one's rank. */
 export function spellingTrie(sorted: readonly string[], rank: Uint32Array): SpellingTrie {
   const capacity = sorted.reduce((sum, word) => sum + word.length, 1);
-  const trie: SpellingTrie = {
-    letter: new Uint16Array(capacity),
-    firstChild: new Int32Array(capacity).fill(-1),
-    nextSibling: new Int32Array(capacity).fill(-1),
-    word: new Int32Array(capacity).fill(-1),
-    from: new Int32Array(capacity),
-    to: new Int32Array(capacity),
-    rank,
-    hasDigit: Uint8Array.from(sorted, (word) => (/\p{N}/u.test(word) ? 1 : 0)),
-  };
+  const letter = new Uint16Array(capacity);
+  const firstChild = new Int32Array(capacity).fill(-1);
+  const nextSibling = new Int32Array(capacity).fill(-1);
+  const from = new Int32Array(capacity);
+  const ends = new Uint8Array(capacity);
   let nodes = 1;
   // The path from the root to the last word's end, and each path node's last child so far.
   const path = [0];
@@ -52,27 +49,33 @@ export function spellingTrie(sorted: readonly string[], rank: Uint32Array): Spel
   sorted.forEach((word, at) => {
     let shared = 0;
     while (shared < word.length && shared < previous.length && word[shared] === previous[shared]) shared++;
-    while (path.length > shared + 1) {
-      trie.to[path.pop() as number] = at;
-      lastChild.pop();
-    }
+    path.length = shared + 1;
+    lastChild.length = shared + 1;
     for (let depth = shared; depth < word.length; depth++) {
       const node = nodes++;
-      const parent = path[depth] as number;
-      trie.letter[node] = word.charCodeAt(depth);
-      trie.from[node] = at;
+      letter[node] = word.charCodeAt(depth);
+      from[node] = at;
       const sibling = lastChild[depth] as number;
-      if (sibling === -1) trie.firstChild[parent] = node;
-      else trie.nextSibling[sibling] = node;
+      if (sibling === -1) firstChild[path[depth] as number] = node;
+      else nextSibling[sibling] = node;
       lastChild[depth] = node;
       path.push(node);
       lastChild.push(-1);
     }
-    trie.word[path[word.length] as number] = at;
+    ends[path[word.length] as number] = 1;
     previous = word;
   });
-  for (const node of path) trie.to[node] = sorted.length;
-  return trie;
+  // Words share their starts: the trie has fewer nodes than letters; keep only those.
+  return {
+    letter: letter.slice(0, nodes),
+    firstChild: firstChild.slice(0, nodes),
+    nextSibling: nextSibling.slice(0, nodes),
+    from: from.slice(0, nodes),
+    ends: ends.slice(0, nodes),
+    size: sorted.length,
+    rank,
+    hasDigit: Uint8Array.from(sorted, (word) => (/\p{N}/u.test(word) ? 1 : 0)),
+  };
 }
 
 /**
@@ -110,7 +113,7 @@ export function closeSpellingRanks(
   asStart: boolean,
   budget: SearchBudget,
 ): number[] | null {
-  const { letter, firstChild, nextSibling, word, from, to, hasDigit } = trie;
+  const { letter, firstChild, nextSibling, from, ends, hasDigit } = trie;
   const length = typed.length;
   const typedCodes = Array.from({ length }, (_, at) => typed.charCodeAt(at));
   const maxDepth = length + allowed;
@@ -171,12 +174,13 @@ export function closeSpellingRanks(
   };
 
   /**
-   * A node at `depth`, whose row is rows[depth]; `bestOnPath` is the best
-   * distance of a start measured on the way down (asStart). False when the
-   * budget ran out.
+   * A node at `depth`, whose row is rows[depth], and the end of its run of
+   * words; `bestOnPath` is the best distance of a start measured on the way
+   * down (asStart). False when the budget ran out.
    */
-  const walk = (node: number, depth: number, bestOnPath: number): boolean => {
-    const own = word[node] as number;
+  const walk = (node: number, end: number, depth: number, bestOnPath: number): boolean => {
+    const first = from[node] as number;
+    const own = ends[node] ? first : -1;
     if (own >= 0) {
       const whole = (rows[depth] as Uint16Array)[length] as number;
       if (asStart) {
@@ -185,9 +189,11 @@ export function closeSpellingRanks(
     }
     if (depth === maxDepth) {
       if (!asStart || bestOnPath > allowed) return true;
-      return recordAll(own >= 0 ? own + 1 : (from[node] as number), to[node] as number, bestOnPath);
+      return recordAll(own >= 0 ? own + 1 : first, end, bestOnPath);
     }
     for (let child = firstChild[node] as number; child !== -1; child = nextSibling[child] as number) {
+      const sibling = nextSibling[child] as number;
+      const childEnd = sibling === -1 ? end : (from[sibling] as number);
       const code = letter[child] as number;
       if ((depth === 0 && asStart && code !== typedCodes[0]) || isDigitCode(code)) continue;
       path[depth] = code;
@@ -201,15 +207,15 @@ export function closeSpellingRanks(
       // A swap reaches back one row: a branch is left only when neither row can still come close.
       const mayComeClose = smallest <= allowed || (depth >= 1 && (rowMins[depth] as number) < allowed);
       if (mayComeClose) {
-        if (!walk(child, depth + 1, below)) return false;
+        if (!walk(child, childEnd, depth + 1, below)) return false;
       } else if (asStart && below <= allowed) {
-        if (!recordAll(from[child] as number, to[child] as number, below)) return false;
+        if (!recordAll(from[child] as number, childEnd, below)) return false;
       }
     }
     return true;
   };
 
-  if (!walk(0, 0, far)) return null;
+  if (!walk(0, trie.size, 0, far)) return null;
   if (best === far) return [];
   return found.map((at) => trie.rank[at] as number).sort((a, b) => a - b);
 }
