@@ -230,12 +230,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-8 grid gap-8 lg:mt-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
-        {/* On phones the panel is a sheet over the page: the aside leaves no empty row behind. */}
-        <aside className="max-md:contents lg:sticky lg:top-24">
+        {/* Below 1024 px the panel is a sheet over the page: the aside leaves no empty row behind. */}
+        <aside className="max-lg:contents lg:sticky lg:top-24">
           <FilterSheet sheet={sheet}>
             <CatalogFilters
               filters={filters}
               facets={facets}
+              headingId={sheet.headingId}
               headerEnd={<CloseFilterSheet sheet={sheet} />}
               footer={<ShowResultsButton sheet={sheet} count={loaderData.status === "ok" ? count : null} />}
             />

@@ -8,9 +8,10 @@ interface PopoverOptions {
    */
   keepOpenOnNavigation?: boolean;
   /**
-   * A panel that covers the page (a sheet on a phone) takes focus when it
-   * opens, and closes when focus leaves it, so Tab never moves into the page
-   * hidden behind it.
+   * A panel that covers the page (a sheet on a phone) is a modal dialog while
+   * it is open: it takes focus when it opens, and the page behind it is inert
+   * (no Tab, no click, nothing read) until it closes, as with a modal
+   * `<dialog>`; should focus leave it anyway, it closes.
    */
   coversPage?: boolean;
   /** Close when this media query starts to match (the panel becomes part of the page at that width). */
@@ -43,6 +44,13 @@ export function usePopover({
   useEffect(() => {
     const element = panel.current;
     if (!element) return;
+    let releasePage: (() => void) | undefined;
+    const onBeforeToggle = (event: Event) => {
+      if (!coversPage) return;
+      // Before the browser hides the panel and returns focus to its button, which must not be inert then.
+      releasePage?.();
+      releasePage = (event as ToggleEvent).newState === "open" ? inertOutside(element) : undefined;
+    };
     const onToggle = (event: Event) => {
       const opened = (event as ToggleEvent).newState === "open";
       setOpen(opened);
@@ -62,10 +70,15 @@ export function usePopover({
       }
     };
     // The browser opens the panel even before hydration: start from what it shows.
-    setOpen(element.matches(":popover-open"));
+    const openAlready = element.matches(":popover-open");
+    setOpen(openAlready);
+    if (openAlready && coversPage) releasePage = inertOutside(element);
+    element.addEventListener("beforetoggle", onBeforeToggle);
     element.addEventListener("toggle", onToggle);
     if (coversPage) element.addEventListener("focusout", onFocusOut);
     return () => {
+      releasePage?.();
+      element.removeEventListener("beforetoggle", onBeforeToggle);
       element.removeEventListener("toggle", onToggle);
       element.removeEventListener("focusout", onFocusOut);
     };
@@ -98,6 +111,29 @@ export function usePopover({
     close: { type: "button", popoverTarget: id, popoverTargetAction: "hide" } as const,
     /** Spread on the panel. */
     panel: { id, ref: panel, popover: "auto" } as const,
+  };
+}
+
+/**
+ * Makes everything outside `panel` inert — each sibling of the panel and of
+ * every element it sits in, up to <body> — as a modal `<dialog>` does for the
+ * page behind it; returns what undoes it. What was inert already stays so.
+ */
+function inertOutside(panel: HTMLElement): () => void {
+  const made: HTMLElement[] = [];
+  for (let inside: HTMLElement = panel; inside !== document.body; ) {
+    const parent = inside.parentElement;
+    if (!parent) break;
+    for (const sibling of parent.children) {
+      if (sibling !== inside && sibling instanceof HTMLElement && !sibling.inert) {
+        sibling.inert = true;
+        made.push(sibling);
+      }
+    }
+    inside = parent;
+  }
+  return () => {
+    for (const element of made) element.inert = false;
   };
 }
 

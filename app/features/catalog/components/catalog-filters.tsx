@@ -33,10 +33,13 @@ export interface FilterFacets {
 export function CatalogFilters({
   filters,
   facets,
+  headingId,
   headerEnd,
   footer,
 }: {
   filters: CatalogFilterControls;
+  /** The id of the panel's heading ("Filters"), which names the sheet it sits in. */
+  headingId?: string;
   /** The choices; without them (never read) only what is chosen is listed, without counts. */
   facets: FilterFacets | null;
   /** After "Reset filters" in the panel's header (the sheet's close button on phones). */
@@ -60,7 +63,9 @@ export function CatalogFilters({
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <div className="flex items-center gap-3">
-        <h2 className="mr-auto text-base font-bold text-slate-900">Filters</h2>
+        <h2 id={headingId} className="mr-auto text-base font-bold text-slate-900">
+          Filters
+        </h2>
         <Link
           to="/"
           preventScrollReset
@@ -72,8 +77,9 @@ export function CatalogFilters({
         {headerEnd}
       </div>
 
-      <div className="mt-4 grid grid-cols-1 gap-x-3 gap-y-5 sm:grid-cols-2 md:grid-cols-4 lg:grid-cols-1">
-        <div className="sm:col-span-2 lg:col-span-1">
+      {/* One column: in the sheet (at most 24rem wide) and beside the results alike. */}
+      <div className="mt-4 grid grid-cols-1 gap-y-5">
+        <div>
           <SearchBox
             value={values.search}
             onType={filters.type}
@@ -97,7 +103,7 @@ export function CatalogFilters({
           onToggle={(category, chosen) => filters.toggle("category", category, chosen)}
         />
 
-        <div className="sm:col-span-2 md:col-span-4 lg:col-span-1">
+        <div>
           <PriceRangeSlider name="range" value={values.range} onChange={filters.slide} />
         </div>
       </div>
