@@ -6,54 +6,80 @@ import path from "node:path";
 import { HAPROXY } from "./requirements";
 
 /**
- * Debian's HAProxy in front of shop processes, as an operator would run it:
- * round-robin, an HTTP health check on /healthz, X-Forwarded-For added. For
- * the tests it also names the process that answered (X-Backend-Server) and
- * opens an admin socket to read each server's UP/DOWN state.
+ * Debian's HAProxy in front of shop processes, with the README's own
+ * configuration (its ```haproxy block in "Production"), so what the README
+ * tells operators is what the tests run. Only what a test needs is added:
+ * its own addresses, an admin socket to read each server's state, and a
+ * header naming the process that answered (X-Backend-Server).
  */
 export interface LoadBalancer {
   url: string;
-  /** "UP", "DOWN", … for each backend server, as HAProxy sees it now. */
-  status(): Promise<Record<string, string>>;
+  /** The README's server names, in its order, each now in front of one of the test's shops. */
+  servers: string[];
+  /** The README's `default-server` settings, as numbers where they are counts (fall, rise). */
+  settings: { fall: number; rise: number };
+  /** HAProxy's statistics for each backend server now ("show stat": status, check_health, scur, …). */
+  stats(): Promise<Record<string, Record<string, string>>>;
   /** Resolves once HAProxy reports `server` in `state`. */
   waitFor(server: string, state: "UP" | "DOWN", timeoutMs?: number): Promise<void>;
+  /** Resolves once `condition` holds for `server`'s statistics (checked every 50 ms). */
+  waitUntil(
+    server: string,
+    what: string,
+    condition: (stats: Record<string, string>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, string>>;
   stop(): Promise<void>;
 }
 
-/** Starts HAProxy on `port` (the shops' BASE_URL must name it) and resolves once every backend is UP. */
-export async function startLoadBalancer(
-  port: number,
-  backends: { name: string; port: number }[],
-): Promise<LoadBalancer> {
+/** The README's HAProxy example, exactly as written there. */
+export function readmeHaproxyConfig(): string {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+  const blocks = [...readme.matchAll(/^```haproxy\n([\s\S]*?)^```$/gm)];
+  if (blocks.length !== 1 || !blocks[0]?.[1]) {
+    throw new Error(`README.md should hold exactly one \`\`\`haproxy block; found ${blocks.length}`);
+  }
+  return blocks[0][1];
+}
+
+const SERVER_LINE = /^(\s*server\s+)(\S+)(\s+)(\S+)(.*)$/gm;
+
+/**
+ * Starts HAProxy on `port` (the shops' BASE_URL must name it) with the README's configuration,
+ * its servers' addresses replaced by `backendPorts` in order, and resolves once every server is UP.
+ */
+export async function startLoadBalancer(port: number, backendPorts: number[]): Promise<LoadBalancer> {
+  const readme = readmeHaproxyConfig();
+  const servers = [...readme.matchAll(SERVER_LINE)].map((match) => match[2] ?? "");
+  if (servers.length !== backendPorts.length) {
+    throw new Error(
+      `the README's HAProxy example has ${servers.length} servers; the test started ${backendPorts.length}`,
+    );
+  }
+  const backend = /^backend\s+(\S+)/m.exec(readme)?.[1];
+  const binds = readme.match(/^\s*bind\s.*$/gm) ?? [];
+  if (!backend || binds.length !== 1)
+    throw new Error("expected one backend and one bind line in the README's example");
+  const defaults = /^\s*default-server\s.*$/m.exec(readme)?.[0] ?? "";
+  const setting = (name: string, fallback: number) =>
+    Number(new RegExp(`\\b${name}\\s+(\\d+)`).exec(defaults)?.[1] ?? fallback);
+
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "backline-haproxy-"));
   const socketPath = path.join(dir, "admin.sock");
+  let next = 0;
   const config = [
     "global",
-    `  stats socket ${socketPath} level admin`,
-    "defaults",
-    "  mode http",
-    "  timeout connect 2s",
-    "  timeout client 30s",
-    "  timeout server 30s",
-    "frontend shop",
-    `  bind 127.0.0.1:${port}`,
-    "  default_backend shops",
-    "backend shops",
-    "  balance roundrobin",
-    "  option httpchk",
-    "  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1",
-    "  http-check expect status 200",
-    "  option forwardfor",
-    // A request whose server has just died is tried once more on another.
-    "  option redispatch",
-    "  retries 2",
-    // Which process answered: for the tests only.
-    "  http-response set-header X-Backend-Server %s",
-    "  default-server inter 300ms fall 2 rise 1",
-    ...backends.map(({ name, port: backendPort }) => `  server ${name} 127.0.0.1:${backendPort} check`),
+    `    stats socket ${socketPath} level admin`,
+    readme
+      .replace(/^(\s*)bind\s.*$/m, `$1bind 127.0.0.1:${port}`)
+      .replace(SERVER_LINE, (_line, start, name, gap, _address, rest) => {
+        return `${start}${name}${gap}127.0.0.1:${backendPorts[next++]}${rest}`;
+      })
+      // Which process answered: for the tests only.
+      .replace(/^(backend\s+\S+.*)$/m, "$1\n    http-response set-header X-Backend-Server %s"),
   ].join("\n");
   const file = path.join(dir, "haproxy.cfg");
-  fs.writeFileSync(file, `${config}\n`);
+  fs.writeFileSync(file, config);
 
   const child: ChildProcess = spawn(HAPROXY, ["-f", file, "-db"], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -70,41 +96,50 @@ export async function startLoadBalancer(
       socket.on("error", reject);
     });
 
-  const status = async () => {
-    // "show stat" is CSV: pxname,svname,…,status,…
+  const stats = async () => {
+    // "show stat" is CSV: pxname,svname,…
     const [header = "", ...rows] = (await adminCommand("show stat")).trim().split("\n");
     const columns = header.replace(/^# /, "").split(",");
-    const name = columns.indexOf("svname");
-    const state = columns.indexOf("status");
     return Object.fromEntries(
       rows
-        .map((row) => row.split(","))
-        .filter((fields) => fields[0] === "shops" && fields[name] !== "BACKEND")
-        .map((fields) => [fields[name] ?? "", fields[state] ?? ""]),
+        .map((row) => Object.fromEntries(row.split(",").map((value, i) => [columns[i] ?? "", value])))
+        .filter((row) => row.pxname === backend && row.svname !== "BACKEND")
+        .map((row) => [row.svname ?? "", row]),
     );
   };
 
-  const waitFor = async (server: string, state: string, timeoutMs = 20_000) => {
+  const waitUntil = async (
+    server: string,
+    what: string,
+    condition: (row: Record<string, string>) => boolean,
+    timeoutMs = 30_000,
+  ) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const current = await status().catch(() => ({}) as Record<string, string>);
-      if (current[server]?.startsWith(state)) return;
+      const current = (await stats().catch(() => ({}) as Record<string, Record<string, string>>))[server];
+      if (current && condition(current)) return current;
       if (Date.now() > deadline) {
         throw new Error(
-          `HAProxy did not report ${server} ${state} within ${timeoutMs} ms (${JSON.stringify(current)})\n${output}`,
+          `HAProxy did not report ${server} ${what} within ${timeoutMs} ms (${JSON.stringify(current)})\n${output}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  const waitFor = async (server: string, state: string, timeoutMs?: number) => {
+    await waitUntil(server, state, (row) => row.status?.startsWith(state) ?? false, timeoutMs);
+  };
 
-  // Ready once the admin socket answers and every backend has passed its first check.
-  for (const { name } of backends) await waitFor(name, "UP");
+  // Ready once the admin socket answers and every backend has passed its first checks.
+  for (const server of servers) await waitFor(server, "UP");
 
   return {
     url: `http://127.0.0.1:${port}`,
-    status,
+    servers,
+    settings: { fall: setting("fall", 3), rise: setting("rise", 2) },
+    stats,
     waitFor,
+    waitUntil,
     async stop() {
       child.kill("SIGTERM");
       await exited;
