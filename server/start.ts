@@ -9,6 +9,7 @@ import { DatabaseConfigurationError, waitForDatabase } from "../app/db/wait-for-
 import { AuthSecretError, checkSecretFile } from "../app/features/auth/auth-secret.server";
 import { ConfigError, type Env, getEnv } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
+import { type ShopConnections, trackConnections } from "./connections";
 import { createShopServices, type ShopRuntime } from "./services";
 import { continueWhenAccepted, refuseTunnel } from "./shop-server";
 
@@ -83,7 +84,7 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
   server.on("connect", refuseTunnel);
   // Keep-alive longer than typical load balancers' idle timeout (60 s).
   server.keepAliveTimeout = 65_000;
-  const inFlight = trackRequests(server);
+  const connections = trackConnections(server);
   await listen(server, env.PORT, env.HOST).catch(async (error) => {
     await runtime.close();
     await database.close();
@@ -102,7 +103,7 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= shutdown({ server, inFlight, lifecycle: runtime.services.lifecycle, runtime, database });
+    closing ??= shutdown({ connections, lifecycle: runtime.services.lifecycle, runtime, database });
     return closing;
   };
   const exitAfterClose = () =>
@@ -130,62 +131,39 @@ function listen(server: http.Server, port: number, host: string): Promise<void> 
   });
 }
 
-interface InFlight {
-  count(): number;
-  /** Resolves once no request is in flight. */
-  settled(): Promise<void>;
-}
-
-/** Counts requests between their arrival and the end of their response. */
-function trackRequests(server: http.Server): InFlight {
-  let count = 0;
-  const waiters: (() => void)[] = [];
-  server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    count++;
-    res.once("close", () => {
-      count--;
-      // While shutting down, a connection whose request is done goes at once.
-      if (!server.listening) server.closeIdleConnections();
-      if (count === 0) for (const resolve of waiters.splice(0)) resolve();
-    });
-  });
-  return {
-    count: () => count,
-    settled: () => (count === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
-  };
-}
-
 /**
- * Graceful shutdown: /healthz turns 503 and new connections are refused, so
- * load balancers move on; requests in flight finish (up to the grace period);
- * then Redis and the database pool close, each within a bounded time even if
- * the service behind them stopped answering.
+ * Graceful shutdown: the listener closes, so load balancers' next health
+ * check fails and new connections go elsewhere; /healthz on a connection
+ * still open says 503; requests in flight finish (up to the grace period),
+ * and a request that arrives on a connection already open is answered with
+ * Connection: close (server/connections.ts); then the services (emails still
+ * going out, Redis) and the database pool close, each within a bounded time
+ * even if what is behind them stopped answering.
  */
 async function shutdown(parts: {
-  server: http.Server;
-  inFlight: InFlight;
+  connections: ShopConnections;
   lifecycle: ShopLifecycle;
   runtime: ShopRuntime;
   database: DatabaseHandle;
 }): Promise<void> {
-  const { server, inFlight, lifecycle } = parts;
+  const { connections, lifecycle } = parts;
   lifecycle.draining = true;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  // Logged once new connections are refused, so whoever reads it can rely on that.
-  logger.info(
-    { inFlight: inFlight.count() },
-    "shutting down: no new connections; finishing requests in flight",
-  );
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
   });
-  await Promise.race([inFlight.settled(), graceOver]);
+  const drained = connections.drain(graceOver);
+  // Logged once new connections are refused, so whoever reads it can rely on that.
+  logger.info(
+    { inFlight: connections.inFlight() },
+    "shutting down: no new connections; finishing requests in flight",
+  );
+  await drained;
   clearTimeout(timer);
-  if (inFlight.count() > 0) logger.warn({ requests: inFlight.count() }, "cut off requests still running");
-  server.closeAllConnections();
-  await closed;
+  if (connections.inFlight() > 0) {
+    logger.warn({ requests: connections.inFlight() }, "cut off requests still running");
+  }
+  connections.closeAll();
   await parts.runtime.close();
   await parts.database.close();
   logger.info("stopped");
