@@ -94,12 +94,13 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
   logger.info(
     {
       url: env.BASE_URL,
-      listening: `${env.HOST}:${env.PORT}`,
       database: database.kind === "pglite" ? `embedded (${env.DATA_DIR})` : "postgresql",
       mode: options.mode,
     },
-    `Backline is ready on ${env.BASE_URL}`,
+    `listening on ${env.HOST}:${env.PORT}`,
   );
+  // For the person who ran `npm start`, whatever stdout is: stderr, in words.
+  process.stderr.write(readyMessage(env.BASE_URL, runtime));
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -114,6 +115,20 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
   if (stopRequested.signal.aborted) exitAfterClose();
   else stopRequested.signal.addEventListener("abort", exitAfterClose, { once: true });
   return { url: env.BASE_URL, close };
+}
+
+/** What a person reads once the shop answers: its address, and what the local demo turns on. */
+function readyMessage(baseUrl: string, runtime: ShopRuntime): string {
+  const lines = [`Backline is ready: ${baseUrl}`];
+  if (runtime.demoIdentityProvider) {
+    lines.push(
+      "  Demo sign-in: 'Continue with Google' signs in any email through a local stand-in for Google.",
+    );
+  }
+  if (runtime.services.devOutbox) {
+    lines.push(`  The emails it sends (confirmations, password resets): ${baseUrl}/dev/outbox`);
+  }
+  return `${lines.join("\n")}\n`;
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<void> {

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { readableLogDestination } from "./readable-log.server";
 
 const LEVELS = ["debug", "info", "warn", "error", "silent"];
 const requested = process.env.LOG_LEVEL ?? "";
@@ -46,21 +47,26 @@ function withoutParameters(text: string): string {
 }
 
 /**
- * The shop's one logger: JSON lines on stdout. Secrets and personal data
+ * The shop's one logger: JSON lines on stdout — readable lines instead when
+ * stdout is a terminal (a person runs `npm start`), so JSON goes only where a
+ * program reads it (a pipe, a file, a log collector). Secrets and personal data
  * never reach it: request bodies, cookies and authorization headers are not
  * logged anywhere, errors go through `loggedError`, and fields that could
  * carry an email or a password are removed. Accounts are named by id.
  * An invalid LOG_LEVEL falls back to the default here; the configuration
  * check (env.server.ts) then stops start-up naming it.
  */
-export const logger = pino({
-  level: LEVELS.includes(requested) ? requested : process.env.NODE_ENV === "test" ? "silent" : "info",
-  serializers: { err: loggedError, error: loggedError },
-  redact: {
-    paths: ["password", "*.password", "email", "*.email", "headers.cookie", "headers.authorization"],
-    remove: true,
+export const logger = pino(
+  {
+    level: LEVELS.includes(requested) ? requested : process.env.NODE_ENV === "test" ? "silent" : "info",
+    serializers: { err: loggedError, error: loggedError },
+    redact: {
+      paths: ["password", "*.password", "email", "*.email", "headers.cookie", "headers.authorization"],
+      remove: true,
+    },
   },
-});
+  process.stdout.isTTY ? readableLogDestination(process.stdout) : undefined,
+);
 
 /**
  * Logs a failed operation at error level — unless it failed only because the
