@@ -19,6 +19,7 @@ import { servicesContext } from "~/context.server";
 import { AccountNav, SignInLinks } from "~/features/auth/components/account-nav";
 import { VerifyEmailReminder } from "~/features/auth/components/verify-email-reminder";
 import { rootSession } from "~/features/auth/session.server";
+import { HeaderSearch } from "~/features/catalog/components/header-search";
 import { shopperLocale } from "~/utils/locale.server";
 import { useNonce } from "~/utils/nonce";
 import { ToastHost } from "~/utils/toast";
@@ -75,13 +76,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The shell of every page, with the account corner for whoever is signed in. */
+/** The shell of every page, with the account corner for whoever is signed in and the shop's search. */
 function Shell({ children }: { children: React.ReactNode }) {
   const user = useRouteLoaderData<typeof loader>("root")?.user ?? null;
   return (
     <SiteShell
       account={<AccountNav user={user} />}
       phoneMenuEnd={user ? null : <SignInLinks placement="phone-menu" />}
+      search={({ closeOnEscape }) => <HeaderSearch onEscape={closeOnEscape} />}
       notice={<VerifyEmailReminder user={user} />}
       signedIn={user !== null}
     >

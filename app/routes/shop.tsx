@@ -44,6 +44,7 @@ import {
   useFilterSheet,
 } from "~/features/catalog/components/filter-sheet";
 import { rangeOnSlider } from "~/features/catalog/price-range";
+import { useShareShopSearch } from "~/features/catalog/shop-search";
 import { useCatalogFilters } from "~/features/catalog/use-catalog-filters";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/shop";
@@ -194,6 +195,8 @@ export function shopDescription(labels: FacetLabels | null): string {
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { query } = loaderData;
   const filters = useCatalogFilters(query);
+  // The header's search box is the listing's search on this page.
+  useShareShopSearch(filters);
   const sheet = useFilterSheet();
   const locale = useShopperLocale();
   const navigation = useNavigation();

@@ -156,7 +156,8 @@ test.describe("accessibility (axe-core)", () => {
   test("every filter control can be reached and used with the keyboard", async ({ page }) => {
     const shop = new ShopPage(page);
     await shop.goto();
-    await shop.search.focus();
+    // The panel's first control after its heading's Reset filters link.
+    await shop.filters.getByRole("link", { name: "Reset filters" }).focus();
     await page.keyboard.press("Tab");
     await expect(shop.brand.option("teachPro")).toBeFocused();
     await page.keyboard.press("Space");

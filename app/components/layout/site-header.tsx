@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { CloseIcon, MenuIcon } from "~/components/ui/icons";
+import { CloseIcon, MenuIcon, SearchIcon } from "~/components/ui/icons";
 import { usePopover } from "~/components/ui/popover";
 import { BrandMark } from "./brand-mark";
 
@@ -21,15 +21,31 @@ export interface SiteHeaderProps {
   account: ReactNode;
   /** Shown at the end of the phone menu (Login and Sign Up for a visitor), if anything. */
   phoneMenuEnd?: ReactNode;
+  /**
+   * The search form (the shell knows nothing of the catalogue); `closeOnEscape`
+   * is set while it is open over the page below 1024 px, for Escape to close it.
+   */
+  search?: (controls: { closeOnEscape?: () => void }) => ReactNode;
 }
 
+/** From this width (Tailwind's `lg`) the search sits in the navbar; below it, behind a button. */
+const SEARCH_IN_NAVBAR_FROM = "(width >= 64rem)";
+
 /**
- * The navbar: brand, Home / About / Contact, and the account corner it is
- * given (the shell knows nothing of accounts). Below 768 px the links fold
- * behind a menu button, on the browser's own popover.
+ * The navbar: brand, Home / About / Contact, the search and the account
+ * corner it is given (the shell knows nothing of accounts or the catalogue).
+ * Below 768 px the links fold behind a menu button, and below 1024 px the
+ * search behind a search button, each on the browser's own popover.
  */
-export function SiteHeader({ account, phoneMenuEnd }: SiteHeaderProps) {
+export function SiteHeader({ account, phoneMenuEnd, search }: SiteHeaderProps) {
   const menu = usePopover();
+  // Below 1024 px the search opens under the navbar from its button (on the browser's popover, so
+  // without JavaScript too), its field focused; it stays open while the shop's listing follows the typing.
+  const searchPanel = usePopover({
+    keepOpenOnNavigation: "same-page",
+    focusOnOpen: true,
+    closeWhenMatches: SEARCH_IN_NAVBAR_FROM,
+  });
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -53,7 +69,34 @@ export function SiteHeader({ account, phoneMenuEnd }: SiteHeaderProps) {
             ))}
           </ul>
 
-          <div className="ml-auto flex items-center gap-2">
+          {search ? (
+            <div
+              {...searchPanel.panel}
+              // A search sent (Enter) closes it onto the results.
+              onSubmit={searchPanel.hide}
+              className={[
+                // Below 1024 px: a bar under the navbar.
+                "fixed inset-x-0 top-16 bottom-auto m-0 h-auto w-full overflow-visible border-0 border-y border-slate-200 bg-white p-0 shadow-md",
+                // From 1024 px: part of the navbar, whatever the popover's own styles say.
+                "lg:static lg:ml-auto lg:block lg:w-72 lg:border-0 lg:bg-transparent lg:shadow-none xl:w-80",
+              ].join(" ")}
+            >
+              <div className="mx-auto max-w-7xl px-4 py-3 sm:px-6 lg:p-0">
+                {search({ closeOnEscape: searchPanel.open ? searchPanel.hide : undefined })}
+              </div>
+            </div>
+          ) : null}
+
+          <div className="ml-auto flex items-center gap-2 lg:ml-0">
+            {search ? (
+              <button
+                {...searchPanel.trigger}
+                className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+              >
+                <span className="sr-only">Search</span>
+                {searchPanel.open ? <CloseIcon className="size-6" /> : <SearchIcon className="size-6" />}
+              </button>
+            ) : null}
             {account}
             <button
               {...menu.trigger}

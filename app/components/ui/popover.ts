@@ -4,9 +4,13 @@ import { useLocation } from "react-router";
 interface PopoverOptions {
   /**
    * Stay open when the address changes. A menu of links closes when one is
-   * followed; a panel of filters stays open while each change reloads the results.
+   * followed; a panel of filters stays open while each change reloads the
+   * results; "same-page" stays open while only the query changes (a search
+   * that refreshes the listing as the shopper types) and closes on a new page.
    */
-  keepOpenOnNavigation?: boolean;
+  keepOpenOnNavigation?: boolean | "same-page";
+  /** Move focus into the panel when it opens (implied by `coversPage`). */
+  focusOnOpen?: boolean;
   /**
    * A panel that covers the page (a sheet on a phone) is a modal dialog while
    * it is open: it takes focus when it opens, and the page behind it is inert
@@ -33,9 +37,11 @@ interface PopoverOptions {
  */
 export function usePopover({
   keepOpenOnNavigation = false,
+  focusOnOpen = false,
   coversPage = false,
   closeWhenMatches,
 }: PopoverOptions = {}) {
+  const focusesOnOpen = focusOnOpen || coversPage;
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
@@ -54,7 +60,7 @@ export function usePopover({
     const onToggle = (event: Event) => {
       const opened = (event as ToggleEvent).newState === "open";
       setOpen(opened);
-      if (opened && coversPage) {
+      if (opened && focusesOnOpen) {
         // The control marked to start with (the sheet's close button), else the first one.
         (
           element.querySelector<HTMLElement>("[data-autofocus]") ??
@@ -82,7 +88,7 @@ export function usePopover({
       element.removeEventListener("toggle", onToggle);
       element.removeEventListener("focusout", onFocusOut);
     };
-  }, [coversPage]);
+  }, [coversPage, focusesOnOpen]);
 
   useEffect(() => {
     if (!closeWhenMatches) return;
@@ -95,16 +101,23 @@ export function usePopover({
   }, [closeWhenMatches]);
 
   // Closes on a new location only: a panel the shopper opened before hydration stays open.
-  const shownAt = useRef(location.key);
+  const shownAt = useRef({ key: location.key, pathname: location.pathname });
   useEffect(() => {
-    if (shownAt.current === location.key) return;
-    shownAt.current = location.key;
+    const before = shownAt.current;
+    if (before.key === location.key) return;
+    shownAt.current = { key: location.key, pathname: location.pathname };
+    const keep =
+      keepOpenOnNavigation === "same-page" ? before.pathname === location.pathname : keepOpenOnNavigation;
     const element = panel.current;
-    if (!keepOpenOnNavigation && element?.matches(":popover-open")) element.hidePopover();
-  }, [location.key, keepOpenOnNavigation]);
+    if (!keep && element?.matches(":popover-open")) element.hidePopover();
+  }, [location.key, location.pathname, keepOpenOnNavigation]);
 
   return {
     open,
+    /** Closes the panel, if it is open. */
+    hide: () => {
+      if (panel.current?.matches(":popover-open")) panel.current.hidePopover();
+    },
     /** Spread on the <button> that shows and hides the panel. */
     trigger: { type: "button", popoverTarget: id, "aria-controls": id, "aria-expanded": open } as const,
     /** Spread on a button inside the panel that closes it. */

@@ -44,6 +44,8 @@ export class FacetChoices {
 export class ShopPage {
   readonly main: Locator;
   readonly filters: Locator;
+  /** The header's search form: on the shop page, the listing's search. */
+  readonly searchForm: Locator;
   readonly search: Locator;
   readonly brand: FacetChoices;
   readonly category: FacetChoices;
@@ -60,10 +62,11 @@ export class ShopPage {
   constructor(readonly page: Page) {
     this.main = page.getByRole("main");
     this.filters = page.getByRole("search", { name: "Product filters" });
+    this.searchForm = page.getByRole("search", { name: "Products" });
     // A combobox with JavaScript (its suggestions list), a plain search field without.
-    this.search = this.filters
+    this.search = this.searchForm
       .getByRole("combobox", { name: "Search" })
-      .or(this.filters.getByRole("searchbox", { name: "Search" }));
+      .or(this.searchForm.getByRole("searchbox", { name: "Search" }));
     this.brand = new FacetChoices(this.filters.getByRole("group", { name: "Brand" }));
     this.category = new FacetChoices(this.filters.getByRole("group", { name: "Category" }));
     this.price = this.filters.getByRole("slider", { name: "Max price" });

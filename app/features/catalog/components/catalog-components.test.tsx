@@ -6,6 +6,7 @@ import type { CatalogFilterControls } from "../use-catalog-filters";
 import { CatalogFilters, type FilterFacets, SortSelect } from "./catalog-filters";
 import { CatalogUnavailable, CloseSpellings, NoProductsMatch, PageOutOfRange } from "./catalog-results";
 import { FilterChips } from "./filter-chips";
+import { HeaderSearch } from "./header-search";
 import { PriceRangeSlider } from "./price-range-slider";
 import { ProductCard } from "./product-card";
 import { StarRating } from "./star-rating";
@@ -35,11 +36,13 @@ const FACETS: FilterFacets = {
   ],
 };
 
-/** Renders inside a router, as the shop page does. */
-function renderInRouter(element: React.ReactNode): string {
-  // biome-ignore lint/correctness/noComponentHookFactories: a one-off test route around the element under test
-  const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
-  return renderToString(<Stub initialEntries={["/"]} />);
+/** Renders inside a router, as the shop page does (at `address`, by default the shop's). */
+function renderInRouter(element: React.ReactNode, address = "/"): string {
+  const Stub = createRoutesStub([
+    // biome-ignore lint/correctness/noComponentHookFactories: a one-off test route around the element under test
+    { path: new URL(address, "http://shop.test").pathname, Component: () => element },
+  ]);
+  return renderToString(<Stub initialEntries={[address]} />);
 }
 
 const noop = () => {};
@@ -181,8 +184,9 @@ describe("CatalogFilters", () => {
     expect(html).toContain('name="band"');
     expect(html).toContain('name="category"');
     expect(html).toContain('name="range"');
-    expect(html).toContain('placeholder="Search Category"');
-    expect(html).toContain('value="mat"');
+    // The search is the header's box; the form carries the listing's along.
+    expect(html).toContain('<input type="hidden" name="search" value="mat"/>');
+    expect(html).not.toContain("Search Category");
     expect(html).toContain('value="100"');
     expect(checkbox(html, "band", "cycleFit")).toContain('checked=""');
     expect(checkbox(html, "category", "fitness")).toContain('checked=""');
@@ -238,6 +242,36 @@ describe("CatalogFilters", () => {
     );
     expect(checkbox(html, "category", "outdoor")).toContain('checked=""');
     expect(html).toMatch(/value="outdoor"\/><span[^>]*>outdoor<\/span><\/label>/);
+  });
+});
+
+describe("HeaderSearch", () => {
+  it("is a GET search form to the shop with the specification's placeholder, and no hidden filters elsewhere", () => {
+    const html = renderInRouter(<HeaderSearch />, "/about");
+    expect(html).toMatch(/<form[^>]*method="get"[^>]*action="\/"|<form[^>]*action="\/"[^>]*method="get"/);
+    expect(html).toContain('role="search"');
+    expect(html).toContain('aria-label="Products"');
+    expect(html).toMatch(/<input[^>]*type="search"[^>]*name="search"[^>]*value=""/);
+    expect(html).toContain('placeholder="Search Category"');
+    expect(html).not.toContain('type="hidden"');
+  });
+
+  it("on the shop page shows the listing's search, and keeps its filters and order when it is sent", () => {
+    const html = renderInRouter(
+      <HeaderSearch />,
+      "/?band=campSafe&band=cycleFit&category=outdoor&range=150&search=tent&sort=asc&page=3",
+    );
+    expect(html).toMatch(/<input[^>]*type="search"[^>]*name="search"[^>]*value="tent"/);
+    for (const [name, value] of [
+      ["band", "campSafe"],
+      ["band", "cycleFit"],
+      ["category", "outdoor"],
+      ["range", "150"],
+      ["sort", "asc"],
+    ])
+      expect(html).toContain(`<input type="hidden" name="${name}" value="${value}"/>`);
+    // A new search starts at page 1.
+    expect(html).not.toContain('name="page"');
   });
 });
 

@@ -5,7 +5,6 @@ import { SelectField } from "~/components/ui/select-field";
 import { type FacetChoice, SORTS, type SortValue } from "../catalog-vocabulary";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { PriceRangeSlider } from "./price-range-slider";
-import { SearchBox } from "./search-box";
 
 /** The filter form's id: the sort control sits above the grid, outside the form, and joins it by id. */
 const CATALOG_FILTERS_FORM_ID = "catalog-filters";
@@ -26,9 +25,11 @@ export interface FilterFacets {
 }
 
 /**
- * Search, brand, category and price. A plain GET form: without JavaScript
- * the "Apply filters" button submits it and the server renders the result;
- * with JavaScript every change applies by itself and there is no button.
+ * Brand, category and price. A plain GET form: without JavaScript the "Apply
+ * filters" button submits it and the server renders the result; with
+ * JavaScript every change applies by itself and there is no button. The
+ * listing's search is the header's search box (shop-search.ts); the form
+ * carries it along.
  */
 export function CatalogFilters({
   filters,
@@ -79,15 +80,6 @@ export function CatalogFilters({
 
       {/* One column: in the sheet (at most 24rem wide) and beside the results alike. */}
       <div className="mt-4 grid grid-cols-1 gap-y-5">
-        <div>
-          <SearchBox
-            value={values.search}
-            onType={filters.type}
-            onEndRun={filters.endRun}
-            onLeave={filters.leave}
-          />
-        </div>
-
         <FacetChoices
           legend="Brand"
           name="band"
@@ -107,6 +99,9 @@ export function CatalogFilters({
           <PriceRangeSlider name="range" value={values.range} onChange={filters.slide} />
         </div>
       </div>
+      {/* The search as the listing shows it: "Apply filters" keeps it (the header's box changes it),
+          after the price, as the shop's addresses write it. */}
+      {values.search ? <input type="hidden" name="search" value={values.search} /> : null}
 
       {/* Without JavaScript the filters apply with this button. A browser running
           JavaScript never renders <noscript>, so the button is not there to hide

@@ -77,14 +77,22 @@ export function SearchBox({
   onType,
   onEndRun,
   onLeave,
+  onEscape,
+  labelClassName = "text-sm font-semibold text-slate-800",
 }: {
   value: string;
   /** A keystroke: the listing follows once typing pauses. */
   onType: (search: string) => void;
   /** The field lost focus. */
-  onEndRun: () => void;
+  onEndRun?: () => void;
   /** A suggestion was chosen: the listing must not follow the typing any more. */
-  onLeave: () => void;
+  onLeave?: () => void;
+  /**
+   * Escape with no list open: the field keeps its text (the browser would
+   * empty it) and this runs instead (the header's phone search closes).
+   */
+  onEscape?: () => void;
+  labelClassName?: string;
 }) {
   const fieldId = useId();
   const listId = useId();
@@ -112,7 +120,7 @@ export function SearchBox({
   // The list stays open while the listing follows the typing underneath; choosing closes it.
   const choose = () => {
     close();
-    onLeave();
+    onLeave?.();
   };
 
   const expanded = open && options.length > 0;
@@ -124,6 +132,11 @@ export function SearchBox({
   }, [active, listId]);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Escape" && !expanded && onEscape) {
+      event.preventDefault();
+      onEscape();
+      return;
+    }
     if (options.length === 0) return;
     switch (event.key) {
       case "ArrowDown":
@@ -161,7 +174,7 @@ export function SearchBox({
   let index = -1;
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={fieldId} className="text-sm font-semibold text-slate-800">
+      <label htmlFor={fieldId} className={labelClassName}>
         Search
       </label>
       <div className="relative">
@@ -196,7 +209,7 @@ export function SearchBox({
           onBlur={() => {
             focused.current = false;
             close();
-            onEndRun();
+            onEndRun?.();
           }}
           className="h-11 w-full rounded-lg border border-slate-500 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-700 focus:border-indigo-600"
         />
