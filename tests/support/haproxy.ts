@@ -33,7 +33,7 @@ export interface LoadBalancer {
 }
 
 /** The README's HAProxy example, exactly as written there. */
-export function readmeHaproxyConfig(): string {
+function readmeHaproxyConfig(): string {
   const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
   const blocks = [...readme.matchAll(/^```haproxy\n([\s\S]*?)^```$/gm)];
   if (blocks.length !== 1 || !blocks[0]?.[1]) {
