@@ -16,7 +16,7 @@ export function shopApiDocument(): ApiDocument {
       title: "Backline API",
       version: "1",
       description:
-        'The catalogue of a Backline shop — its products, counts and facets — and a signed-in user\'s own record. Every answer is JSON; an error is `{ "error": { code, message, field? } }`.',
+        'The catalogue of a Backline shop — its products, counts and facets — a signed-in user\'s own record, and whether a new password is too common. Every answer is JSON; an error is `{ "error": { code, message, field? } }`.',
     },
     [catalogApi, authApi],
   );

@@ -43,6 +43,8 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("user/api/create", "routes/api.user-create.ts"),
+  // Asked by the new-password fields when they are left: is this password too common?
+  route("api/password-check", "routes/api.password-check.ts"),
   // The local demo's emails (app/utils/mail.server.ts): a 404 unless DEMO_IDENTITY_PROVIDER=1 and no SMTP_URL.
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),

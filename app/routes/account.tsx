@@ -1,13 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { Field, FormMessage } from "~/components/forms/field";
 import { PasswordField } from "~/components/forms/password-field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
 import { pageMeta } from "~/components/layout/page-meta";
-import { type ButtonVariant, buttonClasses } from "~/components/ui/button";
 import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import {
@@ -18,9 +16,13 @@ import {
   accountSessionSchema,
   MESSAGES,
   PASSWORD_RULES,
+  refusingKnownCommonPasswords,
 } from "~/features/auth/auth-schema";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
+import { AccountSection, AccountSubmit } from "~/features/auth/components/account-section";
+import { AccountSessions } from "~/features/auth/components/account-sessions";
 import { GoogleSignIn } from "~/features/auth/components/google-sign-in";
+import { useCommonPasswordCheck } from "~/features/auth/components/use-common-password-check";
 import { setFlash } from "~/features/auth/flash.server";
 import type { GoogleAvailability } from "~/features/auth/google-sign-in-message";
 import { loginPath } from "~/features/auth/redirect";
@@ -31,7 +33,6 @@ import {
   tooManyAttempts,
   unavailable,
 } from "~/features/auth/route-helpers.server";
-import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/account";
 
 export function meta() {
@@ -199,60 +200,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           google={google}
         />
         {hasPassword ? <PasswordForm result={resultFor(actionData, "password")} /> : null}
-        <Sessions sessions={sessions} />
+        <AccountSessions sessions={sessions} />
         <DeleteForm hasPassword={hasPassword} result={resultFor(actionData, "delete")} google={google} />
       </div>
     </main>
-  );
-}
-
-function Section({
-  id,
-  title,
-  children,
-  tone = "plain",
-}: {
-  id: string;
-  title: string;
-  children: ReactNode;
-  tone?: "plain" | "danger";
-}) {
-  return (
-    <section
-      aria-labelledby={`${id}-title`}
-      id={id}
-      className={`rounded-2xl border bg-white p-5 shadow-sm sm:p-6 ${tone === "danger" ? "border-red-300" : "border-slate-200"}`}
-    >
-      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-/** A form's button, disabled while that very form is being sent. */
-function Submit({
-  intent,
-  children,
-  variant = "primary",
-}: {
-  intent: string;
-  children: ReactNode;
-  variant?: ButtonVariant;
-}) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      disabled={sending}
-      className={buttonClasses(variant, "md")}
-    >
-      {children}
-    </button>
   );
 }
 
@@ -273,7 +224,7 @@ function ProfileForm({
   });
   const formRef = useFailedSubmission(result);
   return (
-    <Section id="profile" title="Profile">
+    <AccountSection id="profile" title="Profile">
       <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-5">
         <FormMessage id={form.errorId} errors={form.errors} />
         <Field meta={fields.name} label="Name" autoComplete="name" />
@@ -285,9 +236,9 @@ function ProfileForm({
           placeholder="https://…"
           hint="Leave it empty to show your initials."
         />
-        <Submit intent="profile">Save profile</Submit>
+        <AccountSubmit intent="profile">Save profile</AccountSubmit>
       </Form>
-    </Section>
+    </AccountSection>
   );
 }
 
@@ -312,7 +263,7 @@ function EmailForm({
   const formRef = useFailedSubmission(result);
   const sentRef = useFocusWhenShown<HTMLParagraphElement>(sentTo);
   return (
-    <Section id="email" title="Email">
+    <AccountSection id="email" title="Email">
       {sentTo ? (
         <p
           ref={sentRef}
@@ -329,24 +280,28 @@ function EmailForm({
         {hasPassword ? (
           <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
         ) : null}
-        <Submit intent="email">Send a confirmation link</Submit>
+        <AccountSubmit intent="email">Send a confirmation link</AccountSubmit>
       </Form>
       <SignInAgain errors={form.errors} google={google} returnTo="/account#email" />
-    </Section>
+    </AccountSection>
   );
 }
 
 function PasswordForm({ result }: { result: SubmissionResult | undefined }) {
+  const common = useCommonPasswordCheck();
   const [form, fields] = useForm({
     id: "account-password",
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountPasswordSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: refusingKnownCommonPasswords(accountPasswordSchema, "newPassword", common.isKnownCommon),
+      }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const formRef = useFailedSubmission(result);
   return (
-    <Section id="password" title="Password">
+    <AccountSection id="password" title="Password">
       <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-5">
         <FormMessage id={form.errorId} errors={form.errors} />
         <PasswordField
@@ -359,71 +314,11 @@ function PasswordForm({ result }: { result: SubmissionResult | undefined }) {
           label="New password"
           autoComplete="new-password"
           hint={PASSWORD_RULES}
+          onBlur={common.checkOnBlur(() => form.validate({ name: fields.newPassword.name }))}
         />
-        <Submit intent="password">Change password</Submit>
+        <AccountSubmit intent="password">Change password</AccountSubmit>
       </Form>
-    </Section>
-  );
-}
-
-function Sessions({
-  sessions,
-}: {
-  sessions: { id: string; device: string; address: string | null; lastActive: string; current: boolean }[];
-}) {
-  const others = sessions.filter((session) => !session.current).length;
-  // The shopper's locale, in UTC: the server's HTML and the browser's render agree.
-  const when = new Intl.DateTimeFormat(useShopperLocale(), {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
-  return (
-    <Section id="sessions" title="Where you are signed in">
-      <ul className="divide-y divide-slate-200">
-        {sessions.map((session) => (
-          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <div className="min-w-0">
-              <p className="font-semibold text-slate-900">
-                {session.device}
-                {session.current ? (
-                  <span className="ml-2 rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-800">
-                    This device
-                  </span>
-                ) : null}
-              </p>
-              <p className="text-sm break-all text-slate-700">
-                {session.address ?? "Unknown address"} · last active{" "}
-                <time dateTime={session.lastActive}>{when.format(new Date(session.lastActive))} UTC</time>
-              </p>
-            </div>
-            {session.current ? null : (
-              <Form method="post">
-                <input type="hidden" name="sessionId" value={session.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="revoke"
-                  aria-label={`Sign out ${session.device}, ${session.address ?? "unknown address"}`}
-                  className={buttonClasses("secondary", "sm")}
-                >
-                  Sign out
-                </button>
-              </Form>
-            )}
-          </li>
-        ))}
-      </ul>
-      {others > 0 ? (
-        <Form method="post" className="mt-4">
-          <Submit intent="revoke-others" variant="secondary">
-            Sign out everywhere else
-          </Submit>
-        </Form>
-      ) : (
-        <p className="mt-2 text-sm text-slate-700">You are signed in on this device only.</p>
-      )}
-    </Section>
+    </AccountSection>
   );
 }
 
@@ -445,7 +340,7 @@ function DeleteForm({
   });
   const formRef = useFailedSubmission(result);
   return (
-    <Section id="delete" title="Delete your account" tone="danger">
+    <AccountSection id="delete" title="Delete your account" tone="danger">
       <p className="mb-5 text-slate-700">
         This deletes your account, your sessions and what we keep about you (name, email, photo). It cannot be
         undone.
@@ -455,12 +350,12 @@ function DeleteForm({
         {hasPassword ? (
           <PasswordField meta={fields.password} label="Password to delete" autoComplete="current-password" />
         ) : null}
-        <Submit intent="delete" variant="danger">
+        <AccountSubmit intent="delete" variant="danger">
           Delete my account
-        </Submit>
+        </AccountSubmit>
       </Form>
       <SignInAgain errors={form.errors} google={google} returnTo="/account#delete" />
-    </Section>
+    </AccountSection>
   );
 }
 

@@ -7,10 +7,17 @@ import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
 import { accountsFor } from "~/context.server";
-import { linkTokenSchema, MESSAGES, PASSWORD_RULES, resetPasswordSchema } from "~/features/auth/auth-schema";
+import {
+  linkTokenSchema,
+  MESSAGES,
+  PASSWORD_RULES,
+  refusingKnownCommonPasswords,
+  resetPasswordSchema,
+} from "~/features/auth/auth-schema";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { LinkExpired } from "~/features/auth/components/link-expired";
+import { useCommonPasswordCheck } from "~/features/auth/components/use-common-password-check";
 import { setFlash } from "~/features/auth/flash.server";
 import {
   failedSubmission,
@@ -70,10 +77,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const expired = Boolean(actionData && "expired" in actionData) || !loaderData.token;
+  const common = useCommonPasswordCheck();
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: refusingKnownCommonPasswords(resetPasswordSchema, "password", common.isKnownCommon),
+      }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -107,6 +118,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           label="New password"
           autoComplete="new-password"
           hint={PASSWORD_RULES}
+          onBlur={common.checkOnBlur(() => form.validate({ name: fields.password.name }))}
         />
         <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
           Change my password

@@ -8,10 +8,16 @@ import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
 import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
-import { MESSAGES, PASSWORD_RULES, signUpSchema } from "~/features/auth/auth-schema";
+import {
+  MESSAGES,
+  PASSWORD_RULES,
+  refusingKnownCommonPasswords,
+  signUpSchema,
+} from "~/features/auth/auth-schema";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
 import { GoogleSignIn } from "~/features/auth/components/google-sign-in";
+import { useCommonPasswordCheck } from "~/features/auth/components/use-common-password-check";
 import { setFlash } from "~/features/auth/flash.server";
 import {
   failedSubmission,
@@ -53,11 +59,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const common = useCommonPasswordCheck();
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult: actionData?.result,
-    // The same schema as the server's.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+    // The same schema as the server's, and the server's word on common passwords asked when the field was left.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: refusingKnownCommonPasswords(signUpSchema, "password", common.isKnownCommon),
+      }),
     // A message appears when the field is left or the form sent, then follows the typing.
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -78,6 +88,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           label="Password"
           autoComplete="new-password"
           hint={PASSWORD_RULES}
+          onBlur={common.checkOnBlur(() => form.validate({ name: fields.password.name }))}
         />
         <button type="submit" disabled={submitting} className={buttonClasses("primary", "md", "w-full")}>
           Sign Up

@@ -49,7 +49,7 @@ export interface ApiOperation {
   security?: Record<string, string[]>[];
 }
 
-type ApiMethod = "get" | "put";
+type ApiMethod = "get" | "put" | "post";
 
 type ApiPaths = Record<string, Partial<Record<ApiMethod, ApiOperation>>>;
 

@@ -177,3 +177,20 @@ test("reflows at 320 px without a horizontal scroll", async ({ page, baseURL }) 
   );
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("the new password's field says a common password is refused when it is left", async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page, newUser(baseURL as string));
+  await expect(toasts(page).getByText("Account created. Welcome!")).toBeVisible();
+  await page.goto("/account");
+  const newPassword = page
+    .getByRole("region", { name: "Password" })
+    .getByLabel("New password", { exact: true });
+  await newPassword.fill("Password1!");
+  await newPassword.press("Tab");
+  await expect(newPassword).toHaveAccessibleDescription(
+    /^This password is too common\. Choose one that is harder to guess\. 6 to 20 characters/,
+  );
+});

@@ -29,7 +29,7 @@ test.beforeEach(async ({ context }) => {
  * its message: a screen reader hears the rules with the field.
  */
 const PASSWORD_RULES =
-  "6 to 20 characters with an uppercase letter, a lowercase letter, a digit and one of # ? ! @ $ % ^ & * -";
+  "6 to 20 characters, not a common password (such as Password1!), with an uppercase letter, a lowercase letter, a digit and one of # ? ! @ $ % ^ & * -";
 const withRules = (message: string) => `${message} ${PASSWORD_RULES}`;
 
 test.describe("sign-up", () => {
@@ -116,6 +116,32 @@ test.describe("sign-up", () => {
     await password.fill(STRONG_PASSWORD);
     await expect(password).not.toHaveAttribute("aria-invalid");
     await expect(password).toHaveAccessibleDescription(PASSWORD_RULES);
+  });
+
+  test("says a common password is refused as soon as the field is left, before anything is sent", async ({
+    page,
+  }) => {
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/sign-up");
+    const password = page.getByRole("main").getByLabel("Password", { exact: true });
+    await expect(password).toHaveAccessibleDescription(PASSWORD_RULES);
+    // A disguised common password follows the rules; leaving the field asks the server.
+    await password.fill("P@ssw0rd2024!");
+    await password.press("Tab");
+    await expect(password).toHaveAccessibleDescription(
+      withRules("This password is too common. Choose one that is harder to guess."),
+    );
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    // Only the check was sent, never the form.
+    expect(posts).toEqual(["/api/password-check"]);
+    // A strong one clears the message as it is typed.
+    await password.fill(STRONG_PASSWORD);
+    await expect(password).toHaveAccessibleDescription(PASSWORD_RULES);
+    await password.press("Tab");
+    await expect(password).not.toHaveAttribute("aria-invalid");
   });
 
   test("refuses a common password, with a message from the server", async ({ page, baseURL }) => {

@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** Checks an answer against the description of `method path`; resolves with its body. */
 async function expectDescribed(
-  method: "get" | "put",
+  method: "get" | "put" | "post",
   pathName: string,
   response: Response,
 ): Promise<unknown> {
@@ -63,6 +63,7 @@ describe("the API's description", () => {
     const described = Object.keys(document.paths);
     expect(described.sort()).toEqual([
       "/all-products",
+      "/api/password-check",
       "/counts",
       "/facets",
       "/suggestions",
@@ -184,6 +185,26 @@ describe("real answers match the description", () => {
       error: { field: "photo" },
     });
     await expectDescribed("put", "/user/api/create", await put(client, "not json"));
+  });
+
+  it("POST /api/password-check: too common, not, a bad field, not JSON", async () => {
+    const check = (body: string) =>
+      fetch(`${shop.url}/api/password-check`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.8" },
+        body,
+      });
+    const path = "/api/password-check";
+    expect(await expectDescribed("post", path, await check('{"password":"Password1!"}'))).toEqual({
+      tooCommon: true,
+    });
+    expect(await expectDescribed("post", path, await check('{"password":"vX7#kq2Lm"}'))).toEqual({
+      tooCommon: false,
+    });
+    expect(await expectDescribed("post", path, await check('{"password":7}'))).toMatchObject({
+      error: { field: "password" },
+    });
+    await expectDescribed("post", path, await check("not json"));
   });
 
   it("the described body accepts what the shop accepts and refuses what it refuses", () => {

@@ -1,11 +1,16 @@
 import type { ApiPart } from "~/utils/openapi";
 import { errorResponse, jsonResponse, jsonSchemaOf } from "~/utils/openapi.server";
-import { userRecordAnswerSchema, userRecordSchema } from "./auth-schema";
+import {
+  passwordCheckAnswerSchema,
+  passwordCheckSchema,
+  userRecordAnswerSchema,
+  userRecordSchema,
+} from "./auth-schema";
 
 /** The session cookie Better Auth sets (auth.server.ts: cookie prefix "backline"; `__Secure-` first over https). */
 const SESSION_COOKIE = "backline.session_token";
 
-/** The accounts' public call in the shop's OpenAPI description (/openapi.json). */
+/** The accounts' public calls in the shop's OpenAPI description (/openapi.json). */
 export const authApi: ApiPart = {
   securitySchemes: {
     session: {
@@ -17,6 +22,26 @@ export const authApi: ApiPart = {
     },
   },
   paths: {
+    "/api/password-check": {
+      post: {
+        operationId: "checkCommonPassword",
+        tags: ["Accounts"],
+        summary: "Is this password too common?",
+        description:
+          "Whether the shop refuses a new password as too common (one of ~49,000 most used passwords, or a usual disguise of one). The sign-up, reset and account pages ask when their new-password field is left. The password is neither kept nor logged. 60 checks per 10 minutes per client address.",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: jsonSchemaOf(passwordCheckSchema, "input") } },
+        },
+        responses: {
+          "200": jsonResponse("Whether the password is too common.", passwordCheckAnswerSchema),
+          "400": errorResponse(
+            "The body is not a JSON object, or `password` is not a string of 1–128 characters.",
+          ),
+          "429": errorResponse("Too many checks from this address: `Retry-After` says how long to wait."),
+        },
+      },
+    },
     "/user/api/create": {
       put: {
         operationId: "saveOwnRecord",

@@ -6,6 +6,7 @@ import {
   loginSchema,
   MESSAGES,
   passwordSchema,
+  refusingKnownCommonPasswords,
   signUpSchema,
   userRecordSchema,
 } from "./auth-schema";
@@ -171,5 +172,19 @@ describe("the account page's hidden fields", () => {
         /^sessionId /,
       );
     }
+  });
+});
+
+describe("the server's word on common passwords, in the browser", () => {
+  it("refuses a password the server called too common on its field, whatever else the form lacks", () => {
+    const schema = refusingKnownCommonPasswords(
+      signUpSchema,
+      "password",
+      (password) => password === "P@ssw0rd1",
+    );
+    const refused = schema.safeParse({ password: "P@ssw0rd1" });
+    expect(refused.success ? {} : fieldErrors(refused.error).password).toBe(MESSAGES.passwordCommon);
+    const other = schema.safeParse({ password: "Str0ng!Pass" });
+    expect(other.success ? {} : fieldErrors(other.error).password).toBeUndefined();
   });
 });

@@ -12,8 +12,8 @@ const PASSWORD_SPECIAL_CHARACTERS = "#?!@$%^&*-";
 /** "# ? ! @ $ % ^ & * -", as messages show them. */
 const SPECIALS_SHOWN = [...PASSWORD_SPECIAL_CHARACTERS].join(" ");
 
-/** The password rules in one sentence, shown under the sign-up form's password field. */
-export const PASSWORD_RULES = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters with an uppercase letter, a lowercase letter, a digit and one of ${SPECIALS_SHOWN}`;
+/** The password rules, shown under every new-password field (sign-up, reset, account page). */
+export const PASSWORD_RULES = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common password (such as Password1!), with an uppercase letter, a lowercase letter, a digit and one of ${SPECIALS_SHOWN}`;
 
 export const MESSAGES = {
   passwordRequired: "Password is required.",
@@ -219,6 +219,39 @@ export const accountSessionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revoke-others") }),
 ]);
 
+/** `POST /api/password-check`: a new password, as the form has it (never stored, never logged). */
+export const passwordCheckSchema = z.object({
+  password: z
+    .string({ error: "password must be a string." })
+    .min(1, MESSAGES.passwordRequired)
+    .max(128, "password must be at most 128 characters."),
+});
+
+/** What `POST /api/password-check` answers. */
+export const passwordCheckAnswerSchema = z.object({
+  tooCommon: z.boolean().describe("The shop refuses this password as too common (or a disguise of one)."),
+});
+
+/**
+ * A form's schema in the browser that also refuses the passwords the server
+ * has called too common (`POST /api/password-check`, asked when the field is
+ * left), so the shopper hears it before sending. The server checks again.
+ * The field's own schema carries the check, so it holds whatever else the
+ * form still lacks.
+ */
+export function refusingKnownCommonPasswords<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  field: keyof Shape & string,
+  isKnownCommon: (password: string) => boolean,
+): z.ZodObject<Shape> {
+  const password = (schema.shape[field] as z.ZodType).refine(
+    (value) => typeof value !== "string" || !isKnownCommon(value),
+    MESSAGES.passwordCommon,
+  );
+  // The same fields and output: only the password's check is added.
+  return schema.extend({ [field]: password }) as unknown as z.ZodObject<Shape>;
+}
+
 /** `PUT /user/api/create`: the signed-in user's own record. */
 export const userRecordSchema = z.object({
   email: emailSchema,
@@ -236,6 +269,7 @@ export const userRecordAnswerSchema = z.object({
 });
 
 export type UserRecordAnswer = z.infer<typeof userRecordAnswerSchema>;
+export type PasswordCheckAnswer = z.infer<typeof passwordCheckAnswerSchema>;
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;

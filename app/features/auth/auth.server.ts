@@ -18,6 +18,7 @@ import {
   passwordResetMessage,
 } from "./account-email.server";
 import { emailSchema, type LoginInput, nameSchema, photoSchema, type SignUpInput } from "./auth-schema";
+import { isCommonPassword } from "./common-passwords.server";
 import { createDeviceCookies } from "./device-cookie.server";
 import type { GoogleAvailability } from "./google-sign-in-message";
 import { hashPassword, needsRehash, verifyPassword } from "./password-hasher.server";
@@ -149,6 +150,11 @@ export interface AuthService {
     email: string,
     address: string,
   ): Promise<{ ok: true } | RateLimited | Unavailable>;
+  /** Whether the shop refuses `password` as too common (asked when a new-password field is left); counted per address. */
+  checkCommonPassword(
+    password: string,
+    address: string,
+  ): Promise<{ ok: true; tooCommon: boolean } | RateLimited>;
   /** Whether a password-reset link still works (the page shows its form, or says it has expired). */
   checkPasswordResetToken(token: string, address: string): Promise<TokenResult>;
   /** Sets the new password, uses the link up and ends every session of the account. */
@@ -751,6 +757,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       } catch (error) {
         return unavailable(error, "password reset request");
       }
+    },
+
+    async checkCommonPassword(password, address) {
+      const decision = await limiter.passwordCheck(address);
+      if (!decision.allowed) return rateLimited(decision.retryAfterSeconds);
+      return { ok: true, tooCommon: isCommonPassword(password) };
     },
 
     async checkPasswordResetToken(token, address) {

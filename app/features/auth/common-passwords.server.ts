@@ -3,7 +3,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 /**
  * Refuses passwords from lists of the most used (leaked) passwords — OWASP and
  * NIST SP 800-63B ask for this. The composition rules alone let "Password1!"
- * through; this check does not. The list (~30,000 entries, most common first)
+ * through; this check does not. The list (~49,000 entries, most common first)
  * ships with zxcvbn-ts; it stays on the server.
  *
  * Guessers try the well-known variants first, so they are refused too: a

@@ -65,6 +65,8 @@ export interface RateLimits {
   emailLinkPerAccount: Limit;
   /** Links from an email used or checked from one address (a guesser of tokens runs out here). */
   emailTokenPerAddress: Limit;
+  /** Common-password checks from one address (the new-password fields ask when they are left). */
+  passwordCheckPerAddress: Limit;
 }
 
 const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
@@ -79,6 +81,7 @@ const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   emailLinkPerAccountAndAddress: { points: 3, duration: 60 * 60 },
   emailLinkPerAccount: { points: 10, duration: 60 * 60 },
   emailTokenPerAddress: { points: 30, duration: 10 * 60 },
+  passwordCheckPerAddress: { points: 60, duration: 10 * 60 },
 });
 
 type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -108,6 +111,8 @@ export interface AuthRateLimiter {
   emailLink(address: string, email: string): Promise<EmailLinkDecision>;
   /** Counts a use (or a check) of a link's token, before the token is looked up. */
   emailToken(address: string): Promise<RateLimitDecision>;
+  /** Counts a common-password check, before the password is looked at. */
+  passwordCheck(address: string): Promise<RateLimitDecision>;
 }
 
 export interface RateLimitStores {
@@ -213,6 +218,10 @@ export function createAuthRateLimiter(
 
     async emailToken(address) {
       return consume(limiters.emailTokenPerAddress, addressKey(address));
+    },
+
+    async passwordCheck(address) {
+      return consume(limiters.passwordCheckPerAddress, addressKey(address));
     },
   };
 }

@@ -1,0 +1,50 @@
+import { accountsFor } from "~/context.server";
+import { MESSAGES, type PasswordCheckAnswer, passwordCheckSchema } from "~/features/auth/auth-schema";
+import { apiError, methodNotAllowed } from "~/utils/http.server";
+import type { Route } from "./+types/api.password-check";
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}
+
+/**
+ * POST /api/password-check `{ password }` → `{ tooCommon }`: whether the shop
+ * refuses the password as too common. The new-password fields ask when they
+ * are left, so the shopper hears it before sending the form; the list of
+ * common passwords (~49,000) stays on the server, out of the pages' scripts
+ * (docs/decisions/0005). Counted per address before the password is read;
+ * other sites are refused before any route (the cross-site guard); the
+ * password is never stored nor logged, and the answer is never cached.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { auth, address } = accountsFor(request, context);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return apiError(400, invalidBody);
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return apiError(400, invalidBody);
+  const parsed = passwordCheckSchema.safeParse(body);
+  if (!parsed.success) {
+    return apiError(400, {
+      code: "invalid_field",
+      field: "password",
+      message: parsed.error.issues[0]?.message ?? MESSAGES.passwordRequired,
+    });
+  }
+  const result = await auth.checkCommonPassword(parsed.data.password, address);
+  if (!result.ok) {
+    return apiError(
+      429,
+      { code: "rate_limited", message: MESSAGES.tooManyAttempts(result.retryAfterSeconds) },
+      { "Retry-After": String(result.retryAfterSeconds) },
+    );
+  }
+  return Response.json({ tooCommon: result.tooCommon } satisfies PasswordCheckAnswer, {
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+const invalidBody = { code: "invalid_body", message: "The body must be a JSON object: { password }." };
