@@ -57,9 +57,13 @@ const RESULTS = path.resolve("bench/RESULTS.md");
 const TMP = path.resolve("bench/.tmp");
 const RECORD = options.record || !options["base-url"];
 
-/** Budgets from the storefront issue. */
+/**
+ * Budgets from the storefront issue; JavaScript lowered from 150 to 115 KiB by
+ * issue 21 (React 19 and React Router 8 alone are about 108 KiB of it:
+ * docs/decisions/0017).
+ */
 const BUDGET = {
-  jsGzipKb: 150,
+  jsGzipKb: 115,
   cssGzipKb: 20,
   performance: 95,
   accessibility: 100,
