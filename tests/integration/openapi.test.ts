@@ -130,6 +130,32 @@ describe("real answers match the description", () => {
     expect(body.brands).toContainEqual({ label: "CampSafe", href: "/?band=campSafe" });
   });
 
+  it("a client past its share of searches gets the described 429 with Retry-After", async () => {
+    // Its own address (the shop trusts one proxy), so no other test's calls count against it.
+    const headers = { "X-Forwarded-For": "198.51.100.201" };
+    const answers: Response[] = [];
+    for (let call = 0; call < 301; call++) {
+      const answer = await fetch(`${shop.url}/suggestions?search=camp`, { headers });
+      if (answer.status !== 429) {
+        await answer.arrayBuffer();
+        continue;
+      }
+      answers.push(answer);
+      break;
+    }
+    const [refused] = answers;
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers.get("retry-after")).toMatch(/^\d+$/);
+    await expectDescribed("get", "/suggestions", refused as Response);
+    for (const [pathName, query] of [
+      ["/all-products", "?search=camp"],
+      ["/counts", "?search=camp"],
+      ["/facets", ""],
+    ] as const) {
+      await expectDescribed("get", pathName, await fetch(`${shop.url}${pathName}${query}`, { headers }));
+    }
+  });
+
   it("a revalidation with the answer's ETag gets the described 304", async () => {
     const first = await fetch(`${shop.url}/counts?category=outdoor`);
     const etag = first.headers.get("etag");

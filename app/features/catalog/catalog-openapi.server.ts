@@ -12,6 +12,7 @@ import {
   searchSuggestionsSchema,
   suggestionsQueryFields,
 } from "./catalog-schema";
+import { DEFAULT_SEARCH_RATE_LIMITS } from "./search-rate-limit.server";
 
 /** What each query parameter means; its type and limits come from the schema that parses it. */
 const PARAMETERS: Record<keyof typeof catalogQueryFields, string> = {
@@ -30,6 +31,14 @@ const catalogueErrors = {
   "400": errorResponse("A parameter is not valid: `field` names it."),
   "503": errorResponse("The catalogue cannot be read right now; try again after `Retry-After` seconds."),
 };
+
+/** Searches are limited per client (search-rate-limit.server.ts). */
+const { points, duration } = DEFAULT_SEARCH_RATE_LIMITS;
+const tooManySearches = (which: string) => ({
+  "429": errorResponse(
+    `${which} count against the client's ${points} searches per ${duration} seconds (per address; an IPv6 address by its /64): past them, try again after \`Retry-After\` seconds.`,
+  ),
+});
 
 const notModified = {
   description: "The answer is the one named by `If-None-Match` (every answer has an `ETag`).",
@@ -53,6 +62,7 @@ export const catalogApi: ApiPart = {
           ),
           "304": notModified,
           ...catalogueErrors,
+          ...tooManySearches("Calls with a `search`"),
         },
       },
     },
@@ -68,6 +78,7 @@ export const catalogApi: ApiPart = {
           "200": jsonResponse("The number of matching products.", productCountSchema),
           "304": notModified,
           ...catalogueErrors,
+          ...tooManySearches("Calls with a `search`"),
         },
       },
     },
@@ -83,6 +94,7 @@ export const catalogApi: ApiPart = {
           "200": jsonResponse("The count and the brands' and categories' choices.", listingFacetsSchema),
           "304": notModified,
           ...catalogueErrors,
+          ...tooManySearches("All calls"),
         },
       },
     },
@@ -103,6 +115,7 @@ export const catalogApi: ApiPart = {
           ),
           "304": notModified,
           ...catalogueErrors,
+          ...tooManySearches("All calls"),
         },
       },
     },
