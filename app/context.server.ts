@@ -47,20 +47,21 @@ export const servicesContext = createContext<ShopServices>();
 export interface RequestInfo {
   /** Nonce of this response's Content-Security-Policy, for inline scripts. */
   cspNonce: string;
+  /** Who is asking: the socket's address, or behind TRUST_PROXY proxies the one they forwarded (client-address.server.ts). */
   clientAddress: string;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
 
 /** The auth service and this request's client address (TRUST_PROXY honoured), for the account routes. */
-export function accountsFor(request: Request, context: Readonly<RouterContextProvider>) {
+export function accountsFor(_request: Request, context: Readonly<RouterContextProvider>) {
   const { auth } = context.get(servicesContext);
-  const address = auth.addressOf(request, context.get(requestInfoContext).clientAddress);
+  const address = context.get(requestInfoContext).clientAddress;
   return { auth, address };
 }
 
 /** Who is asking the catalogue, for the per-client limit on searches. */
-export function catalogClientFor(request: Request, context: Readonly<RouterContextProvider>): CatalogClient {
+export function catalogClientFor(context: Readonly<RouterContextProvider>): CatalogClient {
   const { searchLimit } = context.get(servicesContext);
-  return { searchLimit, key: addressKey(accountsFor(request, context).address) };
+  return { searchLimit, key: addressKey(context.get(requestInfoContext).clientAddress) };
 }

@@ -8,6 +8,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import sirv from "sirv";
 import { requestInfoContext, type ShopServices, servicesContext } from "../app/context.server";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
+import { clientAddress } from "../app/utils/client-address.server";
 import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
 import { securityHeaders } from "../app/utils/security-headers.server";
 
@@ -219,7 +220,12 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
           nonce ??= randomBytes(16).toString("base64");
           return nonce;
         },
-        clientAddress: client.address,
+        // Resolved once, here: what every rate limit and log line calls this client.
+        clientAddress: clientAddress(
+          client.address,
+          request.headers.get("x-forwarded-for"),
+          options.trustedProxies ?? 0,
+        ),
       });
       return handleRequest(request, context);
     },

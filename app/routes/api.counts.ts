@@ -8,7 +8,7 @@ const METHODS = ["GET", "HEAD"];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (request.method === "OPTIONS") return allowedMethods(METHODS);
-  return countsResponse(context.get(servicesContext).catalog, request, catalogClientFor(request, context));
+  return countsResponse(context.get(servicesContext).catalog, request, catalogClientFor(context));
 }
 
 export function action() {

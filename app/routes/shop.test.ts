@@ -12,6 +12,7 @@ import {
   readFacetValues,
 } from "~/features/catalog/catalog.server";
 import { noResultsOffer } from "~/features/catalog/components/catalog-results";
+import { createSearchRateLimit } from "~/features/catalog/search-rate-limit.server";
 import { ok, runLoader } from "../../tests/support/route-loader";
 import {
   openTestDatabases,
@@ -178,6 +179,18 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
       value: "home appliances",
       label: "Home appliances",
       count: null,
+    });
+  });
+
+  it("counts searches against the client's share: past it, 429 with the wait, before any work", async () => {
+    const limited = { ...services, searchLimit: createSearchRateLimit({ points: 2, duration: 60 }) };
+    expect((await run("/?search=blender", limited)).status).toBe(200);
+    expect((await run("/?search=blendr", limited)).status).toBe(200);
+    // Browsing without a search is never counted.
+    expect((await run("/?category=fitness", limited)).status).toBe(200);
+    expect(await run("/?search=trainer", limited)).toEqual({
+      status: 429,
+      body: expect.stringMatching(/^Too many searches\. Try again in \d+ seconds\.$/),
     });
   });
 

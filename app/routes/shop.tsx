@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
-import { servicesContext } from "~/context.server";
+import { catalogClientFor, servicesContext } from "~/context.server";
 import {
   appliedFilters,
   type FacetLabels,
@@ -49,6 +49,12 @@ import { useCatalogFilters } from "~/features/catalog/use-catalog-filters";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/shop";
 
+/** A refused search's Retry-After reaches the page's response (the loader throws it). */
+export function headers({ errorHeaders }: Route.HeadersArgs): HeadersInit {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   // The no-JavaScript form sends every field, empty or not: answer with the tidy URL.
   const tidy = withoutEmptyParameters(url.searchParams);
@@ -60,6 +66,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (parsed.value.range !== undefined && rangeOnSlider(parsed.value.range) !== parsed.value.range) {
     const onSlider = { ...formValuesFromQuery(parsed.value), range: rangeOnSlider(parsed.value.range) };
     throw redirect(`${shopHref({ ...onSlider, page: parsed.value.page })}${url.hash}`);
+  }
+  // A search counts against the client's share, as the JSON API's do (search-rate-limit.server.ts).
+  if (parsed.value.search !== undefined) {
+    const client = catalogClientFor(context);
+    const admission = await client.searchLimit.admit(client.key);
+    if (!admission.allowed) {
+      throw data(`Too many searches. Try again in ${admission.retryAfterSeconds} seconds.`, {
+        status: 429,
+        headers: { "Retry-After": String(admission.retryAfterSeconds) },
+      });
+    }
   }
   // The shop page always shows five products a page (the API's `size` is for API clients).
   const query: CatalogQuery = { ...parsed.value, size: PAGE_SIZE_DEFAULT };
@@ -347,10 +364,17 @@ export function resultSummary(count: number, page: number, size: number): string
 
 /** A URL the shop cannot read (page=abc, sort=sideways): say which part, and offer the way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const badLink = isRouteErrorResponse(error) && error.status === 400;
-  const title = badLink ? "This link has filters we can't read" : "Something went wrong";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const badLink = status === 400;
+  const title = badLink
+    ? "This link has filters we can't read"
+    : status === 429
+      ? "Too many searches"
+      : "Something went wrong";
   const message =
-    badLink && typeof error.data === "string" ? error.data : "The shop could not be shown. Please try again.";
+    (badLink || status === 429) && isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : "The shop could not be shown. Please try again.";
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-20 text-center sm:px-6">
       <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Our Shop Category</p>

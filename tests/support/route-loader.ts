@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
-import { type ShopServices, servicesContext } from "~/context.server";
+import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
+import { createSearchRateLimit } from "~/features/catalog/search-rate-limit.server";
 
 /**
  * Calls a route's loader as the router would, with the shop's services in
@@ -9,9 +10,14 @@ import { type ShopServices, servicesContext } from "~/context.server";
 // biome-ignore lint/suspicious/noExplicitAny: any route module's loader
 type AnyLoader = (args: any) => unknown;
 
+/** The address every request of these tests comes from. */
+export const TEST_CLIENT_ADDRESS = "203.0.113.1";
+
 function argsFor(path: string, services: Partial<ShopServices>, params: Record<string, string>) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, services as ShopServices);
+  // A search limit of its own unless the test brings one: searches are counted per client.
+  context.set(servicesContext, { searchLimit: createSearchRateLimit(), ...services } as ShopServices);
+  context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: TEST_CLIENT_ADDRESS });
   const url = new URL(path, "http://shop.test");
   return { request: new Request(url), url, context, params, pattern: "/" };
 }
