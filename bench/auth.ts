@@ -24,7 +24,7 @@ import { users } from "../app/db/schema";
 import { createAuthService } from "../app/features/auth/auth.server";
 import { hashPassword, PASSWORD_HASH_PARAMETERS } from "../app/features/auth/password-hasher.server";
 import { createAuthRateLimiter } from "../app/features/auth/rate-limit.server";
-import { recordingMailer } from "../tests/support/recording-mailer";
+import { recordingMail } from "../tests/support/recording-mailer";
 import { type ShopProcess, startShopProcess } from "../tests/support/shop-process";
 import {
   openPgliteTestDatabase,
@@ -91,7 +91,7 @@ async function inProcess(engine: TestDatabase) {
       },
     }),
     trustedProxies: 0,
-    mailer: recordingMailer(),
+    mail: recordingMail(engine.db).queue,
   });
   const request = () => new Request("http://localhost:3000/");
   const email = "bench@example.com";

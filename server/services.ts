@@ -15,7 +15,8 @@ import { createSearchRateLimit } from "../app/features/catalog/search-rate-limit
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
 import type { Env } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
-import { createMailer } from "../app/utils/mail.server";
+import { createMailTransport } from "../app/utils/mail.server";
+import { createMailQueue } from "../app/utils/mail-queue.server";
 import { connectRedis, type RedisConnection } from "../app/utils/redis.server";
 
 export interface ShopRuntime {
@@ -52,7 +53,11 @@ export async function createShopServices(
   logger.info({ store: limiter.store }, "rate-limit counters are kept in %s", limiter.store);
 
   const outboxDir = path.resolve(env.DATA_DIR, "outbox");
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir });
+  // Emails wait in the database until sent (docs/decisions/0025); this process's sender starts below.
+  const mailer = createMailQueue({
+    db: database.db,
+    transport: createMailTransport({ smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir }),
+  });
   if (mailer.transport === "smtp") logger.info("account emails are sent over SMTP (SMTP_URL)");
   else logger.warn({ outboxDir }, "SMTP_URL is not set: account emails are written to %s", outboxDir);
 
@@ -90,7 +95,7 @@ export async function createShopServices(
       google,
       limiter,
       trustedProxies: env.TRUST_PROXY,
-      mailer,
+      mail: mailer,
     }),
     // Never on a shared demo (DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC): the outbox holds password-reset links.
     devOutbox:
@@ -106,13 +111,14 @@ export async function createShopServices(
   const catalogChanges = env.DATABASE_URL
     ? listenForNotifications(env.DATABASE_URL, CATALOG_CHANGED_CHANNEL, () => services.catalog.clear())
     : null;
+  // What is due now (a previous process's leftovers), then whatever this process adds.
+  mailer.start();
   return {
     services,
     demoIdentityProvider,
     async close() {
-      // Emails already asked for go out first, for a few seconds at most.
-      await Promise.race([mailer.settled(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-      mailer.close();
+      // The email being handed over finishes (a few seconds at most); the others wait in the database.
+      await mailer.stop();
       await Promise.all([redis?.close(), catalogChanges?.close()]);
     },
   };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  check,
   customType,
   index,
   integer,
@@ -189,6 +190,50 @@ export const demoIdentityProviderRecords = pgTable(
     index("demo_identity_provider_records_uid_idx").on(table.uid),
     index("demo_identity_provider_records_grant_id_idx").on(table.grantId),
     index("demo_identity_provider_records_expires_at_idx").on(table.expiresAt),
+  ],
+);
+
+/**
+ * The shop's outgoing email (docs/decisions/0025): a message is written here
+ * in the transaction of what causes it, and sent from here by whichever
+ * process claims it first (`locked_until`), tried again with growing waits
+ * after a temporary failure, so that no crash, restart or SMTP outage loses
+ * one (app/utils/mail-queue.server.ts). Its recipient and text — which hold
+ * a link that works — are erased once it is sent, given up on or expired.
+ */
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What kind of message it is ("password-reset"): the log names it by this, never by its content. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient"),
+    subject: text("subject"),
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
+    /** pending (to send), sent, failed (refused for good, or tried too often) or expired (its link had). */
+    status: text("status").notNull().default("pending"),
+    /** Tries so far, counted when a sender claims it. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When it may be tried (again). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** A sender is on it until then; a sender that died lets the next one take it after this. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    /** When its link stops working: a message still waiting then is dropped, not sent. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    /** The last failure's code ("421", "ECONNREFUSED"), never the server's text (it quotes the recipient). */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    // What the senders look for: pending messages, the soonest due first.
+    index("mail_queue_pending_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    check("mail_queue_status_check", sql`${table.status} in ('pending', 'sent', 'failed', 'expired')`),
+    check(
+      "mail_queue_pending_has_message",
+      sql`${table.status} <> 'pending' or (${table.recipient} is not null and ${table.textBody} is not null)`,
+    ),
   ],
 );
 

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type ShopServices, servicesContext } from "~/context.server";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
-import { recordingMailer } from "../../tests/support/recording-mailer";
+import { recordingMail } from "../../tests/support/recording-mailer";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
 import { action, loader } from "./api.user-create";
 
@@ -17,7 +17,7 @@ const auth = createAuthService({
   google: null,
   limiter: createAuthRateLimiter(),
   trustedProxies: 0,
-  mailer: recordingMailer(),
+  mail: recordingMail(engine.db).queue,
 });
 const context = new RouterContextProvider();
 context.set(servicesContext, { auth } as unknown as ShopServices);

@@ -30,7 +30,7 @@ export const headers = retryAfterHeaders;
 
 /**
  * Asks for a password-reset link. The answer is the same whether or not the
- * email has an account (and as fast: the email goes out in the background).
+ * email has an account (the email goes out after it, from the mail queue).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, address } = accountsFor(request, context);

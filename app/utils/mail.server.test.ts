@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startSmtpCapture } from "../../tests/support/smtp-capture";
-import { createMailer, type MailMessage, readOutbox } from "./mail.server";
+import { createMailTransport, deliveryFailure, type MailMessage, readOutbox } from "./mail.server";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "backline-mail-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -19,12 +19,14 @@ const message = (to: string): MailMessage => ({
 describe("the outbox (no SMTP_URL)", () => {
   it("writes each message as an .eml and a .json that only the shop's user may read, newest first", async () => {
     const outboxDir = path.join(work, "outbox");
-    const mailer = createMailer({ smtpUrl: null, from: "Backline <no-reply@localhost>", outboxDir });
-    expect(mailer.transport).toBe("outbox");
-    mailer.send(message("first@example.com"));
-    await mailer.settled();
-    mailer.send(message("second@example.com"));
-    await mailer.settled();
+    const transport = createMailTransport({
+      smtpUrl: null,
+      from: "Backline <no-reply@localhost>",
+      outboxDir,
+    });
+    expect(transport.kind).toBe("outbox");
+    await transport.deliver(message("first@example.com"));
+    await transport.deliver(message("second@example.com"));
 
     const names = fs.readdirSync(outboxDir).sort();
     expect(names.filter((name) => name.endsWith(".eml"))).toHaveLength(2);
@@ -59,45 +61,43 @@ describe("the outbox (no SMTP_URL)", () => {
 describe("SMTP", () => {
   it("sends a text and an HTML part to a real SMTP server", async () => {
     const smtp = await startSmtpCapture();
-    const mailer = createMailer({
+    const transport = createMailTransport({
       smtpUrl: smtp.url,
       from: "Backline <hello@shop.example.com>",
       outboxDir: work,
     });
-    expect(mailer.transport).toBe("smtp");
-    mailer.send(message("ada@example.com"));
+    expect(transport.kind).toBe("smtp");
+    await transport.deliver(message("ada@example.com"));
     const received = await smtp.nextEmail("ada@example.com", /^Hello from Backline$/);
     expect(received.text).toContain("verify-email?token=abc");
     expect(received.html).toContain('href="http://localhost:3000/verify-email?token=abc"');
-    await mailer.settled();
-    mailer.close();
+    transport.close();
     await smtp.close();
   });
 
-  it("tries a temporary failure again, and gives up on a permanent one at once", async () => {
-    const attempts = { later: 0, never: 0 };
+  it("tells a refusal for good (5xx) from one worth trying again (4xx, no server), by codes only", async () => {
     const smtp = await startSmtpCapture(undefined, {
-      refuse: (to) => {
-        if (to.startsWith("later")) return ++attempts.later === 1 ? 421 : null;
-        if (to.startsWith("never")) {
-          attempts.never += 1;
-          return 550;
-        }
-        return null;
-      },
+      refuse: (to) => (to.startsWith("later") ? 421 : to.startsWith("never") ? 550 : null),
     });
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: "Backline <hello@shop.example.com>",
-      outboxDir: work,
-      retryDelays: [10, 10],
-    });
-    mailer.send(message("later@example.com"));
-    mailer.send(message("never@example.com"));
-    await mailer.settled();
-    expect(smtp.received.map((email) => email.to[0])).toEqual(["later@example.com"]);
-    expect(attempts).toEqual({ later: 2, never: 1 });
-    mailer.close();
+    const transport = createMailTransport({ smtpUrl: smtp.url, from: "Backline <a@b.c>", outboxDir: work });
+    const failureOf = (to: string) =>
+      transport.deliver(message(to)).then(
+        () => null,
+        (error: unknown) => deliveryFailure(error),
+      );
+    expect(await failureOf("later@example.com")).toEqual({ permanent: false, code: "421" });
+    expect(await failureOf("never@example.com")).toEqual({ permanent: true, code: "550" });
+    transport.close();
     await smtp.close();
+    const nobody = createMailTransport({ smtpUrl: smtp.url, from: "Backline <a@b.c>", outboxDir: work });
+    expect(await nobody.deliver(message("ada@example.com")).catch(deliveryFailure)).toMatchObject({
+      permanent: false,
+    });
+    nobody.close();
+    // A refused login is the shop's configuration, not the message's fault: tried again later.
+    expect(deliveryFailure(Object.assign(new Error("x"), { code: "EAUTH", responseCode: 535 }))).toEqual({
+      permanent: false,
+      code: "535",
+    });
   });
 });

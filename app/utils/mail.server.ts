@@ -2,20 +2,15 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { logger } from "./logger.server";
 import { z } from "./zod";
 
 /**
- * The shop's email: over SMTP (nodemailer) when SMTP_URL is set, otherwise
- * into a local outbox folder (DATA_DIR/outbox), one `.eml` file per message
- * (any mail program opens it) and a `.json` twin that the local demo's
- * /dev/outbox page lists. See docs/decisions/0024.
- *
- * Messages are sent in the background: the page that asked for one answers
- * at once, as fast whether or not a message went out, so no timing tells a
- * visitor whether an email has an account. A failed send is tried twice more
- * and then logged — without the address or the message, which hold a link
- * that signs someone in.
+ * How the shop's email leaves: over SMTP (nodemailer) when SMTP_URL is set,
+ * otherwise into a local outbox folder (DATA_DIR/outbox), one `.eml` file per
+ * message (any mail program opens it) and a `.json` twin that the local
+ * demo's /dev/outbox page lists. Messages reach it through the durable queue
+ * (mail-queue.server.ts), which decides when to try and what a failure means;
+ * see docs/decisions/0024 and 0025.
  */
 export interface MailMessage {
   to: string;
@@ -26,89 +21,73 @@ export interface MailMessage {
   kind: string;
 }
 
-export interface Mailer {
+export interface MailTransport {
   /** Where messages go: an SMTP server, or the local outbox folder. */
-  transport: "smtp" | "outbox";
-  /** Queues a message; it goes out in the background. */
-  send(message: MailMessage): void;
-  /** Resolves once every queued message has been sent or given up on (shutdown, tests). */
-  settled(): Promise<void>;
+  kind: "smtp" | "outbox";
+  /** Hands one message over: resolves once the SMTP server accepted it (or the file is written), throws otherwise. */
+  deliver(message: MailMessage): Promise<void>;
   close(): void;
 }
 
-export interface MailerOptions {
+export interface MailTransportOptions {
   /** SMTP_URL; null writes to the outbox. */
   smtpUrl: string | null;
   /** MAIL_FROM, e.g. "Backline <no-reply@shop.example.com>". */
   from: string;
   outboxDir: string;
-  /** Waits between tries of a failed send, in ms. */
-  retryDelays?: number[];
 }
 
-const RETRY_DELAYS_MS = [2_000, 10_000];
+/**
+ * An SMTP server that does not answer costs a send at most this long, well
+ * within the queue's claim on the message (nodemailer would wait up to 2
+ * minutes to connect and 10 minutes for a silent server).
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-export function createMailer(options: MailerOptions): Mailer {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
-    : null;
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  if (options.smtpUrl) {
+    const smtp = nodemailer.createTransport(
+      { url: options.smtpUrl, ...SMTP_TIMEOUTS },
+      { from: options.from },
+    );
+    return {
+      kind: "smtp",
+      async deliver({ kind: _kind, ...fields }) {
+        await smtp.sendMail(fields);
+      },
+      close: () => smtp.close(),
+    };
+  }
   // The outbox's .eml is the very message SMTP would carry.
   const composer = nodemailer.createTransport(
     { streamTransport: true, buffer: true, newline: "unix" },
     { from: options.from },
   );
-  const pending = new Set<Promise<void>>();
-  const delays = options.retryDelays ?? RETRY_DELAYS_MS;
-
-  const deliver = async (message: MailMessage) => {
-    const { kind, ...fields } = message;
-    if (!transport) {
+  return {
+    kind: "outbox",
+    async deliver({ kind: _kind, ...fields }) {
       const { message: raw } = await composer.sendMail(fields);
       // buffer: true makes it a Buffer, never a stream.
       if (!Buffer.isBuffer(raw)) throw new Error("the composed message is not a buffer");
       await writeToOutbox(options.outboxDir, { ...fields, from: options.from }, raw);
-      logger.info({ event: "mail.written", kind }, "email written to the outbox");
-      return;
-    }
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await transport.sendMail(fields);
-        logger.info({ event: "mail.sent", kind }, "email sent");
-        return;
-      } catch (error) {
-        // An SMTP error's message often quotes the recipient: only its codes are logged.
-        const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
-        const permanent = typeof responseCode === "number" && responseCode >= 500;
-        if (permanent || attempt >= delays.length) {
-          logger.error({ event: "mail.failed", kind, code, responseCode }, "email could not be sent");
-          return;
-        }
-        logger.warn({ event: "mail.retry", kind, code, responseCode }, "email not sent yet: trying again");
-        await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
-      }
-    }
+    },
+    close: () => {},
   };
+}
 
-  return {
-    transport: transport ? "smtp" : "outbox",
-    send(message) {
-      const sending = deliver(message)
-        .catch((error: unknown) => {
-          logger.error(
-            { event: "mail.failed", kind: message.kind, err: error },
-            "email could not be written",
-          );
-        })
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
-    },
-    async settled() {
-      while (pending.size > 0) await Promise.all(pending);
-    },
-    close() {
-      transport?.close();
-    },
-  };
+/**
+ * What a failed delivery means, from the SMTP error's codes alone (its text
+ * often quotes the recipient): refused for good (a 5xx reply to the message
+ * or its recipient), or worth another try later (the server busy or away,
+ * a 4xx, a timeout — and a refused login, which is the shop's configuration
+ * and not the message's fault).
+ */
+export function deliveryFailure(error: unknown): { permanent: boolean; code: string } {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const smtpCode = typeof responseCode === "number" ? responseCode : null;
+  const permanent = smtpCode !== null && smtpCode >= 500 && smtpCode < 600 && code !== "EAUTH";
+  const named = smtpCode !== null ? String(smtpCode) : typeof code === "string" ? code : "unknown";
+  return { permanent, code: named.slice(0, 40) };
 }
 
 /** One message of the outbox, as the /dev/outbox page shows it. */

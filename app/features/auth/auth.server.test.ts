@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { accounts, sessions, users, verifications } from "~/db/schema";
-import { recordingMailer } from "../../../tests/support/recording-mailer";
+import { recordingMail } from "../../../tests/support/recording-mailer";
 import { openTestDatabases, reportPostgresSkipped } from "../../../tests/support/test-database";
 import { type AuthService, createAuthService, profileFromProvider } from "./auth.server";
 import { createDeviceCookies } from "./device-cookie.server";
@@ -53,9 +53,9 @@ describe.each(engines)("auth service on $name", (engine) => {
         },
       }),
       trustedProxies: 0,
-      mailer,
+      mail: mail.queue,
     });
-  const mailer = recordingMailer();
+  const mail = recordingMail(engine.db);
   const auth = service();
 
   /** A fresh account, signed up from 203.0.113.1, and the sign-up's answer. */
@@ -290,11 +290,11 @@ describe.each(engines)("auth service on $name", (engine) => {
     ).toEqual({ ok: false, reason: "sign-in-again" });
 
     const move = await oldSession();
-    const sentBefore = mailer.sent.length;
+    const sentBefore = (await mail.delivered()).length;
     expect(
       await auth.requestEmailChange(move.old, { newEmail: email(), password: PASSWORD }, "203.0.113.9"),
     ).toEqual({ ok: false, reason: "sign-in-again" });
-    expect(mailer.sent.length).toBe(sentBefore);
+    expect((await mail.delivered()).length).toBe(sentBefore);
 
     const leaver = await oldSession();
     expect(await auth.deleteAccount(leaver.old, { password: PASSWORD }, "203.0.113.9")).toEqual({
@@ -348,7 +348,7 @@ describe.each(engines)("auth service on $name", (engine) => {
         },
       }),
       trustedProxies: 0,
-      mailer: recordingMailer(),
+      mail: recordingMail(engine.db).queue,
     });
     const signedUp = await guarded.signUp(
       request(),
@@ -394,31 +394,33 @@ describe.each(engines)("auth service on $name", (engine) => {
       .split("; ")
       .filter((cookie) => cookie.startsWith("backline_device="))
       .join("; ");
-    const resets = () =>
-      mailer.sent.filter((message) => message.to === address && message.kind === "password-reset").length;
+    const resets = async () =>
+      (await mail.delivered()).filter(
+        (message) => message.to === address && message.kind === "password-reset",
+      ).length;
     // Ten requests from four addresses use up the mailbox's ten an hour from anywhere…
     for (let i = 0; i < 10; i++) {
       expect(await auth.requestPasswordReset(request(), address, `198.51.100.${60 + (i % 4)}`)).toEqual({
         ok: true,
       });
     }
-    expect(resets()).toBe(10);
+    expect(await resets()).toBe(10);
     // …so a stranger's next one gets the usual answer and sends nothing,
     expect(await auth.requestPasswordReset(request(), address, "198.51.100.70")).toEqual({ ok: true });
-    expect(resets()).toBe(10);
+    expect(await resets()).toBe(10);
     // but the owner's own browser, from an address never seen, still gets a link,
     expect(await auth.requestPasswordReset(request(ownersBrowser), address, "192.0.2.44")).toEqual({
       ok: true,
     });
-    expect(resets()).toBe(11);
+    expect(await resets()).toBe(11);
     // and so does another browser at the address the account was signed in from.
     expect(await auth.requestPasswordReset(request(), address, "203.0.113.1")).toEqual({ ok: true });
-    expect(resets()).toBe(12);
+    expect(await resets()).toBe(12);
   });
 
   /** The token in the last email to `to` whose link starts with `path`. */
-  const tokenSentTo = (to: string, path: string) => {
-    const message = mailer.sent.findLast((sent) => sent.to === to && sent.text.includes(path));
+  const tokenSentTo = async (to: string, path: string) => {
+    const message = (await mail.delivered()).findLast((sent) => sent.to === to && sent.text.includes(path));
     const link = message?.text.match(/https?:\/\/\S+/)?.[0];
     return link ? (new URL(link).searchParams.get("token") ?? "") : "";
   };
@@ -426,8 +428,8 @@ describe.each(engines)("auth service on $name", (engine) => {
   it("stores link tokens only as hashes: the database holds no token that works", async () => {
     const { address } = await newAccount();
     expect((await auth.requestPasswordReset(request(), address, "203.0.113.9")).ok).toBe(true);
-    const resetToken = tokenSentTo(address, "/reset-password?token=");
-    const confirmToken = tokenSentTo(address, "/verify-email?token=");
+    const resetToken = await tokenSentTo(address, "/reset-password?token=");
+    const confirmToken = await tokenSentTo(address, "/verify-email?token=");
     expect(resetToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(confirmToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const stored = await engine.db.select({ identifier: verifications.identifier }).from(verifications);
@@ -440,7 +442,7 @@ describe.each(engines)("auth service on $name", (engine) => {
 
   it("a confirmation link works once, and not after it expires", async () => {
     const first = await newAccount();
-    const token = tokenSentTo(first.address, "/verify-email?token=");
+    const token = await tokenSentTo(first.address, "/verify-email?token=");
     const owner = first.signedUp.user.id;
     expect(await auth.verifyEmail(token, owner, "203.0.113.9")).toMatchObject({ ok: true });
     expect(await auth.verifyEmail(token, owner, "203.0.113.9")).toEqual({
@@ -451,7 +453,7 @@ describe.each(engines)("auth service on $name", (engine) => {
     expect(row?.emailVerified).toBe(true);
 
     const second = await newAccount();
-    const late = tokenSentTo(second.address, "/verify-email?token=");
+    const late = await tokenSentTo(second.address, "/verify-email?token=");
     await engine.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
     expect(await auth.verifyEmail(late, second.signedUp.user.id, "203.0.113.9")).toEqual({
       ok: false,
@@ -463,7 +465,7 @@ describe.each(engines)("auth service on $name", (engine) => {
     // Someone registered an address that is not theirs; its owner, signed in to their own account, clicks.
     const squatter = await newAccount();
     const owner = await newAccount();
-    const token = tokenSentTo(squatter.address, "/verify-email?token=");
+    const token = await tokenSentTo(squatter.address, "/verify-email?token=");
     expect(await auth.verifyEmail(token, owner.signedUp.user.id, "203.0.113.9")).toEqual({
       ok: false,
       reason: "invalid-token",
@@ -477,11 +479,11 @@ describe.each(engines)("auth service on $name", (engine) => {
 
   it("a new password ends every link the account had pending", async () => {
     const { address, signedUp } = await newAccount();
-    const confirmation = tokenSentTo(address, "/verify-email?token=");
+    const confirmation = await tokenSentTo(address, "/verify-email?token=");
     await auth.requestPasswordReset(request(), address, "203.0.113.11");
-    const firstReset = tokenSentTo(address, "/reset-password?token=");
+    const firstReset = await tokenSentTo(address, "/reset-password?token=");
     await auth.requestPasswordReset(request(), address, "203.0.113.11");
-    const secondReset = tokenSentTo(address, "/reset-password?token=");
+    const secondReset = await tokenSentTo(address, "/reset-password?token=");
     expect(await auth.resetPassword(secondReset, "N3w!Passw0rd", "203.0.113.11")).toEqual({ ok: true });
     expect((await auth.checkPasswordResetToken(firstReset, "203.0.113.11")).ok).toBe(false);
     expect(await auth.verifyEmail(confirmation, signedUp.user.id, "203.0.113.11")).toEqual({
@@ -493,7 +495,7 @@ describe.each(engines)("auth service on $name", (engine) => {
   it("a reset link expires, and a used one cannot be used again", async () => {
     const { address } = await newAccount();
     await auth.requestPasswordReset(request(), address, "203.0.113.9");
-    const token = tokenSentTo(address, "/reset-password?token=");
+    const token = await tokenSentTo(address, "/reset-password?token=");
     expect(await auth.resetPassword(token, "N3w!Passw0rd", "203.0.113.9")).toEqual({ ok: true });
     expect(await auth.resetPassword(token, "An0ther!Pass", "203.0.113.9")).toEqual({
       ok: false,
@@ -501,7 +503,7 @@ describe.each(engines)("auth service on $name", (engine) => {
     });
 
     await auth.requestPasswordReset(request(), address, "203.0.113.10");
-    const late = tokenSentTo(address, "/reset-password?token=");
+    const late = await tokenSentTo(address, "/reset-password?token=");
     expect(late).not.toBe(token);
     await engine.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await auth.checkPasswordResetToken(late, "203.0.113.9")).ok).toBe(false);
@@ -515,7 +517,7 @@ describe.each(engines)("auth service on $name", (engine) => {
 
   it("a confirmation link sent before the email changed does not confirm the new email", async () => {
     const { address, signedUp } = await newAccount();
-    const token = tokenSentTo(address, "/verify-email?token=");
+    const token = await tokenSentTo(address, "/verify-email?token=");
     const moved = `moved-${address}`;
     await engine.db.update(users).set({ email: moved }).where(eq(users.id, signedUp.user.id));
     expect(await auth.verifyEmail(token, signedUp.user.id, "203.0.113.9")).toEqual({
@@ -559,7 +561,7 @@ describe.each(engines)("auth service on $name", (engine) => {
       google: null,
       limiter: createAuthRateLimiter({ limits: { loginPerAddress: { points: 1, duration: 60 } } }),
       trustedProxies: 0,
-      mailer: recordingMailer(),
+      mail: recordingMail(engine.db).queue,
     });
     await strict.logIn(request(), { email: email(), password: PASSWORD }, "198.51.100.1");
     const refused = await strict.logIn(request(), { email: email(), password: PASSWORD }, "198.51.100.1");

@@ -1,22 +1,22 @@
-import { randomBytes } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import Bowser from "bowser";
-import { and, desc, eq, gt, like, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import { addressKey, clientAddress } from "~/utils/client-address.server";
 import { logFailure, logger } from "~/utils/logger.server";
-import type { Mailer } from "~/utils/mail.server";
-import { z } from "~/utils/zod";
+import type { MailQueue } from "~/utils/mail-queue.server";
+import { emailChangedNotice } from "./account-email.server";
 import {
-  emailChangedNotice,
-  emailChangeMessage,
-  emailVerificationMessage,
-  passwordResetMessage,
-} from "./account-email.server";
+  confirmationIdentifier,
+  createAccountLinks,
+  forgetPendingLinks,
+  parseVerificationClaim,
+  resetIdentifier,
+} from "./account-links.server";
 import { emailSchema, type LoginInput, nameSchema, photoSchema, type SignUpInput } from "./auth-schema";
 import { isCommonPassword } from "./common-passwords.server";
 import { createDeviceCookies } from "./device-cookie.server";
@@ -38,14 +38,8 @@ export const AUTH_BASE_PATH = "/api/auth";
 const CLIENT_ADDRESS_HEADER = "x-backline-client-address";
 
 const DAY = 60 * 60 * 24;
-/** How long the link of a password-reset email works. */
-const PASSWORD_RESET_LIFETIME_SECONDS = 30 * 60;
-/** How long the link of an email-confirmation email works. */
-const EMAIL_VERIFICATION_LIFETIME_SECONDS = DAY;
 /** How recent a sign-in must be to stand in for the password (accounts without one: Google only). */
 const RECENT_SIGN_IN_SECONDS = 10 * 60;
-/** The verifications table's key of a confirmation token (stored hashed, like every identifier there). */
-const verificationIdentifier = (token: string) => `verify-email:${token}`;
 
 export interface GoogleSettings {
   clientId: string;
@@ -65,8 +59,8 @@ export interface AuthServiceOptions {
   limiter: AuthRateLimiter;
   /** TRUST_PROXY: reverse proxies whose X-Forwarded-For entries are believed. */
   trustedProxies: number;
-  /** Sends the account emails (password reset, email confirmation). */
-  mailer: Mailer;
+  /** The durable queue the account emails (password reset, email confirmation) go out through. */
+  mail: MailQueue;
 }
 
 /** The database (or another service the shop needs) failed: nothing was changed, try again later. */
@@ -143,7 +137,8 @@ export interface AuthService {
   ): Promise<GoogleStartResult>;
   /**
    * Emails a password-reset link when `email` has an account; the answer is
-   * the same, and as fast, when it has none.
+   * the same when it has none (the email goes out after it, from the queue;
+   * only the link's one small write differs: docs/decisions/0025).
    */
   requestPasswordReset(
     request: Request,
@@ -244,13 +239,8 @@ function createBetterAuth(options: AuthServiceOptions) {
         hash: hashPassword,
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
-      // The link goes to the shop's own page (/reset-password), which asks
-      // for the new password and then calls resetPassword with the token.
-      sendResetPassword: async ({ user, token }) => {
-        const url = `${options.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        options.mailer.send(passwordResetMessage(user, url, PASSWORD_RESET_LIFETIME_SECONDS));
-      },
-      resetPasswordTokenExpiresIn: PASSWORD_RESET_LIFETIME_SECONDS,
+      // Reset tokens are made by the shop (account-links.server.ts), with
+      // their email in one transaction; Better Auth's resetPassword uses them.
       // A new password ends what was pending for the account (an email change asked for by whoever knew the old one).
       onPasswordReset: async ({ user }) => forgetPendingLinks(options.db, user.id),
       // A new password ends every session, the thief's too (in the same transaction).
@@ -372,26 +362,6 @@ function toSessionUser(user: {
   };
 }
 
-const verificationClaimSchema = z.object({
-  userId: z.string().min(1),
-  email: z.string().min(1),
-  /** Set on an email change's link: the address that becomes the account's. */
-  newEmail: z.string().min(1).optional(),
-});
-
-/**
- * Ends every link an account has pending (password resets, confirmations,
- * email changes): after a new password, a changed email or a deletion,
- * nothing sent before may still act on the account. Better Auth keeps a
- * reset's account id as the value; the shop's links' values start with it.
- */
-async function forgetPendingLinks(db: Database, userId: string) {
-  const escaped = userId.replace(/[\\%_]/g, (character) => `\\${character}`);
-  await db
-    .delete(verifications)
-    .where(or(eq(verifications.value, userId), like(verifications.value, `{"userId":"${escaped}",%`)));
-}
-
 function isUniqueViolation(error: unknown): boolean {
   for (
     let current = error;
@@ -411,16 +381,6 @@ function describeDevice(userAgent: string | null): string {
   const system = parsed.os.name;
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? "Unknown device";
-}
-
-/** What a confirmation token stands for: the account and the email it was sent to. */
-function parseVerificationClaim(value: string) {
-  try {
-    const parsed = verificationClaimSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 function rateLimited(retryAfterSeconds: number): RateLimited {
@@ -444,6 +404,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const { limiter, db } = options;
   const secureCookies = options.baseUrl.startsWith("https://");
   const deviceCookies = createDeviceCookies({ secret: options.secret, secure: secureCookies });
+  const links = createAccountLinks({ mail: options.mail, baseUrl: options.baseUrl });
 
   /** The request's headers for Better Auth, with the client address only the shop may set. */
   const headersFor = (request: Request, address?: string) => {
@@ -548,28 +509,6 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   const internal = async () => (await auth().$context).internalAdapter;
 
-  /**
-   * Stores a new confirmation token (hashed) and emails its link: to the
-   * user's email, or, for an email change, to the new address.
-   */
-  const emailConfirmationLink = async (
-    user: { id: string; name: string; email: string },
-    newEmail?: string,
-    { send = true }: { send?: boolean } = {},
-  ) => {
-    const token = randomBytes(32).toString("base64url");
-    await (await internal()).createVerificationValue({
-      identifier: verificationIdentifier(token),
-      value: JSON.stringify({ userId: user.id, email: user.email, newEmail }),
-      expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_LIFETIME_SECONDS * 1000),
-    });
-    const url = `${options.baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    const message = newEmail
-      ? emailChangeMessage({ email: newEmail }, url, EMAIL_VERIFICATION_LIFETIME_SECONDS)
-      : emailVerificationMessage(user, url, EMAIL_VERIFICATION_LIFETIME_SECONDS);
-    if (send) options.mailer.send(message);
-  };
-
   const passwordHashOf = async (userId: string): Promise<string | null> => {
     const [credential] = await db
       .select({ password: accounts.password })
@@ -655,9 +594,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         // The browser an account was created in is one of its owner's devices.
         headers.append("Set-Cookie", await deviceCookies.remember(request, input.email));
         // The account works at once; the confirmation only matters for joining a Google identity.
-        await emailConfirmationLink(response.user).catch((error: unknown) =>
-          logFailure(error, "email confirmation after sign-up failed"),
-        );
+        await links
+          .emailConfirmation(response.user)
+          .catch((error: unknown) => logFailure(error, "email confirmation after sign-up failed"));
         return { ok: true, headers, user: toSessionUser(response.user) };
       } catch (error) {
         const code = errorCode(error);
@@ -749,9 +688,15 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         // its timing alike). Its owner's own browser or address still gets a
         // link: other people's requests must not stop the owner's reset.
         if (!decision.send && !(await isOwnersClient(request, email, address))) return { ok: true };
-        // Better Auth answers alike for an unknown email; the email itself is
-        // queued (the mailer sends in the background), so no timing differs.
-        await auth().api.requestPasswordReset({ body: { email } });
+        // The link's token and its email are written together; the email goes
+        // out from the queue, after the answer. An unknown email gets the same
+        // answer, with nothing stored or sent.
+        const [account] = await db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(eq(users.email, email))
+          .limit(1);
+        if (account) await links.emailPasswordReset(account);
         logger.info({ event: "password_reset.requested", address }, "password reset asked for");
         return { ok: true };
       } catch (error) {
@@ -769,7 +714,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const refused = await countTokenUse(address);
       if (refused) return refused;
       try {
-        const found = await (await internal()).findVerificationValue(`reset-password:${token}`);
+        const found = await (await internal()).findVerificationValue(resetIdentifier(token));
         return found && found.expiresAt > new Date() ? { ok: true } : { ok: false, reason: "invalid-token" };
       } catch (error) {
         return unavailable(error, "password reset link check");
@@ -803,7 +748,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         if (!row || row.verified) return { ok: false, reason: "already-verified" };
         // The shopper's own mailbox had its share this hour: they are told to wait.
         if (!decision.send) return rateLimited(60 * 60);
-        await emailConfirmationLink(user);
+        await links.emailConfirmation(user);
         return { ok: true };
       } catch (error) {
         return unavailable(error, "email confirmation");
@@ -815,7 +760,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       if (refused) return refused;
       try {
         const adapter = await internal();
-        const identifier = verificationIdentifier(token);
+        const identifier = confirmationIdentifier(token);
         const found = await adapter.findVerificationValue(identifier);
         const pending = found ? parseVerificationClaim(found.value) : null;
         // Another account's link stays unused, for its owner.
@@ -826,24 +771,29 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         if (!claim) return { ok: false, reason: "invalid-token" };
         // The link confirms the address it was sent to: an account whose email
         // has changed since is not confirmed by it. A change's link makes its
-        // new address the account's email, confirmed by this very click.
-        const confirmed = await db
-          .update(users)
-          .set({ email: claim.newEmail ?? claim.email, emailVerified: true, updatedAt: new Date() })
-          .where(and(eq(users.id, claim.userId), eq(users.email, claim.email)))
-          .returning({ id: users.id })
+        // new address the account's email, confirmed by this very click; in
+        // the same transaction whatever was sent to the old address (a reset
+        // link, another change) stops working, and the old address's notice
+        // is written.
+        const { newEmail } = claim;
+        const confirmed = await options.mail
+          .transaction(async (tx, add) => {
+            const updated = await tx
+              .update(users)
+              .set({ email: newEmail ?? claim.email, emailVerified: true, updatedAt: new Date() })
+              .where(and(eq(users.id, claim.userId), eq(users.email, claim.email)))
+              .returning({ id: users.id });
+            if (updated.length === 0 || !newEmail) return updated.length > 0;
+            await forgetPendingLinks(tx, claim.userId);
+            await add(emailChangedNotice(claim.email, newEmail, options.baseUrl));
+            return true;
+          })
           .catch((error: unknown) => {
             // The new address got an account of its own meanwhile (the unique index).
-            if (claim.newEmail && isUniqueViolation(error)) return [];
+            if (newEmail && isUniqueViolation(error)) return false;
             throw error;
           });
-        if (confirmed.length === 0) return { ok: false, reason: "invalid-token" };
-        if (claim.newEmail) {
-          // Whatever was sent to the old address (a reset link, another
-          // change) stops working, and the old address is told.
-          await forgetPendingLinks(db, claim.userId);
-          options.mailer.send(emailChangedNotice(claim.email, claim.newEmail, options.baseUrl));
-        }
+        if (!confirmed) return { ok: false, reason: "invalid-token" };
         const event = claim.newEmail ? "email.changed" : "email.verified";
         logger.info(
           { event, accountId: claim.userId, address },
@@ -943,7 +893,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         // answer nor its timing says so: its token is made all the same and
         // never sent (the change would fail at the link anyway).
         const taken = input.newEmail === signedIn.user.email || (await accountIdOf(input.newEmail)) !== null;
-        await emailConfirmationLink(signedIn.user, input.newEmail, { send: decision.send && !taken });
+        await links.emailConfirmation(signedIn.user, input.newEmail, { send: decision.send && !taken });
         logger.info(
           { event: "email_change.requested", accountId: signedIn.user.id, address },
           "email change asked for",
