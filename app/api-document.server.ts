@@ -1,5 +1,5 @@
 import { authApi } from "~/features/auth/auth-openapi.server";
-import { catalogApi } from "~/features/catalog/catalog-openapi.server";
+import { catalogApi } from "~/features/catalog/browsing/catalog-openapi.server";
 import type { ApiDocument } from "~/utils/openapi";
 import { apiDocument } from "~/utils/openapi.server";
 

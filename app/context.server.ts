@@ -1,9 +1,10 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { AuthService } from "~/features/auth/auth.server";
-import type { Catalog } from "~/features/catalog/catalog.server";
-import type { CatalogClient } from "~/features/catalog/catalog-api.server";
-import type { SearchRateLimit } from "~/features/catalog/search-rate-limit.server";
+import type { Catalog } from "~/features/catalog/browsing/catalog.server";
+import type { CatalogClient } from "~/features/catalog/browsing/catalog-api.server";
+import type { PictureStore } from "~/features/catalog/management/index.server";
+import type { SearchRateLimit } from "~/features/catalog/search/index.server";
 import { addressKey } from "~/utils/client-address.server";
 
 /**
@@ -19,6 +20,8 @@ export interface ShopServices {
   baseUrl: string;
   database: DatabaseHandle;
   catalog: Catalog;
+  /** The owner's imported product pictures (/pictures/…). */
+  pictures: PictureStore;
   /** How many searches one client may send this process (search-rate-limit.server.ts). */
   searchLimit: SearchRateLimit;
   /** Accounts and sessions (Better Auth behind the shop's own rules). */

@@ -19,7 +19,7 @@ import { servicesContext } from "~/context.server";
 import { AccountNav, SignInLinks } from "~/features/auth/components/account-nav";
 import { VerifyEmailReminder } from "~/features/auth/components/verify-email-reminder";
 import { rootSession } from "~/features/auth/session.server";
-import { HeaderSearch } from "~/features/catalog/components/header-search";
+import { HeaderSearch } from "~/features/catalog/browsing/components/header-search";
 import { shopperLocale } from "~/utils/locale.server";
 import { useNonce } from "~/utils/nonce";
 import { ToastHost } from "~/utils/toast";

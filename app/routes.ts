@@ -28,7 +28,7 @@ export default [
   // The JSON API's description (OpenAPI 3.1) and its reference page (app/api-document.server.ts).
   route("openapi.json", "routes/openapi.ts"),
   route("docs/api", "routes/api-reference.tsx"),
-  // For crawlers (app/features/catalog/sitemap.server.ts).
+  // For crawlers (app/features/catalog/browsing/sitemap.server.ts).
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // Accounts (app/features/auth).

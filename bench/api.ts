@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { productHref } from "../app/features/catalog/catalog-url";
+import { productHref } from "../app/features/catalog/browsing/catalog-url";
 import { CookieClient, signUp } from "../tests/support/http-client";
 import { randomSource } from "../tests/support/random-source";
 import { type ShopProcess, startShopProcess } from "../tests/support/shop-process";

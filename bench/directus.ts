@@ -17,7 +17,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PAGE_SIZE_DEFAULT } from "../app/features/catalog/catalog-vocabulary";
+import { PAGE_SIZE_DEFAULT } from "../app/features/catalog/core/catalog-vocabulary";
 import { freePort } from "../tests/support/shop-process";
 
 /**

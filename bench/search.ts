@@ -22,12 +22,12 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase } from "../app/db/client.server";
-import { readSearchVocabulary } from "../app/features/catalog/catalog.server";
 import {
   interpretSearch,
   type SearchVocabulary,
   suggestSpelling,
-} from "../app/features/catalog/search-vocabulary.server";
+} from "../app/features/catalog/search/search-vocabulary.server";
+import { readSearchVocabulary } from "../app/features/catalog/search/vocabulary-read.server";
 import { randomSource } from "../tests/support/random-source";
 import { type ShopProcess, startShopProcess } from "../tests/support/shop-process";
 import { dropScratchDatabase, scratchDatabase } from "./scratch-database";

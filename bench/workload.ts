@@ -19,7 +19,7 @@ import {
   DEMO_CATEGORIES as CATEGORIES,
 } from "../app/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "../app/db/seed/demo-catalog";
-import { SORTS } from "../app/features/catalog/catalog-vocabulary";
+import { SORTS } from "../app/features/catalog/core/catalog-vocabulary";
 import { type RandomSource, randomSource } from "../tests/support/random-source";
 
 /** Words shoppers type: the catalogue's own (product names, brands, categories), 3+ letters. */

@@ -2,8 +2,11 @@
 // file (CSV, JSON or NDJSON, by FILE's extension) that `catalog:import` reads
 // back without changing anything. README: "Your own catalogue".
 import fs from "node:fs/promises";
-import { catalogFileFormat, writeCatalogFile } from "../app/features/catalog/catalog-file.server";
-import { exportCatalog } from "../app/features/catalog/catalog-import.server";
+import {
+  catalogFileFormat,
+  exportCatalog,
+  writeCatalogFile,
+} from "../app/features/catalog/management/index.server";
 import { commandLine, runDatabaseScript, UsageError } from "./database-script";
 
 const target = commandLine("usage: npm run catalog:export -- FILE", {}, ({ positionals }) => {

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { DEMO_PRODUCTS } from "../app/db/seed/demo-catalog";
-import { socialImage } from "../app/features/catalog/catalog-format";
+import { socialImage } from "../app/features/catalog/core/catalog-format";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { renderProductImage } from "./catalog/product-image";
 

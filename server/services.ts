@@ -10,8 +10,9 @@ import {
 } from "../app/features/auth/auth.server";
 import { resolveAuthSecret } from "../app/features/auth/auth-secret.server";
 import { type AuthRateLimiter, createAuthRateLimiter } from "../app/features/auth/rate-limit.server";
-import { CATALOG_CHANGED_CHANNEL, createCatalog } from "../app/features/catalog/catalog.server";
-import { createSearchRateLimit } from "../app/features/catalog/search-rate-limit.server";
+import { createCatalog } from "../app/features/catalog/browsing/catalog.server";
+import { createPictureStore } from "../app/features/catalog/management/index.server";
+import { CATALOG_CHANGED_CHANNEL, createSearchRateLimit } from "../app/features/catalog/search/index.server";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
 import type { Env } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
@@ -88,6 +89,7 @@ export async function createShopServices(
       cacheMaxBytes: env.CATALOG_CACHE_MAX_MB * 1024 * 1024,
     }),
     searchLimit: createSearchRateLimit(),
+    pictures: createPictureStore(database.db),
     auth: createAuthService({
       db: database.db,
       secret,

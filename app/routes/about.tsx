@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
 import { servicesContext } from "~/context.server";
-import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
-import { shopHref } from "~/features/catalog/catalog-url";
+import { unlessUnavailable } from "~/features/catalog/browsing/catalog-api.server";
+import { shopHref } from "~/features/catalog/browsing/catalog-url";
 import type { Route } from "./+types/about";
 
 /** The shop's brands and categories, as its catalogue holds them; the page reads fine without them. */

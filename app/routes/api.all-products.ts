@@ -1,5 +1,5 @@
 import { catalogClientFor, servicesContext } from "~/context.server";
-import { allProductsResponse } from "~/features/catalog/catalog-api.server";
+import { allProductsResponse } from "~/features/catalog/browsing/catalog-api.server";
 import { allowedMethods, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.all-products";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopServices } from "~/context.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
-import { createCatalog } from "~/features/catalog/catalog.server";
+import { createCatalog } from "~/features/catalog/browsing/catalog.server";
 import { ok, runLoader } from "../../tests/support/route-loader";
 import {
   openTestDatabases,

@@ -1,8 +1,7 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { servicesContext } from "~/context.server";
-import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
-import { shopProduct, socialImage } from "~/features/catalog/catalog-format";
+import { unlessUnavailable } from "~/features/catalog/browsing/catalog-api.server";
 import {
   parseProductSegment,
   productHref,
@@ -10,10 +9,11 @@ import {
   shopHref,
   shopListingFromAddress,
   shopPageHref,
-} from "~/features/catalog/catalog-url";
-import { ProductGrid } from "~/features/catalog/components/catalog-results";
-import { Breadcrumbs, ProductDetails } from "~/features/catalog/components/product-details";
-import { productStructuredData } from "~/features/catalog/product-structured-data";
+} from "~/features/catalog/browsing/catalog-url";
+import { ProductGrid } from "~/features/catalog/browsing/components/catalog-results";
+import { Breadcrumbs, ProductDetails } from "~/features/catalog/browsing/components/product-details";
+import { productStructuredData } from "~/features/catalog/browsing/product-structured-data";
+import { shopProduct, socialImage } from "~/features/catalog/core/catalog-format";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/product";
 

@@ -1,5 +1,5 @@
 import { servicesContext } from "~/context.server";
-import { robotsResponse } from "~/features/catalog/sitemap.server";
+import { robotsResponse } from "~/features/catalog/browsing/sitemap.server";
 import { allowedMethods, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/robots";
 

@@ -3,16 +3,11 @@ import type { ShopServices } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
-import {
-  type Catalog,
-  countProducts,
-  createCatalog,
-  findProducts,
-  readFacetMatrix,
-  readFacetValues,
-} from "~/features/catalog/catalog.server";
-import { noResultsOffer } from "~/features/catalog/components/catalog-results";
-import { createSearchRateLimit } from "~/features/catalog/search-rate-limit.server";
+import { type Catalog, createCatalog } from "~/features/catalog/browsing/catalog.server";
+import { noResultsOffer } from "~/features/catalog/browsing/components/catalog-results";
+import { readFacetValues } from "~/features/catalog/core/product-rows.server";
+import { createSearchRateLimit } from "~/features/catalog/search/index.server";
+import { countProducts, findProducts, readFacetMatrix } from "~/features/catalog/search/sql-search.server";
 import { ok, runLoader } from "../../tests/support/route-loader";
 import {
   openTestDatabases,

@@ -8,14 +8,8 @@ import {
   type FacetLabels,
   wayBackLink,
   withoutFiltersHref,
-} from "~/features/catalog/applied-filters";
-import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
-import { productCount, quoted, shopProduct } from "~/features/catalog/catalog-format";
-import {
-  type CatalogFilters as CatalogFilterQuery,
-  type CatalogQuery,
-  parseCatalogQuery,
-} from "~/features/catalog/catalog-schema";
+} from "~/features/catalog/browsing/applied-filters";
+import { unlessUnavailable } from "~/features/catalog/browsing/catalog-api.server";
 import {
   canonicalShopUrl,
   formValuesFromQuery,
@@ -24,9 +18,12 @@ import {
   shopListingFromAddress,
   shopPageHref,
   withoutEmptyParameters,
-} from "~/features/catalog/catalog-url";
-import { labelOf, PAGE_SIZE_DEFAULT } from "~/features/catalog/catalog-vocabulary";
-import { CatalogFilters, type FilterFacets, SortSelect } from "~/features/catalog/components/catalog-filters";
+} from "~/features/catalog/browsing/catalog-url";
+import {
+  CatalogFilters,
+  type FilterFacets,
+  SortSelect,
+} from "~/features/catalog/browsing/components/catalog-filters";
 import {
   CatalogUnavailable,
   CloseSpellings,
@@ -34,18 +31,25 @@ import {
   noResultsOffer,
   PageOutOfRange,
   ProductGrid,
-} from "~/features/catalog/components/catalog-results";
-import { FilterChips } from "~/features/catalog/components/filter-chips";
+} from "~/features/catalog/browsing/components/catalog-results";
+import { FilterChips } from "~/features/catalog/browsing/components/filter-chips";
 import {
   CloseFilterSheet,
   FilterSheet,
   FilterSheetButton,
   ShowResultsButton,
   useFilterSheet,
-} from "~/features/catalog/components/filter-sheet";
-import { rangeOnSlider } from "~/features/catalog/price-range";
-import { useShareShopSearch } from "~/features/catalog/shop-search";
-import { useCatalogFilters } from "~/features/catalog/use-catalog-filters";
+} from "~/features/catalog/browsing/components/filter-sheet";
+import { rangeOnSlider } from "~/features/catalog/browsing/price-range";
+import { useShareShopSearch } from "~/features/catalog/browsing/shop-search";
+import { useCatalogFilters } from "~/features/catalog/browsing/use-catalog-filters";
+import { productCount, quoted, shopProduct } from "~/features/catalog/core/catalog-format";
+import {
+  type CatalogFilters as CatalogFilterQuery,
+  type CatalogQuery,
+  parseCatalogQuery,
+} from "~/features/catalog/core/catalog-schema";
+import { labelOf, PAGE_SIZE_DEFAULT } from "~/features/catalog/core/catalog-vocabulary";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/shop";
 

@@ -1,6 +1,6 @@
 import { servicesContext } from "~/context.server";
-import { unlessUnavailable } from "~/features/catalog/catalog-api.server";
-import { sitemapResponse } from "~/features/catalog/sitemap.server";
+import { unlessUnavailable } from "~/features/catalog/browsing/catalog-api.server";
+import { sitemapResponse } from "~/features/catalog/browsing/sitemap.server";
 import { allowedMethods, apiError, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/sitemap";
 

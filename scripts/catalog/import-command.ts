@@ -6,25 +6,21 @@ import type { DatabaseHandle } from "../../app/db/client.server";
 import {
   type CatalogFileReading,
   catalogFileFormat,
-  type FileProblem,
-  readCatalogFile,
-} from "../../app/features/catalog/catalog-file.server";
-import {
   changedProducts,
   changesAnything,
+  type FileProblem,
+  hasPicture,
   ImportInterrupted,
   type ImportPlan,
   type ImportRow,
   importCatalogRows,
-  productsAbsentFrom,
-} from "../../app/features/catalog/catalog-import.server";
-import {
-  hasPicture,
   PictureError,
   pictureSource,
   preparePicture,
+  productsAbsentFrom,
+  readCatalogFile,
   storePicture,
-} from "../../app/features/catalog/picture-import.server";
+} from "../../app/features/catalog/management/index.server";
 import { UsageError } from "../database-script";
 import type { startProgress } from "./progress";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import productImages from "../../app/db/seed/product-images.generated.json";
-import { socialImage } from "../../app/features/catalog/catalog-format";
+import { socialImage } from "../../app/features/catalog/core/catalog-format";
 
 const publicDir = path.resolve(import.meta.dirname, "../../public");
 

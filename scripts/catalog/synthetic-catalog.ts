@@ -187,7 +187,7 @@ const CODAS = ["", "", "n", "r", "s", "l", "x", "nd", "rt", "st"];
  * "klostaire"): pronounceable, so they lie as close to each other as a real
  * vocabulary's words do, which is what a search's close spellings must walk.
  */
-export function coinedWordList(size: number, seed = 7): string[] {
+function coinedWordList(size: number, seed = 7): string[] {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const words = new Set<string>();

@@ -53,17 +53,17 @@ describe("npm run lint refuses imports across the layers", () => {
     [
       "a feature's component importing another feature",
       "app/features/auth/components/x.tsx",
-      "~/features/catalog/catalog-url",
+      "~/features/catalog/browsing/catalog-url",
     ],
     [
       "a feature reaching another feature by a relative path",
       "app/features/auth/x.ts",
-      "../catalog/catalog-url",
+      "../catalog/browsing/catalog-url",
     ],
     [
       "a feature's component reaching another feature by a relative path",
       "app/features/auth/components/x.tsx",
-      "../../catalog/catalog-url",
+      "../../catalog/browsing/catalog-url",
     ],
     ["a feature importing the router context", "app/features/catalog/x.ts", "~/context.server"],
     ["a feature importing a route", "app/features/catalog/x.ts", "~/routes/shop"],
@@ -77,14 +77,60 @@ describe("npm run lint refuses imports across the layers", () => {
       "app/components/layout/x.tsx",
       "../../features/auth/redirect",
     ],
-    ["the database layer importing a feature", "app/db/seed/x.ts", "~/features/catalog/catalog-vocabulary"],
+    [
+      "the database layer importing a feature",
+      "app/db/seed/x.ts",
+      "~/features/catalog/core/catalog-vocabulary",
+    ],
     [
       "the database layer reaching a feature by a relative path",
       "app/db/seed/x.ts",
-      "../../features/catalog/catalog-vocabulary",
+      "../../features/catalog/core/catalog-vocabulary",
     ],
     ["a utility importing the router context", "app/utils/x.ts", "~/context.server"],
     ["application code importing zod itself", "app/features/catalog/x.ts", "zod"],
+    ["the catalogue's core importing its search", "app/features/catalog/core/x.ts", "../search/index.server"],
+    [
+      "the catalogue's search importing browsing",
+      "app/features/catalog/search/x.ts",
+      "../browsing/catalog-url",
+    ],
+    [
+      "the catalogue's management importing browsing",
+      "app/features/catalog/management/x.ts",
+      "../browsing/catalog.server",
+    ],
+    [
+      "the catalogue's management importing the search",
+      "app/features/catalog/management/x.ts",
+      "../search/index.server",
+    ],
+    [
+      "browsing reaching into the search's own modules",
+      "app/features/catalog/browsing/x.ts",
+      "../search/catalog-index.server",
+    ],
+    [
+      "a browsing component reaching into the search's own modules",
+      "app/features/catalog/browsing/components/x.tsx",
+      "../../search/search-words",
+    ],
+    ["browsing importing management", "app/features/catalog/browsing/x.ts", "../management/index.server"],
+    [
+      "a catalogue module leaving the catalogue by a relative path",
+      "app/features/catalog/search/x.ts",
+      "../../auth/redirect",
+    ],
+    [
+      "a route reaching into the search's own modules",
+      "app/routes/x.ts",
+      "~/features/catalog/search/catalog-index.server",
+    ],
+    [
+      "a script reaching into management's own modules",
+      "scripts/x.ts",
+      "../app/features/catalog/management/catalog-file.server",
+    ],
     ["a shared module importing zod itself", "app/utils/x.ts", "zod/v4"],
   ])("%s", (_name, file, specifier) => {
     expect(restrictedImports(file, importing(specifier))).toEqual(BROKEN);
@@ -100,7 +146,38 @@ describe("npm run lint allows imports that follow the layers", () => {
     [
       "a route importing a feature and the router context",
       "app/routes/x.ts",
-      "~/features/catalog/catalog.server",
+      "~/features/catalog/browsing/catalog.server",
+    ],
+    [
+      "a route using the search through its entry",
+      "app/routes/x.ts",
+      "~/features/catalog/search/index.server",
+    ],
+    [
+      "browsing using the search through its entry",
+      "app/features/catalog/browsing/x.ts",
+      "../search/index.server",
+    ],
+    [
+      "a browsing component using the catalogue's core",
+      "app/features/catalog/browsing/components/x.tsx",
+      "../../core/catalog-format",
+    ],
+    ["the search using the catalogue's core", "app/features/catalog/search/x.ts", "../core/search-words"],
+    [
+      "management using the catalogue's core",
+      "app/features/catalog/management/x.ts",
+      "../core/catalog-schema",
+    ],
+    [
+      "a script using management through its entry",
+      "scripts/x.ts",
+      "../app/features/catalog/management/index.server",
+    ],
+    [
+      "a catalogue test reaching any part of the catalogue",
+      "app/features/catalog/search/x.test.ts",
+      "../browsing/catalog.server",
     ],
     ["the root composing features", "app/root.tsx", "~/features/auth/components/account-nav"],
     [

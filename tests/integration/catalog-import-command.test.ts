@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { writeCatalogFile } from "~/features/catalog/catalog-file.server";
+import { writeCatalogFile } from "~/features/catalog/management/index.server";
 import { describeWhen, postgresServer, SCRIPT, terminalRecorder } from "../support/requirements";
 import { startShopProcess, temporaryDataDir } from "../support/shop-process";
 import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";

@@ -9,10 +9,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { brands, catalogRevisions, categories, productPictures, products } from "~/db/schema";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
-import { writeCatalogFile } from "~/features/catalog/catalog-file.server";
-import { PLACEHOLDER_PICTURE } from "~/features/catalog/catalog-format";
-import { exportCatalog } from "~/features/catalog/catalog-import.server";
-import { createPictureStore, pictureResponse } from "~/features/catalog/product-pictures.server";
+import { PLACEHOLDER_PICTURE } from "~/features/catalog/core/catalog-format";
+import {
+  createPictureStore,
+  exportCatalog,
+  pictureResponse,
+  writeCatalogFile,
+} from "~/features/catalog/management/index.server";
 import { type ImportRequest, importCatalog } from "../../scripts/catalog/import-command";
 import { UsageError } from "../../scripts/database-script";
 import { openTestDatabases, reportPostgresSkipped, type TestDatabase } from "../support/test-database";

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
-import { createSearchRateLimit } from "~/features/catalog/search-rate-limit.server";
+import { createSearchRateLimit } from "~/features/catalog/search/index.server";
 
 /**
  * Calls a route's loader as the router would, with the shop's services in
@@ -11,7 +11,7 @@ import { createSearchRateLimit } from "~/features/catalog/search-rate-limit.serv
 type AnyLoader = (args: any) => unknown;
 
 /** The address every request of these tests comes from. */
-export const TEST_CLIENT_ADDRESS = "203.0.113.1";
+const TEST_CLIENT_ADDRESS = "203.0.113.1";
 
 function argsFor(path: string, services: Partial<ShopServices>, params: Record<string, string>) {
   const context = new RouterContextProvider();

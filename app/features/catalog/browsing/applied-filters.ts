@@ -1,0 +1,83 @@
+import { quoted } from "../core/catalog-format";
+import { labelOf } from "../core/catalog-vocabulary";
+import { type CatalogFormValues, shopHref } from "./catalog-url";
+import { priceRangeLabel } from "./price-range";
+
+/** The catalogue's labels for brand and category values. */
+export interface FacetLabels {
+  brands: readonly { value: string; label: string }[];
+  categories: readonly { value: string; label: string }[];
+}
+
+/** One filter the shopper applied, as a chip: what it is, and the address without it. */
+export interface AppliedFilter {
+  /** "Brand", "Category", "Price", "Search". */
+  kind: string;
+  /** "CycleFit", "Up to $50", "“yoga mat”". */
+  label: string;
+  /** The same listing without this one filter (sort kept, back to page 1). */
+  href: string;
+}
+
+/**
+ * Every filter the listing applies, one chip per brand, per category, for the
+ * price cap and for the search, in the filter panel's order.
+ */
+export function appliedFilters(values: CatalogFormValues, labels: FacetLabels): AppliedFilter[] {
+  const without = (patch: Partial<CatalogFormValues>) => shopHref({ ...values, ...patch });
+  return [
+    ...(values.search.trim()
+      ? [{ kind: "Search", label: quoted([values.search.trim()]), href: without({ search: "" }) }]
+      : []),
+    ...values.band.map((band) => ({
+      kind: "Brand",
+      label: labelOf(labels.brands, band),
+      href: without({ band: values.band.filter((value) => value !== band) }),
+    })),
+    ...values.category.map((category) => ({
+      kind: "Category",
+      label: labelOf(labels.categories, category),
+      href: without({ category: values.category.filter((value) => value !== category) }),
+    })),
+    ...(values.range > 0
+      ? [{ kind: "Price", label: priceRangeLabel(values.range), href: without({ range: 0 }) }]
+      : []),
+  ];
+}
+
+/** The address of "Clear all": no filters, the same sort. */
+export function withoutFiltersHref(values: CatalogFormValues): string {
+  return shopHref({ sort: values.sort });
+}
+
+/** A filter whose removal brings results back, as the catalogue found it (catalog.server.ts). */
+export interface WayBack {
+  drop: "band" | "category" | "range" | "search";
+  count: number;
+}
+
+/** "Remove “Outdoor”", with the address that does it. */
+export function wayBackLink(wayBack: WayBack, values: CatalogFormValues, labels: FacetLabels) {
+  switch (wayBack.drop) {
+    case "band":
+      return {
+        text: `Remove ${quoted(values.band.map((band) => labelOf(labels.brands, band)))}`,
+        href: shopHref({ ...values, band: [] }),
+      };
+    case "category":
+      return {
+        text: `Remove ${quoted(values.category.map((category) => labelOf(labels.categories, category)))}`,
+        href: shopHref({ ...values, category: [] }),
+      };
+    case "range":
+      return {
+        text: `Remove ${quoted([priceRangeLabel(values.range)])}`,
+        href: shopHref({ ...values, range: 0 }),
+      };
+    case "search":
+      return {
+        text: `Remove the search ${quoted([values.search.trim()])}`,
+        href: shopHref({ ...values, search: "" }),
+      };
+  }
+}

@@ -1,0 +1,123 @@
+import type { ApiPart } from "~/utils/openapi";
+import { errorResponse, jsonResponse, queryParameters } from "~/utils/openapi.server";
+import { z } from "~/utils/zod";
+import {
+  catalogFilterFields,
+  catalogQueryFields,
+  listingFacetsSchema,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  productCountSchema,
+  productSchema,
+  searchSuggestionsSchema,
+  suggestionsQueryFields,
+} from "../core/catalog-schema";
+import { DEFAULT_SEARCH_RATE_LIMITS } from "../search/index.server";
+
+/** What each query parameter means; its type and limits come from the schema that parses it. */
+const PARAMETERS: Record<keyof typeof catalogQueryFields, string> = {
+  search:
+    "Words to look for in names, brands, categories and descriptions. A word finds those it starts, its other forms (“blenders” finds “blender”) and close spellings; every word must match. Empty: no search.",
+  category:
+    "A category's value. Repeat it for products in any of several (`category=outdoor&category=fitness`).",
+  band: "A brand's value. Repeat it for products of any of several (`band=campSafe&band=cycleFit`).",
+  range: "The highest price, in dollars, such as 50 or 49.99. 0 or absent: no limit.",
+  sort: "`asc` or `dsc` by price, `date-added` newest first, `rating` best rated first. Absent: with a search, products with every word in their name first, then the others, each best rated first; without one, best rated first.",
+  page: "Which page, from 1 (the default). Past the last page the answer is an empty array.",
+  size: `Products per page, 1 to ${PAGE_SIZE_MAX} (default ${PAGE_SIZE_DEFAULT}).`,
+};
+
+const catalogueErrors = {
+  "400": errorResponse("A parameter is not valid: `field` names it."),
+  "503": errorResponse("The catalogue cannot be read right now; try again after `Retry-After` seconds."),
+};
+
+/** Searches are limited per client (search-rate-limit.server.ts). */
+const { points, duration } = DEFAULT_SEARCH_RATE_LIMITS;
+const tooManySearches = (which: string) => ({
+  "429": errorResponse(
+    `${which} count against the client's ${points} searches per ${duration} seconds (per address; an IPv6 address by its /64): past them, try again after \`Retry-After\` seconds.`,
+  ),
+});
+
+const notModified = {
+  description: "The answer is the one named by `If-None-Match` (every answer has an `ETag`).",
+};
+
+/** The catalogue's calls in the shop's OpenAPI description (/openapi.json). */
+export const catalogApi: ApiPart = {
+  paths: {
+    "/all-products": {
+      get: {
+        operationId: "listProducts",
+        tags: ["Catalogue"],
+        summary: "One page of products",
+        description:
+          "The products matching the filters and the search, in the chosen order, one page at a time. Answers may be cached for 10 seconds.",
+        parameters: queryParameters(catalogQueryFields, PARAMETERS),
+        responses: {
+          "200": jsonResponse(
+            "The page's products, in order (empty past the last page).",
+            z.array(productSchema),
+          ),
+          "304": notModified,
+          ...catalogueErrors,
+          ...tooManySearches("Calls with a `search`"),
+        },
+      },
+    },
+    "/counts": {
+      get: {
+        operationId: "countProducts",
+        tags: ["Catalogue"],
+        summary: "How many products match",
+        description:
+          "The exact number of products matching the same filters as `/all-products` (its paging and order are not taken).",
+        parameters: queryParameters(catalogFilterFields, PARAMETERS),
+        responses: {
+          "200": jsonResponse("The number of matching products.", productCountSchema),
+          "304": notModified,
+          ...catalogueErrors,
+          ...tooManySearches("Calls with a `search`"),
+        },
+      },
+    },
+    "/facets": {
+      get: {
+        operationId: "listFacets",
+        tags: ["Catalogue"],
+        summary: "The count, and every brand and category with its count",
+        description:
+          "For the same filters as `/counts`: the number of matching products, and each brand and category with the number choosing it would show. A facet's counts ignore its own choices and follow the others', so choosing a second brand adds its products.",
+        parameters: queryParameters(catalogFilterFields, PARAMETERS),
+        responses: {
+          "200": jsonResponse("The count and the brands' and categories' choices.", listingFacetsSchema),
+          "304": notModified,
+          ...catalogueErrors,
+          ...tooManySearches("All calls"),
+        },
+      },
+    },
+    "/suggestions": {
+      get: {
+        operationId: "suggestSearches",
+        tags: ["Catalogue"],
+        summary: "Suggestions for a search being typed",
+        description:
+          "What the shop's search box lists as the shopper types: the best matching products, and the brands and categories whose names match, each with the address it leads to. The search is read as `/all-products` reads it (close spellings included), and how each word was read comes back to mark the matches. At most five products, three brands and three categories; no search: every list is empty.",
+        parameters: queryParameters(suggestionsQueryFields, {
+          search: "What is typed so far. Empty or absent: no suggestions.",
+        }),
+        responses: {
+          "200": jsonResponse(
+            "The suggestions, each list best first and possibly empty.",
+            searchSuggestionsSchema,
+          ),
+          "304": notModified,
+          ...catalogueErrors,
+          ...tooManySearches("All calls"),
+        },
+      },
+    },
+  },
+};

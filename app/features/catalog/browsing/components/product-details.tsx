@@ -1,0 +1,103 @@
+import { Link } from "react-router";
+import { formatDate, formatPrice, pictureSrcSet, type ShopProduct } from "../../core/catalog-format";
+import { StarRating } from "./star-rating";
+
+/** The product page's picture is shown large; its box is reserved so nothing shifts as it loads. */
+const PICTURE_SIZE = { width: 800, height: 600 } as const;
+
+/** One product, whole: large picture, name, brand, category, price, rating, date added, description. */
+export function ProductDetails({
+  product,
+  description,
+  locale,
+  categoryHref,
+  brandHref,
+}: {
+  product: ShopProduct;
+  description: string;
+  locale: string;
+  categoryHref: string;
+  brandHref: string;
+}) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
+        <img
+          src={product.image}
+          srcSet={pictureSrcSet(product.image)}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          alt={product.name}
+          width={PICTURE_SIZE.width}
+          height={PICTURE_SIZE.height}
+          fetchPriority="high"
+          className="aspect-[4/3] size-full object-cover"
+        />
+      </div>
+      <div className="flex min-w-0 flex-col gap-5">
+        <div>
+          <p className="text-sm font-semibold text-indigo-700">
+            <Link to={brandHref} className="hover:underline">
+              <span className="sr-only">Brand: </span>
+              {product.brandLabel}
+            </Link>
+          </p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words text-slate-900 sm:text-4xl">
+            {product.name}
+          </h1>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          <p className="text-3xl font-bold text-slate-900 tabular-nums">
+            <span className="sr-only">Price: </span>
+            {formatPrice(product.price)}
+          </p>
+          <StarRating rating={product.ratings} />
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-slate-600">Category</dt>
+          <dd>
+            <Link to={categoryHref} className="font-semibold text-indigo-700 hover:underline">
+              {product.categoryLabel}
+            </Link>
+          </dd>
+          <dt className="text-slate-600">Added</dt>
+          <dd className="text-slate-800">
+            <time dateTime={product.creationDate}>{formatDate(product.creationDate, locale)}</time>
+          </dd>
+        </dl>
+        <div>
+          <h2 className="text-base font-bold text-slate-900">Description</h2>
+          {/* Plain text, rendered as text: never as HTML. */}
+          <p className="mt-2 leading-7 whitespace-pre-line text-slate-700">{description}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Where the product sits: the listing the shopper came from (its filters kept), its category, the product. */
+export function Breadcrumbs({ items }: { items: { label: string; href?: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+        {items.map((item, index) => (
+          <li key={`${item.label}:${item.href ?? ""}`} className="flex min-w-0 items-center gap-2">
+            {index > 0 ? (
+              <span aria-hidden="true" className="text-slate-400">
+                /
+              </span>
+            ) : null}
+            {item.href ? (
+              <Link to={item.href} className="font-semibold text-indigo-700 hover:underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current="page" className="break-words text-slate-800">
+                {item.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,29 @@
+import type { CatalogFilters, FacetCell, ListingFacets } from "../core/catalog-schema";
+import type { FacetValues } from "../core/product-rows.server";
+import { countOf } from "../search/index.server";
+
+/**
+ * The count and the facets of a listing, from its facet matrix. A brand's
+ * count is what choosing it would show given everything else chosen: the
+ * chosen categories apply, the chosen brands do not (InstantSearch's
+ * disjunctive facets), and likewise for categories.
+ */
+export function facetsOf(matrix: FacetCell[], values: FacetValues, filters: CatalogFilters): ListingFacets {
+  const chosenBrands = filters.band ? new Set(filters.band) : null;
+  const chosenCategories = filters.category ? new Set(filters.category) : null;
+  const brandCounts = new Map<string, number>();
+  const categoryCounts = new Map<string, number>();
+  for (const cell of matrix) {
+    const brandChosen = !chosenBrands || chosenBrands.has(cell.bandName);
+    const categoryChosen = !chosenCategories || chosenCategories.has(cell.category);
+    if (categoryChosen) brandCounts.set(cell.bandName, (brandCounts.get(cell.bandName) ?? 0) + cell.count);
+    if (brandChosen) categoryCounts.set(cell.category, (categoryCounts.get(cell.category) ?? 0) + cell.count);
+  }
+  const choices = (rows: FacetValues["brands"], counts: Map<string, number>) =>
+    rows.map(({ value, label }) => ({ value, label, count: counts.get(value) ?? 0 }));
+  return {
+    count: countOf(matrix, filters),
+    brands: choices(values.brands, brandCounts),
+    categories: choices(values.categories, categoryCounts),
+  };
+}

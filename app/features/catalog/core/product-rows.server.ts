@@ -1,0 +1,90 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { brands, categories, products } from "~/db/schema";
+import type { Product } from "./catalog-schema";
+
+/**
+ * Reading products as the shop shows them, shared by every part of the
+ * catalogue: the columns of a product card, the shop's own order (best rated
+ * first), one product and its neighbours, the sitemap's slices, and the
+ * brands and categories with their labels.
+ */
+
+/**
+ * Best rated first, the newest among equal ratings: "Top Rated", and the
+ * shop's order when nothing else is asked. "nulls last" as the indexes say
+ * it (drizzle/0003, 0006): the columns hold no nulls, but PostgreSQL reads an
+ * order from an index only when it is written the same way.
+ */
+export const BEST_RATED_FIRST = [
+  sql`${products.ratings} desc nulls last`,
+  sql`${products.creationDate} desc nulls last`,
+  asc(products.id),
+];
+
+/** A product's columns as the API and the pages show it (and as an import compares it). */
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  image: products.image,
+  price: products.price,
+  ratings: products.ratings,
+  bandName: products.bandName,
+  category: products.category,
+  creationDate: products.creationDate,
+  description: products.description,
+};
+
+/** A product row as the API and the shop page show it: dates in ISO 8601. */
+export function productOf(row: Omit<Product, "creationDate"> & { creationDate: Date }): Product {
+  return { ...row, creationDate: row.creationDate.toISOString() };
+}
+
+/** One product by id, or null when there is none. */
+export async function findProduct(db: Database, id: number): Promise<Product | null> {
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  return row ? productOf(row) : null;
+}
+
+/** Products to show beside one: the best rated others of its category. */
+export async function findRelatedProducts(
+  db: Database,
+  product: Pick<Product, "id" | "category">,
+  limit: number,
+): Promise<Product[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`))
+    .orderBy(...BEST_RATED_FIRST)
+    .limit(limit);
+  return rows.map(productOf);
+}
+
+/** A slice of every product, by id, as a sitemap lists them. */
+export async function readSitemapProducts(db: Database, offset: number, limit: number) {
+  const rows = await db
+    .select({ id: products.id, name: products.name, creationDate: products.creationDate })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({ ...row, creationDate: row.creationDate.toISOString() }));
+}
+
+/** The catalogue's brands and categories, in the owner's order. */
+export async function readFacetValues(db: Pick<Database, "select">) {
+  const [brandRows, categoryRows] = await Promise.all([
+    db
+      .select({ value: brands.value, label: brands.label })
+      .from(brands)
+      .orderBy(brands.position, brands.label),
+    db
+      .select({ value: categories.value, label: categories.label })
+      .from(categories)
+      .orderBy(categories.position, categories.label),
+  ]);
+  return { brands: brandRows, categories: categoryRows };
+}
+
+export type FacetValues = Awaited<ReturnType<typeof readFacetValues>>;

@@ -1,0 +1,365 @@
+import { setImmediate } from "node:timers/promises";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { brands, categories, products } from "~/db/schema";
+import { PLACEHOLDER_PICTURE } from "../core/catalog-format";
+import { productColumns, readFacetValues } from "../core/product-rows.server";
+import type { CatalogFileRecord, CheckedRow, FileProblem } from "./catalog-file.server";
+
+/**
+ * A catalogue import, as `npm run catalog:import` runs it: the rows of a
+ * checked file compared with the catalogue by sku (planCatalogImport), then
+ * written in one transaction (applyCatalogImport), so the shop's catalogue
+ * is the old one or the new one, never half of each. Re-importing the same
+ * file changes nothing; a changed row updates its product; with `prune`,
+ * products the file no longer has are removed.
+ */
+
+/** A checked row whose picture has been made ready: `image` is the address the product shows. */
+export type ImportRow = Omit<CheckedRow, "image"> & { image?: string };
+
+/** A product's columns as the import writes them. */
+interface ProductValues {
+  sku: string;
+  name: string;
+  description: string;
+  image: string;
+  price: number;
+  ratings: number;
+  bandName: string;
+  category: string;
+  creationDate: Date;
+}
+
+interface FacetValue {
+  value: string;
+  label: string;
+}
+
+export interface ImportPlan {
+  /** Labels a file gives one brand or category differently on later lines: the first is used. */
+  warnings: FileProblem[];
+  added: ProductValues[];
+  updated: ProductValues[];
+  unchanged: number;
+  /** The skus of products the file does not have (only with `prune`). */
+  removed: string[];
+  brands: FacetChanges;
+  categories: FacetChanges;
+}
+
+interface FacetChanges {
+  /** New values, in the order the file first names them. */
+  added: FacetValue[];
+  /** Known values whose label the file changes. */
+  relabelled: FacetValue[];
+  /** Values no product has once the import is done (only with `prune`). */
+  removed: string[];
+}
+
+/** How many products a plan writes: what the progress counts. */
+export function changedProducts(plan: ImportPlan): number {
+  return plan.added.length + plan.updated.length + plan.removed.length;
+}
+
+/** Whether a plan changes anything at all: products, or brands and categories alone. */
+export function changesAnything(plan: ImportPlan): boolean {
+  const facets = ({ added, relabelled, removed }: FacetChanges) =>
+    added.length + relabelled.length + removed.length;
+  return changedProducts(plan) + facets(plan.brands) + facets(plan.categories) > 0;
+}
+
+/** The skus of the catalogue's products a file does not name: what `prune` would remove. */
+export async function productsAbsentFrom(db: Database, inFile: ReadonlySet<string>): Promise<string[]> {
+  const all = await db.select({ sku: products.sku }).from(products);
+  return all.map(({ sku }) => sku).filter((sku) => !inFile.has(sku));
+}
+
+/**
+ * A facet (brand or category) named in a file: a known value as written, or
+ * a known value or label written in other letter case ("teachpro" is the
+ * demo's "teachPro"); otherwise a new value, as written. The first label a
+ * file gives a facet is the one used; a different one on a later line is
+ * reported, so that a re-import never swaps labels back and forth.
+ */
+function facetResolver(known: readonly FacetValue[], column: string) {
+  const byValue = new Map(known.map((facet) => [facet.value, facet]));
+  const byLowerCase = new Map<string, FacetValue>();
+  for (const facet of known) {
+    byLowerCase.set(facet.label.toLowerCase(), facet);
+    byLowerCase.set(facet.value.toLowerCase(), facet);
+  }
+  const added: FacetValue[] = [];
+  const relabelled = new Map<string, FacetValue>();
+  const labelled = new Map<string, { label: string; line: number }>();
+  const warnings: FileProblem[] = [];
+  const resolve = (written: string, label: string | undefined, line: number): string => {
+    let facet = byValue.get(written) ?? byLowerCase.get(written.toLowerCase());
+    if (!facet) {
+      facet = { value: written, label: label ?? written };
+      added.push(facet);
+      byValue.set(written, facet);
+      byLowerCase.set(written.toLowerCase(), facet);
+    }
+    if (label === undefined) return facet.value;
+    const first = labelled.get(facet.value);
+    if (first && first.label !== label) {
+      warnings.push({
+        line,
+        column,
+        message: `"${facet.value}" is labelled "${first.label}" on line ${first.line}; "${label}" here is not used.`,
+      });
+    } else if (!first) {
+      labelled.set(facet.value, { label, line });
+      if (label !== facet.label && !added.includes(facet))
+        relabelled.set(facet.value, { value: facet.value, label });
+    }
+    return facet.value;
+  };
+  return {
+    resolve,
+    warnings: () => warnings,
+    changes: (): FacetChanges => ({ added, relabelled: [...relabelled.values()], removed: [] }),
+  };
+}
+
+interface PlanOptions {
+  prune: boolean;
+  /** Every sku the file names (its invalid rows' too): with `prune`, the products that stay. */
+  keep: ReadonlySet<string>;
+  now: Date;
+}
+
+/** What importing `rows` would change in the catalogue: read from the database, nothing written. */
+async function planCatalogImport(
+  db: Pick<Database, "select">,
+  rows: readonly ImportRow[],
+  { prune, keep, now }: PlanOptions,
+): Promise<ImportPlan> {
+  const [{ brands: knownBrands, categories: knownCategories }, existing] = await Promise.all([
+    readFacetValues(db),
+    db.select({ sku: products.sku, ...productColumns }).from(products),
+  ]);
+  const brandOf = facetResolver(knownBrands, "brand_label");
+  const categoryOf = facetResolver(knownCategories, "category_label");
+  const bySku = new Map(existing.map((product) => [product.sku, product]));
+  const plan: ImportPlan = {
+    warnings: [],
+    added: [],
+    updated: [],
+    unchanged: 0,
+    removed: [],
+    brands: { added: [], relabelled: [], removed: [] },
+    categories: { added: [], relabelled: [], removed: [] },
+  };
+  const after: ProductValues[] = [];
+  for (const row of rows) {
+    const before = bySku.get(row.sku);
+    const values: ProductValues = {
+      sku: row.sku,
+      name: row.name,
+      description: row.description ?? before?.description ?? "",
+      image: row.image ?? before?.image ?? PLACEHOLDER_PICTURE,
+      price: row.price,
+      ratings: row.rating ?? before?.ratings ?? 0,
+      bandName: brandOf.resolve(row.brand, row.brand_label, row.line),
+      category: categoryOf.resolve(row.category, row.category_label, row.line),
+      creationDate: row.created ?? before?.creationDate ?? now,
+    };
+    after.push(values);
+    if (!before) plan.added.push(values);
+    else if (sameProduct(before, values)) plan.unchanged++;
+    else plan.updated.push(values);
+  }
+  plan.brands = brandOf.changes();
+  plan.categories = categoryOf.changes();
+  plan.warnings = [...brandOf.warnings(), ...categoryOf.warnings()].sort((x, y) => x.line - y.line);
+  if (prune) {
+    // Products the file names stay, even on a line left out as invalid (--skip-invalid): only the
+    // ones it does not name at all go, and the brands and categories no product has afterwards.
+    const inRows = new Set(rows.map((row) => row.sku));
+    const stays = existing.filter((product) => keep.has(product.sku) && !inRows.has(product.sku));
+    plan.removed = existing.filter((product) => !keep.has(product.sku)).map((product) => product.sku);
+    const used = (key: "bandName" | "category") =>
+      new Set([...stays, ...after].map((product) => product[key]));
+    const usedBrands = used("bandName");
+    const usedCategories = used("category");
+    plan.brands.removed = knownBrands.map(({ value }) => value).filter((value) => !usedBrands.has(value));
+    plan.categories.removed = knownCategories
+      .map(({ value }) => value)
+      .filter((value) => !usedCategories.has(value));
+  }
+  return plan;
+}
+
+function sameProduct(before: ProductValues, after: ProductValues): boolean {
+  return (
+    before.name === after.name &&
+    before.description === after.description &&
+    before.image === after.image &&
+    before.price === after.price &&
+    before.ratings === after.ratings &&
+    before.bandName === after.bandName &&
+    before.category === after.category &&
+    before.creationDate.getTime() === after.creationDate.getTime()
+  );
+}
+
+/** Thrown inside the import's transaction when it is interrupted: the transaction is rolled back. */
+export class ImportInterrupted extends Error {
+  override name = "ImportInterrupted";
+}
+
+/** Products per statement: a few thousand keeps the round trips few and each statement's arrays small. */
+const BATCH = 2_000;
+
+// Any fixed number shared by every Backline process (4_207_001 and _002 are the migration's and
+// the seed's): two imports into one catalogue take turns.
+const IMPORT_LOCK_KEY = 4_207_003;
+
+export interface ImportOptions extends PlanOptions {
+  /**
+   * Called with the plan, inside the transaction: true writes it, false
+   * (a dry run, nothing to change) ends the transaction without writing.
+   */
+  onPlan(plan: ImportPlan): boolean;
+  /** Aborted: the import stops at the next batch and rolls back (ImportInterrupted). */
+  signal?: AbortSignal;
+  onProgress?(done: number): void;
+}
+
+/**
+ * Compares `rows` with the catalogue and writes the differences, all in one
+ * transaction that holds the import lock: another import waits, and the plan
+ * cannot go stale between reading and writing. New brands and categories go
+ * first (products refer to them), then products added, updated and removed,
+ * in batches that report progress and stop at once, rolled back, when
+ * `signal` aborts.
+ */
+export async function importCatalogRows(
+  db: Database,
+  rows: readonly ImportRow[],
+  options: ImportOptions,
+): Promise<ImportPlan> {
+  const { signal, onProgress } = options;
+  let done = 0;
+  const step = async (count: number) => {
+    // A turn of the event loop between batches: the embedded database answers without one, and
+    // a Ctrl-C (a signal, delivered by the loop) would otherwise only be seen once all is written.
+    await setImmediate();
+    if (signal?.aborted) throw new ImportInterrupted("The import was interrupted.");
+    done += count;
+    onProgress?.(done);
+  };
+  const { plan, wrote } = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+    const plan = await planCatalogImport(tx, rows, options);
+    if (!options.onPlan(plan)) return { plan, wrote: false };
+    await writeFacetValues(tx, brands, plan.brands);
+    await writeFacetValues(tx, categories, plan.categories);
+    await step(0);
+    for (const batch of batches(plan.added)) {
+      await tx.execute(sql`
+        insert into products (sku, name, description, image, price, ratings, band_name, category, creation_date)
+        select * from ${productsTable(batch)}`);
+      await step(batch.length);
+    }
+    for (const batch of batches(plan.updated)) {
+      await tx.execute(sql`
+        update products set
+          name = changed.name, description = changed.description, image = changed.image,
+          price = changed.price, ratings = changed.ratings, band_name = changed.band_name,
+          category = changed.category, creation_date = changed.creation_date
+        from ${productsTable(batch)}
+        where products.sku = changed.sku`);
+      await step(batch.length);
+    }
+    for (const batch of batches(plan.removed)) {
+      await tx.delete(products).where(inArray(products.sku, batch));
+      await step(batch.length);
+    }
+    if (plan.brands.removed.length > 0)
+      await tx.delete(brands).where(inArray(brands.value, plan.brands.removed));
+    if (plan.categories.removed.length > 0)
+      await tx.delete(categories).where(inArray(categories.value, plan.categories.removed));
+    // Pictures no product shows any longer (their product was removed, or shows another now).
+    if (options.prune) await tx.execute(UNUSED_PICTURES_DELETE);
+    // The last chance to stop: past here the import commits.
+    await step(0);
+    return { plan, wrote: true };
+  });
+  // Fresh statistics after a large change, so the planner keeps choosing the catalogue's indexes.
+  if (wrote && changedProducts(plan) >= 1_000) await db.execute(sql`analyze products`);
+  return plan;
+}
+
+/** A product shows its picture's 800-px width; the picture's other widths go with it. */
+const UNUSED_PICTURES_DELETE = sql`
+  delete from product_pictures
+  where not exists (
+    select 1 from products
+    where products.image = '/pictures/' || regexp_replace(product_pictures.name, '-[0-9]+[.]webp$', '-800.webp')
+  )`;
+
+async function writeFacetValues(
+  tx: Pick<Database, "insert" | "select" | "execute">,
+  table: typeof brands | typeof categories,
+  changes: FacetChanges,
+) {
+  if (changes.added.length > 0) {
+    // New values go after the owner's own order, in the file's.
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${table.position}), 0)` })
+      .from(table);
+    const from = Number(last?.position ?? 0) + 1;
+    await tx
+      .insert(table)
+      .values(changes.added.map(({ value, label }, at) => ({ value, label, position: from + at })));
+  }
+  for (const { value, label } of changes.relabelled) {
+    await tx.execute(sql`update ${table} set label = ${label} where value = ${value}`);
+  }
+}
+
+function* batches<T>(items: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += BATCH) yield items.slice(start, start + BATCH);
+}
+
+/** A batch of products as a table named "changed", sent as one array per column. */
+function productsTable(batch: readonly ProductValues[]) {
+  const column = <K extends keyof ProductValues>(key: K) => sql.param(batch.map((product) => product[key]));
+  return sql`unnest(
+    ${column("sku")}::text[], ${column("name")}::text[], ${column("description")}::text[],
+    ${column("image")}::text[], ${sql.param(batch.map((product) => product.price.toFixed(2)))}::numeric[],
+    ${sql.param(batch.map((product) => product.ratings.toFixed(1)))}::numeric[], ${column("bandName")}::text[],
+    ${column("category")}::text[], ${sql.param(batch.map((product) => product.creationDate.toISOString()))}::timestamptz[]
+  ) as changed(sku, name, description, image, price, ratings, band_name, category, creation_date)`;
+}
+
+/** The whole catalogue as a catalogue file holds it, by sku: what `catalog:export` writes. */
+export async function exportCatalog(db: Database): Promise<CatalogFileRecord[]> {
+  const rows = await db
+    .select({
+      sku: products.sku,
+      ...productColumns,
+      brandLabel: brands.label,
+      categoryLabel: categories.label,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.value, products.bandName))
+    .innerJoin(categories, eq(categories.value, products.category))
+    .orderBy(products.id);
+  return rows.map((row) => ({
+    sku: row.sku,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    rating: row.ratings,
+    brand: row.bandName,
+    brand_label: row.brandLabel,
+    category: row.category,
+    category_label: row.categoryLabel,
+    created: row.creationDate.toISOString(),
+    image: row.image,
+  }));
+}

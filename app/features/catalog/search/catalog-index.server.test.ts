@@ -1,0 +1,324 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type NewProductRow, products } from "~/db/schema";
+import { DEMO_BRANDS, DEMO_CATEGORIES } from "~/db/seed/demo-brands-and-categories";
+import { DEMO_PRODUCTS } from "~/db/seed/demo-catalog";
+import { seedDemoCatalog } from "~/db/seed/seed.server";
+import { type RandomSource, randomSource } from "../../../../tests/support/random-source";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../../../tests/support/test-database";
+import { type Catalog, createCatalog } from "../browsing/catalog.server";
+import type { CatalogFilters, CatalogQuery } from "../core/catalog-schema";
+import { SORT_VALUES } from "../core/catalog-vocabulary";
+import { type CatalogIndex, CatalogIndexBuilder, keepCatalogIndex } from "./catalog-index.server";
+import { readCatalogRevision } from "./index-read.server";
+
+/**
+ * The search index (catalog-index.server.ts) answers every page, count and
+ * facet from memory; the SQL queries answer while it is being read. Both must
+ * give the same answers: here, thousands of queries of every kind are asked
+ * of a catalogue with an index and of the same catalogue without one, on
+ * each database engine.
+ */
+const engines = await openTestDatabases();
+
+afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.close()));
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * 2,000 products made of the demo's names and descriptions, with few prices,
+ * ratings and dates, so that ties in every order are common.
+ */
+function variedProducts(count: number): NewProductRow[] {
+  const random = randomSource(42);
+  const start = Date.UTC(2026, 0, 1);
+  return Array.from({ length: count }, (_, i) => {
+    const demo = DEMO_PRODUCTS[i % DEMO_PRODUCTS.length] as (typeof DEMO_PRODUCTS)[number];
+    return {
+      name: random.next() < 0.5 ? demo.name : `${demo.name} ${random.pick(["Mini", "Pro", "Air", "Max"])}`,
+      // Some in letters of more than one byte (and a quote and a backslash): the index keeps cards as UTF-8.
+      description:
+        i % 7 === 0 ? `${demo.description} Café-grade, über “quiet” \\ 日本製 ☕` : demo.description,
+      image: "/images/products/p.svg",
+      price: random.pick([5, 9.99, 19.5, 49.99, 50, 89.99, 120, 199.99, 200]),
+      ratings: random.int(11) / 2,
+      bandName: random.pick(DEMO_BRANDS).value,
+      category: random.pick(DEMO_CATEGORIES).value,
+      // Microseconds apart at times: the index must order ties as PostgreSQL does.
+      creationDate: new Date(start + random.int(40) * DAY + random.int(3)),
+    };
+  });
+}
+
+/** Searches of every kind: prefixes, one letter, stop words, typos, compounds, stems, several words, none. */
+const SEARCHES = [
+  undefined,
+  "b",
+  "bl",
+  "blend",
+  "BLENDER",
+  "blendr",
+  "headphnes",
+  "phones",
+  "mixers",
+  "running",
+  "yoga mta",
+  "yoga mat",
+  "the",
+  "the lantern",
+  "a",
+  "40",
+  "6mm",
+  "camp light",
+  "zeppelin",
+  "!!!",
+  "ho",
+  "pro air",
+  "kettle",
+  "café",
+  "über",
+  "naïve",
+];
+
+function randomQuery(random: RandomSource): CatalogQuery {
+  const query: CatalogQuery = {
+    page: 1 + random.int(random.next() < 0.7 ? 3 : 40),
+    size: 1 + random.int(20),
+  };
+  const search = random.pick(SEARCHES);
+  if (search !== undefined) query.search = search;
+  const band = random.some(DEMO_BRANDS.map((brand) => brand.value));
+  if (band.length > 0 && random.next() < 0.5) query.band = band.sort();
+  const category = random.some(DEMO_CATEGORIES.map((category) => category.value));
+  if (category.length > 0 && random.next() < 0.5) query.category = category.sort();
+  if (random.next() < 0.3) query.range = random.pick([5, 19.5, 49.99, 50, 100, 150, 199.99]);
+  if (random.next() < 0.6) query.sort = random.pick(SORT_VALUES);
+  return query;
+}
+
+const filtersOf = ({ page: _page, size: _size, sort: _sort, ...filters }: CatalogQuery): CatalogFilters =>
+  filters;
+
+describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
+  let indexed: Catalog;
+  let withoutIndex: Catalog;
+
+  beforeAll(async () => {
+    await seedDemoCatalog(engine.db);
+    await engine.db.insert(products).values(variedProducts(2_000));
+    // The dearest price numeric(10,2) holds: more cents than 32 bits count.
+    await engine.db
+      .insert(products)
+      .values({ ...(variedProducts(1)[0] as NewProductRow), name: "Gold Lantern", price: 99_999_999.99 });
+    indexed = createCatalog(engine.db, { cacheSeconds: 0 });
+    withoutIndex = createCatalog(engine.db, { cacheSeconds: 0 }, { readCatalogIndex: async () => null });
+    await indexed.indexReady();
+  });
+
+  it("is read with every product", async () => {
+    const [row] = await engine.db.select({ count: sql<number>`count(*)::int` }).from(products);
+    expect(indexed.indexInUse()?.products).toBe(row?.count);
+    expect(withoutIndex.indexInUse()).toBeNull();
+  });
+
+  it("answers every page, count and facet as the SQL queries do", async () => {
+    const random = randomSource(7);
+    for (let asked = 0; asked < 300; asked++) {
+      const query = randomQuery(random);
+      const label = JSON.stringify(query);
+      const [page, expectedPage] = await Promise.all([
+        indexed.findProducts(query),
+        withoutIndex.findProducts(query),
+      ]);
+      // Whole products, byte for byte as the API writes them: the index's cards are the rows.
+      expect(page.json, label).toBe(expectedPage.json);
+      const filters = filtersOf(query);
+      expect((await indexed.countProducts(filters)).value, label).toEqual(
+        (await withoutIndex.countProducts(filters)).value,
+      );
+      expect((await indexed.listingFacets(filters)).value, label).toEqual(
+        (await withoutIndex.listingFacets(filters)).value,
+      );
+    }
+    // Far past the end, and a page with every filter at once.
+    for (const query of [
+      { page: 100_000, size: 100, search: "bl" },
+      { page: 100_000, size: 100 },
+      { page: 3, size: 7, search: "lantern", band: ["campSafe"], category: ["outdoor"], range: 150 },
+    ]) {
+      expect(
+        (await indexed.findProducts(query)).value.map((product) => product.id),
+        JSON.stringify(query),
+      ).toEqual((await withoutIndex.findProducts(query)).value.map((product) => product.id));
+    }
+    // Still the index answering: not the SQL queries after a silent failure.
+    expect(indexed.indexInUse()).not.toBeNull();
+    // The SQL side is slow on PGlite when the machine is busy (CI runs test files side by side).
+  }, 120_000);
+
+  it("lists a search's name matches first, best rated first within each", async () => {
+    const found = (await indexed.findProducts({ search: "lantern", page: 1, size: 100 })).value;
+    const inName = found.map((product) => /lantern/i.test(product.name));
+    // Every name match before any product that has the word only elsewhere.
+    expect(inName.indexOf(false) === -1 || inName.lastIndexOf(true) < inName.indexOf(false)).toBe(true);
+    expect(inName).toContain(true);
+    const ratings = found
+      .filter((product) => /lantern/i.test(product.name))
+      .map((product) => product.ratings);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  it("sees a change once its revision is counted up, and answers from the database until read again", async () => {
+    const before = await readCatalogRevision(engine.db);
+    const [added] = await engine.db
+      .insert(products)
+      .values({ ...(variedProducts(1)[0] as NewProductRow), name: "Zeppelin Kettle" })
+      .returning({ id: products.id });
+    expect(await readCatalogRevision(engine.db)).toBeGreaterThan(before);
+    // The cache is off: the very next answer is already right.
+    expect((await indexed.countProducts({ search: "zeppelin" })).value.count).toBe(1);
+    await indexed.indexReady();
+    expect(indexed.indexInUse()?.revision).toBe(await readCatalogRevision(engine.db));
+    expect((await indexed.findProducts({ search: "zeppelin", page: 1, size: 5 })).value[0]?.id).toBe(
+      added?.id,
+    );
+    await engine.db.execute(sql`delete from products where name = 'Zeppelin Kettle'`);
+    expect((await indexed.countProducts({ search: "zeppelin" })).value.count).toBe(0);
+  });
+});
+
+reportPostgresSkipped("the search index, on $name");
+
+describe("keeping the index", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const indexAt = (revision: number): CatalogIndex => new CatalogIndexBuilder().build(revision);
+
+  /** A keeper over a catalogue whose revision the test sets; counts the reads. */
+  function keeper(freshForMs: number) {
+    const state = { revision: 1, reads: 0, failNext: false, failures: 0, none: false, replaced: 0 };
+    const keeping = keepCatalogIndex({
+      read: async () => {
+        state.reads++;
+        if (state.none) return null;
+        if (state.failNext) {
+          state.failNext = false;
+          throw new Error("connection refused");
+        }
+        return indexAt(state.revision);
+      },
+      revision: async () => state.revision,
+      freshForMs,
+      onReplaced: () => {
+        state.replaced++;
+      },
+      onFailure: () => {
+        state.failures++;
+      },
+    });
+    return { state, keeping };
+  }
+
+  it("has none until the first read ends, then answers from it", async () => {
+    const { keeping } = keeper(10_000);
+    expect(await keeping.current()).toBeNull();
+    await keeping.ready();
+    expect((await keeping.current())?.revision).toBe(1);
+  });
+
+  it("with a cache time, keeps answering from the old index while a changed catalogue is read again", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { state, keeping } = keeper(10_000);
+    await keeping.ready();
+    state.revision = 2;
+    // Within the cache time the revision is not even asked.
+    expect((await keeping.current())?.revision).toBe(1);
+    vi.advanceTimersByTime(10_000);
+    // Past it, the old index still answers while the check and the new read run.
+    expect((await keeping.current())?.revision).toBe(1);
+    await vi.waitFor(() => expect(state.reads).toBe(2));
+    await keeping.ready();
+    expect((await keeping.current())?.revision).toBe(2);
+  });
+
+  it("with the cache off, never answers from an index older than the catalogue", async () => {
+    const { state, keeping } = keeper(0);
+    await keeping.ready();
+    state.revision = 2;
+    expect(await keeping.current()).toBeNull();
+    await keeping.ready();
+    expect((await keeping.current())?.revision).toBe(2);
+  });
+
+  it("with the cache off, answers asked together share a revision read begun after they were asked", async () => {
+    let reads = 0;
+    let revision = 1;
+    const keeping = keepCatalogIndex({
+      read: async () => indexAt(revision),
+      revision: async () => {
+        reads++;
+        return revision;
+      },
+      freshForMs: 0,
+      onReplaced: () => {},
+      onFailure: () => {},
+    });
+    await keeping.ready();
+    const first = keeping.current();
+    // Changed after the first read began: answers asked now must see it.
+    revision = 2;
+    const later = Array.from({ length: 10 }, () => keeping.current());
+    expect((await first)?.revision).toBe(1);
+    expect(await Promise.all(later)).toEqual(Array(10).fill(null));
+    expect(reads).toBe(2);
+  });
+
+  it("after a failed read, lets the SQL queries answer and tries again only after a pause", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { state, keeping } = keeper(10_000);
+    state.failNext = true;
+    await keeping.ready();
+    expect(state.failures).toBe(1);
+    expect(await keeping.current()).toBeNull();
+    expect(state.reads).toBe(1);
+    vi.advanceTimersByTime(5_000);
+    expect(await keeping.current()).toBeNull();
+    await keeping.ready();
+    expect(state.reads).toBe(2);
+    expect((await keeping.current())?.revision).toBe(1);
+  });
+
+  it("with none to read, keeps the answers made so far and asks again only after a pause", async () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    const { state, keeping } = keeper(10_000);
+    state.none = true;
+    await keeping.ready();
+    expect(await keeping.current()).toBeNull();
+    expect(await keeping.current()).toBeNull();
+    expect(state).toMatchObject({ reads: 1, replaced: 0, failures: 0 });
+    state.none = false;
+    vi.advanceTimersByTime(5_000);
+    await keeping.ready();
+    expect((await keeping.current())?.revision).toBe(1);
+    expect(state).toMatchObject({ reads: 2, replaced: 1 });
+  });
+
+  it("does not put in use a read that began before clear()", async () => {
+    const { state, keeping } = keeper(10_000);
+    const first = keeping.ready();
+    keeping.clear();
+    state.revision = 2;
+    await first;
+    expect(await keeping.current()).toBeNull();
+    await keeping.ready();
+    expect((await keeping.current())?.revision).toBe(2);
+  });
+});

@@ -1,0 +1,200 @@
+import { LRUCache } from "lru-cache";
+import type { Database } from "~/db/client.server";
+import { logFailure, logger } from "~/utils/logger.server";
+import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
+import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
+import {
+  type CatalogIndex,
+  type IndexedWord,
+  type IndexTerm,
+  keepCatalogIndex,
+} from "./catalog-index.server";
+import { readCatalogIndex, readCatalogRevision, readWordStem } from "./index-read.server";
+import { createSearchReading } from "./search-reading.server";
+import { countProducts, findProducts, isPlainWord, readFacetMatrix } from "./sql-search.server";
+import { readSearchVocabulary } from "./vocabulary-read.server";
+
+/**
+ * The catalogue's search behind one port: a page, a count and a facet matrix
+ * of any listing, for one search as the vocabulary reads it. Two adapters
+ * answer it: the in-memory index, once a process has read it, and SQL (the
+ * embedded database, and every process while its index is read, and a word
+ * the index cannot match as PostgreSQL does). A hosted search engine
+ * (Meilisearch, Typesense, OpenSearch) would be a third adapter behind the
+ * same port (docs/decisions/0021).
+ */
+export interface ProductSearch {
+  /** Who answers: answers from the database are worth caching, most index answers are not. */
+  readonly answeredBy: "index" | "database";
+  page(query: CatalogQuery): Promise<Product[]> | Product[];
+  /** The matching products counted by brand × category under a price cap. */
+  facetMatrix(range: number | undefined): Promise<FacetCell[]> | FacetCell[];
+  count(filters: CatalogFilters): Promise<number> | number;
+}
+
+/** The queries behind the port; a test may count or fail some of them. */
+const SEARCH_QUERIES = {
+  findProducts,
+  countProducts,
+  readFacetMatrix,
+  readCatalogIndex,
+  readCatalogRevision,
+  readWordStem,
+  readSearchVocabulary,
+};
+
+export type SearchQueries = typeof SEARCH_QUERIES;
+
+/** How many products of a facet matrix the brand and category choices keep. */
+export function countOf(matrix: FacetCell[], filters: CatalogFilters): number {
+  const keeps = (chosen: string[] | undefined, value: string) => !chosen || chosen.includes(value);
+  return matrix.reduce(
+    (sum, cell) =>
+      keeps(filters.band, cell.bandName) && keeps(filters.category, cell.category) ? sum + cell.count : sum,
+    0,
+  );
+}
+
+function indexAdapter(index: CatalogIndex, words: IndexedWord[] | null | undefined): ProductSearch {
+  return {
+    answeredBy: "index",
+    page: (query) => index.page(query, words),
+    facetMatrix: (range) => index.facetMatrix({ range }, words),
+    count: (filters) => countOf(index.facetMatrix(filters, words), filters),
+  };
+}
+
+function databaseAdapter(
+  db: Database,
+  queries: SearchQueries,
+  words: SearchWord[] | null | undefined,
+): ProductSearch {
+  return {
+    answeredBy: "database",
+    page: (query) => queries.findProducts(db, query, words),
+    facetMatrix: (range) => queries.readFacetMatrix(db, { range }, words),
+    // One count(*) costs less than the matrix it would sum.
+    count: (filters) => queries.countProducts(db, filters, words),
+  };
+}
+
+export interface ProductSearchOptions {
+  /** How long an index is used before the catalogue's revision is checked again, in ms (0: before every use). */
+  freshForMs: number;
+}
+
+/**
+ * The search a catalogue answers with: searches read against the vocabulary,
+ * the index kept current, and for each search the adapter that answers it.
+ */
+export function createProductSearch(
+  db: Database,
+  options: ProductSearchOptions,
+  replaced: Partial<SearchQueries> = {},
+) {
+  const queries = { ...SEARCH_QUERIES, ...replaced };
+  const reading = createSearchReading(() => queries.readSearchVocabulary(db));
+  /** Counted up when the index in use changes: answers made before may be out of date. */
+  let generation = 0;
+
+  const catalogIndex = keepCatalogIndex({
+    read: async () => {
+      const started = performance.now();
+      const index = await queries.readCatalogIndex(db);
+      if (index) {
+        logger.info(
+          {
+            products: index.size,
+            lexemes: index.lexemeCount,
+            megabytes: Math.round(index.bytes / 2 ** 20),
+            milliseconds: Math.round(performance.now() - started),
+          },
+          "catalogue index read",
+        );
+      }
+      return index;
+    },
+    revision: () => queries.readCatalogRevision(db),
+    freshForMs: options.freshForMs,
+    onReplaced: () => {
+      generation++;
+    },
+    onFailure: logFailure,
+  });
+
+  // A search word's English stem is asked of the database once (the index matches what to_tsquery would),
+  // keyed as written ("blend:*" for a prefix): searches asking for one together share the read.
+  const stems = new LRUCache<string, { stem: IndexTerm[] | null }, string>({
+    max: 10_000,
+    fetchMethod: async (written, _stale, { context: typed }) => ({
+      stem: await queries.readWordStem(db, typed, written),
+    }),
+  });
+  /**
+   * A search's reading as the index matches it: undefined without a search,
+   * null with no word in it, false when the index cannot match one of its
+   * words as PostgreSQL does (readWordStem).
+   */
+  const indexWords = async (
+    words: SearchWord[] | null | undefined,
+  ): Promise<IndexedWord[] | null | undefined | false> => {
+    if (words === undefined || words === null) return words;
+    const plain = words.filter(({ typed }) => isPlainWord(typed));
+    if (plain.length === 0) return null;
+    const read = await Promise.all(
+      plain.map(async ({ typed, alike }) => {
+        const prefix = typed.length >= PREFIX_MIN_LENGTH;
+        const written = prefix ? `${typed}:*` : typed;
+        const known = await stems.fetch(written, { context: typed });
+        if (!known?.stem) return null;
+        const alikeTerms = alike.filter(isPlainWord).map((lexeme) => ({ lexeme, prefix: false }));
+        return { anyOf: [{ lexeme: typed, prefix }, ...known.stem, ...alikeTerms] };
+      }),
+    );
+    return read.every((word) => word !== null) ? (read as IndexedWord[]) : false;
+  };
+
+  return {
+    /**
+     * A search as the catalogue reads it, and the adapter that answers it:
+     * the index in use, or SQL (no index ready, or a word the index cannot
+     * match as PostgreSQL does). `generation` names the index state the
+     * answers belong to.
+     */
+    async searchFor(search: string | undefined) {
+      const words = await reading.read(search);
+      const index = await catalogIndex.current();
+      const indexed = index ? await indexWords(words) : false;
+      const answering =
+        index && indexed !== false ? indexAdapter(index, indexed) : databaseAdapter(db, queries, words);
+      return { words, search: answering, generation };
+    },
+    /** The search read word by word (search-vocabulary.server.ts). */
+    read: reading.read,
+    /** The search respelled as the catalogue spells it, or null. */
+    respell: reading.respell,
+    /** The index state answers belong to. */
+    generation: () => generation,
+    /** Start reading the index and vocabulary, so the first searches need not wait for them (at start-up). */
+    warmUp() {
+      // Neither rejects: a failed read is logged, and the SQL queries answer / words are matched as typed.
+      void catalogIndex.ready();
+      reading.warmUp();
+    },
+    /** Resolves once the index is read (or its read failed). */
+    ready: () => catalogIndex.ready(),
+    /** The index in use: its size and revision, or null while the database answers. */
+    indexInUse() {
+      const index = catalogIndex.peek();
+      return index && { products: index.size, revision: index.revision, bytes: index.bytes };
+    },
+    /** Forgets the index and the vocabulary, after the catalogue changed. */
+    clear() {
+      catalogIndex.clear();
+      reading.clear();
+      generation++;
+    },
+  };
+}
+
+export type CatalogSearch = ReturnType<typeof createProductSearch>;

@@ -1,0 +1,155 @@
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { products } from "~/db/schema";
+import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
+import { BEST_RATED_FIRST, productColumns, productOf } from "../core/product-rows.server";
+import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
+
+import { EMPTY_VOCABULARY, interpretSearch } from "./search-vocabulary.server";
+
+/**
+ * The catalogue's queries in SQL: one page, a count and the facet matrix of
+ * any listing, read from PostgreSQL (or the embedded PGlite) with the search
+ * as one tsquery on the GIN index. They answer while a process's search index
+ * is read (product-search.server.ts), and are the reference the index
+ * matches (catalog.server.test.ts compares them).
+ */
+
+/**
+ * The tsquery of a search read word by word: every word must match, each
+ * through its stem ('english': "mixers" finds "Mixer"), the start of a
+ * written word ('simple': "blend" finds "BlendMaster"; a one-character word
+ * only itself, never a prefix scan of the catalogue), or one of its alike
+ * words, matched whole ("headphones" for "phones", "blender" for "blendr").
+ * Every word is letters and digits only (search-words.ts), so nothing a
+ * shopper types reaches the tsquery syntax. Undefined without a search, null
+ * for a search with no word in it, which matches nothing.
+ */
+function searchQuery(
+  words: readonly SearchWord[] | null | undefined,
+  { inName = false } = {},
+): SQL | null | undefined {
+  if (words === undefined || words === null) return words;
+  // In the name: each word must be found among the name's lexemes (weight A).
+  const weight = inName ? "A" : "";
+  const perWord = words
+    .filter(({ typed }) => isPlainWord(typed))
+    .map(({ typed, alike }) => {
+      const written = typed.length >= PREFIX_MIN_LENGTH ? `${typed}:*${weight}` : withWeight(typed, weight);
+      const either = [written, ...alike.filter(isPlainWord).map((word) => withWeight(word, weight))].join(
+        " | ",
+      );
+      return sql`(to_tsquery('english', ${written}) || to_tsquery('simple', ${either}))`;
+    });
+  if (perWord.length === 0) return null;
+  return sql`(${sql.join(perWord, sql` && `)})`;
+}
+
+const withWeight = (word: string, weight: string) => (weight ? `${word}:${weight}` : word);
+
+/** Letters and digits only: a word that cannot change a tsquery's meaning. */
+export const isPlainWord = (word: string) => /^[\p{L}\p{N}]+$/u.test(word);
+
+/** A search's words as read without the catalogue's vocabulary: each word only as typed. */
+const asTyped = (search: string | undefined) => interpretSearch(search, EMPTY_VOCABULARY);
+
+function whereClause(filters: CatalogFilters, tsquery: SQL | null | undefined): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.category) conditions.push(inArray(products.category, filters.category));
+  if (filters.band) conditions.push(inArray(products.bandName, filters.band));
+  if (filters.range) conditions.push(lte(products.price, filters.range));
+  if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
+  if (tsquery === null) conditions.push(sql`false`);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * The order of a page. Every order ends on the unique id, so a product sits
+ * at exactly one position and paging never repeats or skips one. Without a
+ * sort, a listing is best rated first (docs/decisions/0018), and a search in
+ * order of relevance: the products whose name has every word first, then the
+ * others, each best rated first (`inName`, docs/decisions/0021).
+ */
+function ordering(query: CatalogQuery, inName: SQL | undefined): SQL[] {
+  switch (query.sort) {
+    case "asc":
+      return [asc(products.price), asc(products.id)];
+    case "dsc":
+      return [desc(products.price), desc(products.id)];
+    case "date-added":
+      return [desc(products.creationDate), desc(products.id)];
+    case "rating":
+      return BEST_RATED_FIRST;
+    default:
+      return inName ? [desc(inName), ...BEST_RATED_FIRST] : BEST_RATED_FIRST;
+  }
+}
+
+/**
+ * One page of products matching the query, in the query's order. `words` is
+ * the query's search as read against the vocabulary (createCatalog does);
+ * without it, each word is matched only as typed.
+ */
+export async function findProducts(
+  db: Database,
+  query: CatalogQuery,
+  words = asTyped(query.search),
+): Promise<Product[]> {
+  const tsquery = searchQuery(words);
+  const inName =
+    tsquery && !query.sort
+      ? sql`${products.searchVector} @@ ${searchQuery(words, { inName: true })}`
+      : undefined;
+  // Deferred join: find the page's ids first (an index-only scan for the
+  // usual orders), then read only those rows. Deep pages then cost little
+  // more than the first one.
+  const page = db
+    .select({ id: products.id, ...(inName ? { inName: sql<boolean>`${inName}`.as("in_name") } : {}) })
+    .from(products)
+    .where(whereClause(query, tsquery))
+    .orderBy(...ordering(query, inName))
+    .limit(query.size)
+    .offset((query.page - 1) * query.size)
+    .as("page");
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(page, eq(products.id, page.id))
+    .orderBy(...ordering(query, inName ? sql`"page"."in_name"` : undefined));
+  return rows.map(productOf);
+}
+
+/** How many products match the filters (`words` as for findProducts). */
+export async function countProducts(
+  db: Database,
+  filters: CatalogFilters,
+  words = asTyped(filters.search),
+): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(products)
+    .where(whereClause(filters, searchQuery(words)));
+  return row?.count ?? 0;
+}
+
+/** The filters a facet matrix is read for: everything but the facets themselves. */
+export type FacetMatrixFilters = Pick<CatalogFilters, "search" | "range">;
+
+/**
+ * The products matching a search and a price cap, counted by brand and
+ * category. One scan answers every question about brands and categories for
+ * those filters: the count for any choice of brands and categories, and each
+ * facet's counts with the others chosen (facetsOf below). Its size is brands
+ * × categories at most, whatever the catalogue's size.
+ */
+export async function readFacetMatrix(
+  db: Database,
+  { search, range }: FacetMatrixFilters,
+  words = asTyped(search),
+): Promise<FacetCell[]> {
+  return db
+    .select({ bandName: products.bandName, category: products.category, count: count() })
+    .from(products)
+    .where(whereClause({ search, range }, searchQuery(words)))
+    .groupBy(products.bandName, products.category);
+}
