@@ -10,7 +10,7 @@ import {
 } from "../../../../tests/support/test-database";
 import type { CatalogQuery, Product } from "../core/catalog-schema";
 import { readFacetValues } from "../core/product-rows.server";
-import { CatalogIndexBuilder } from "../search/catalog-index.server";
+import { CatalogIndexBuilder } from "../search/index-builder.server";
 import { searchVocabulary } from "../search/search-vocabulary.server";
 import { countProducts, findProducts, readFacetMatrix } from "../search/sql-search.server";
 import { type CatalogOptions, createCatalog } from "./catalog.server";

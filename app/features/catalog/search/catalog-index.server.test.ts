@@ -13,7 +13,9 @@ import {
 import { type Catalog, createCatalog } from "../browsing/catalog.server";
 import type { CatalogFilters, CatalogQuery } from "../core/catalog-schema";
 import { SORT_VALUES } from "../core/catalog-vocabulary";
-import { type CatalogIndex, CatalogIndexBuilder, keepCatalogIndex } from "./catalog-index.server";
+import type { CatalogIndex } from "./catalog-index.server";
+import { CatalogIndexBuilder } from "./index-builder.server";
+import { keepCatalogIndex } from "./index-keeping.server";
 import { readCatalogRevision } from "./index-read.server";
 
 /**

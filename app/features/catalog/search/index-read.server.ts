@@ -2,7 +2,8 @@ import { asc, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { catalogRevisions, products } from "~/db/schema";
 import { productColumns, productOf } from "../core/product-rows.server";
-import { type CatalogIndex, CatalogIndexBuilder, type IndexTerm } from "./catalog-index.server";
+import type { CatalogIndex, IndexTerm } from "./catalog-index.server";
+import { CatalogIndexBuilder } from "./index-builder.server";
 
 /**
  * What a process reads from the database to search in memory: the whole

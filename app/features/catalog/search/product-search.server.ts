@@ -3,12 +3,8 @@ import type { Database } from "~/db/client.server";
 import { logFailure, logger } from "~/utils/logger.server";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
 import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
-import {
-  type CatalogIndex,
-  type IndexedWord,
-  type IndexTerm,
-  keepCatalogIndex,
-} from "./catalog-index.server";
+import type { CatalogIndex, IndexedWord, IndexTerm } from "./catalog-index.server";
+import { keepCatalogIndex } from "./index-keeping.server";
 import { readCatalogIndex, readCatalogRevision, readWordStem } from "./index-read.server";
 import { createSearchReading } from "./search-reading.server";
 import { countProducts, findProducts, isPlainWord, readFacetMatrix } from "./sql-search.server";

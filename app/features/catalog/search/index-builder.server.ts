@@ -1,0 +1,82 @@
+import { CardShelfBuilder } from "./card-shelf";
+import { CatalogIndex, type IndexedProductRow } from "./catalog-index.server";
+import { listOf, type PositionList, renumbered, valueNumber } from "./postings";
+
+/** Builds an index from products added in any order (readCatalogIndex adds them by id). */
+export class CatalogIndexBuilder {
+  private readonly ids: number[] = [];
+  private readonly prices: number[] = [];
+  private readonly ratings: number[] = [];
+  private readonly created: number[] = [];
+  private readonly brands: number[] = [];
+  private readonly categories: number[] = [];
+  private readonly brandValues = new Map<string, number>();
+  private readonly categoryValues = new Map<string, number>();
+  private readonly postings = new Map<string, PositionList>();
+  private readonly namePostings = new Map<string, PositionList>();
+  private readonly cards = new CardShelfBuilder();
+
+  add(row: IndexedProductRow) {
+    const position = this.ids.length;
+    this.ids.push(row.product.id);
+    this.prices.push(row.priceCents);
+    this.ratings.push(row.ratingTenths);
+    this.created.push(row.createdMicros);
+    this.brands.push(valueNumber(this.brandValues, row.product.bandName));
+    this.categories.push(valueNumber(this.categoryValues, row.product.category));
+    for (const lexeme of row.lexemes) listOf(this.postings, lexeme).push(position);
+    for (const lexeme of row.nameLexemes) listOf(this.namePostings, lexeme).push(position);
+    this.cards.add(row.product);
+  }
+
+  /**
+   * The index, its products numbered by brand × category, then price, then
+   * id: each brand × category is then one run of positions, cheapest first,
+   * and its products under a price cap the start of that run. A facet count
+   * or a filter on a search's matches is a population count over runs of its
+   * bit set, not a visit to every match.
+   */
+  build(revision: number): CatalogIndex {
+    if (this.brandValues.size > 0xffff || this.categoryValues.size > 0xffff) {
+      throw new RangeError("The search index holds at most 65,535 brands and as many categories.");
+    }
+    const categoryCount = this.categoryValues.size;
+    const cellOf = (added: number) =>
+      (this.brands[added] as number) * categoryCount + (this.categories[added] as number);
+    // Products by the order they were added in, as each position holds them.
+    const added = Uint32Array.from({ length: this.ids.length }, (_, at) => at).sort(
+      (a, b) =>
+        cellOf(a) - cellOf(b) ||
+        (this.prices[a] as number) - (this.prices[b] as number) ||
+        (this.ids[a] as number) - (this.ids[b] as number),
+    );
+    const positionOf = new Uint32Array(added.length);
+    added.forEach((product, position) => {
+      positionOf[product] = position;
+    });
+    const byPosition = <T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(
+      values: number[],
+      array: T,
+    ): T => {
+      added.forEach((product, position) => {
+        array[position] = values[product] as number;
+      });
+      return array;
+    };
+    const size = added.length;
+    return new CatalogIndex({
+      revision,
+      ids: byPosition(this.ids, new Int32Array(size)),
+      priceCents: byPosition(this.prices, new Float64Array(size)),
+      ratingTenths: byPosition(this.ratings, new Uint8Array(size)),
+      createdMicros: byPosition(this.created, new Float64Array(size)),
+      brands: byPosition(this.brands, new Uint16Array(size)),
+      categories: byPosition(this.categories, new Uint16Array(size)),
+      brandValues: [...this.brandValues.keys()],
+      categoryValues: [...this.categoryValues.keys()],
+      postings: renumbered(this.postings, positionOf),
+      namePostings: renumbered(this.namePostings, positionOf),
+      cards: this.cards.build(added),
+    });
+  }
+}
