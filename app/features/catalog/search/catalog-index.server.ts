@@ -1,17 +1,15 @@
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
-import {
-  copyBits,
-  countAtMost,
-  countBits,
-  countBitsBetween,
-  forEachBit,
-  has,
-  numbersOf,
-  setBit,
-  stepsOf,
-} from "./bits";
+import { copyBits, countAtMost, countBits, countBitsBetween, has, numbersOf, setBit } from "./bits";
 import type { CardShelf } from "./card-shelf";
-import { type PostingList, Postings } from "./postings";
+import {
+  type BitCandidates,
+  type CellCandidates,
+  type Filter,
+  IndexOrders,
+  type Removal,
+} from "./index-orders";
+import type { IndexedWord, IndexParts, SortKey } from "./index-types";
+import { Postings } from "./postings";
 
 /**
  * The catalogue's search index: what a hosted search engine keeps beside the
@@ -33,50 +31,7 @@ import { type PostingList, Postings } from "./postings";
  * PostgreSQL), and the same orders, each ending on the id.
  */
 
-/** A word of a search as the index matches it: a lexeme as written or as its start. */
-export interface IndexTerm {
-  lexeme: string;
-  prefix: boolean;
-}
-
-/** One word of a search: a product matches when it carries any of its terms (as typed, its English stem, its alike words). */
-export interface IndexedWord {
-  anyOf: IndexTerm[];
-}
-
-/** One product as the index reads it (in any order). */
-export interface IndexedProductRow {
-  /** The product as the API and the shop page show it. */
-  product: Product;
-  /** Whole cents (a float: numeric(10,2) reaches past 32 bits). */
-  priceCents: number;
-  /** Ten times the rating (4.5 → 45). */
-  ratingTenths: number;
-  /** Microseconds since 1970: PostgreSQL's own precision, so ties order as they do there. */
-  createdMicros: number;
-  /** Every lexeme of its search vector. */
-  lexemes: string[];
-  /** The lexemes that come from its name (weight A). */
-  nameLexemes: string[];
-}
-
-export interface IndexParts {
-  revision: number;
-  ids: Int32Array;
-  priceCents: Float64Array;
-  ratingTenths: Uint8Array;
-  createdMicros: Float64Array;
-  brands: Uint16Array;
-  categories: Uint16Array;
-  brandValues: string[];
-  categoryValues: string[];
-  postings: Map<string, PostingList>;
-  namePostings: Map<string, PostingList>;
-  cards: CardShelf;
-}
-
-/** A predicate on positions for the brand, category and price filters; null when they filter nothing. */
-type Filter = ((position: number) => boolean) | null;
+export type { IndexedProductRow, IndexedWord, IndexParts, IndexTerm, SortKey } from "./index-types";
 
 interface Choice {
   brandSet: Set<number> | null;
@@ -88,7 +43,12 @@ export class CatalogIndex {
   /** The catalogue revision it was read at (catalog_revisions). */
   readonly revision: number;
   readonly size: number;
+  private readonly ids: Int32Array;
   private readonly priceCents: Float64Array;
+  private readonly ratingTenths: Uint8Array;
+  private readonly createdMicros: Float64Array;
+  /** Positions by id, to find a product that changed. */
+  private readonly byId: Uint32Array;
   private readonly brands: Uint16Array;
   private readonly categories: Uint16Array;
   private readonly brandValues: string[];
@@ -96,16 +56,7 @@ export class CatalogIndex {
   private readonly postings: Postings;
   private readonly namePostings: Postings;
   private readonly cards: CardShelf;
-  /** Positions in the shop's order: best rated first, then newest, then by id. */
-  private readonly byRating: Uint32Array;
-  /** Positions by price, cheapest first, then by id. */
-  private readonly byPrice: Uint32Array;
-  /** Positions by date added, newest first, then by id, highest first. */
-  private readonly byDate: Uint32Array;
-  /** Each position's step in byRating, byPrice and byDate: few candidates are paged by sorting theirs. */
-  private readonly ratingSteps: Uint32Array;
-  private readonly priceSteps: Uint32Array;
-  private readonly dateSteps: Uint32Array;
+  private readonly orders: IndexOrders;
   /**
    * Each brand × category's first position (and, after the last, the size):
    * its products are the positions up to the next one's, cheapest first.
@@ -125,7 +76,10 @@ export class CatalogIndex {
   constructor(parts: IndexParts) {
     this.revision = parts.revision;
     this.size = parts.ids.length;
+    this.ids = parts.ids;
     this.priceCents = parts.priceCents;
+    this.ratingTenths = parts.ratingTenths;
+    this.createdMicros = parts.createdMicros;
     this.brands = parts.brands;
     this.categories = parts.categories;
     this.brandValues = parts.brandValues;
@@ -133,26 +87,10 @@ export class CatalogIndex {
     this.postings = new Postings(parts.postings);
     this.namePostings = new Postings(parts.namePostings);
     this.cards = parts.cards;
-    const { ids, priceCents, ratingTenths, createdMicros } = parts;
+    const { ids, priceCents } = parts;
     const positions = () => Uint32Array.from({ length: this.size }, (_, position) => position);
-    this.byRating = positions().sort(
-      (a, b) =>
-        (ratingTenths[b] as number) - (ratingTenths[a] as number) ||
-        (createdMicros[b] as number) - (createdMicros[a] as number) ||
-        (ids[a] as number) - (ids[b] as number),
-    );
-    this.byPrice = positions().sort(
-      (a, b) =>
-        (priceCents[a] as number) - (priceCents[b] as number) || (ids[a] as number) - (ids[b] as number),
-    );
-    this.byDate = positions().sort(
-      (a, b) =>
-        (createdMicros[b] as number) - (createdMicros[a] as number) ||
-        (ids[b] as number) - (ids[a] as number),
-    );
-    this.ratingSteps = stepsOf(this.byRating);
-    this.priceSteps = stepsOf(this.byPrice);
-    this.dateSteps = stepsOf(this.byDate);
+    this.orders = new IndexOrders(parts);
+    this.byId = positions().sort((a, b) => (ids[a] as number) - (ids[b] as number));
     // Positions come by brand × category, then price (CatalogIndexBuilder.build).
     const cellCount = this.brandValues.length * this.categoryValues.length;
     this.cellStarts = new Uint32Array(cellCount + 1);
@@ -169,20 +107,19 @@ export class CatalogIndex {
   /** Memory the index holds, in bytes (typed arrays and a rough cost per lexeme). */
   get bytes(): number {
     const arrays = [
+      this.ids,
       this.priceCents,
+      this.ratingTenths,
+      this.createdMicros,
+      this.byId,
       this.brands,
       this.categories,
-      this.byRating,
-      this.byPrice,
-      this.byDate,
-      this.ratingSteps,
-      this.priceSteps,
-      this.dateSteps,
       this.cellStarts,
       ...this.keptBits,
     ];
     return (
       arrays.reduce((sum, array) => sum + array.byteLength, 0) +
+      this.orders.bytes +
       MATCHES_KEPT * Math.ceil(this.size / 32) * 12 +
       this.postings.bytes +
       this.namePostings.bytes +
@@ -201,38 +138,100 @@ export class CatalogIndex {
   }
 
   /**
-   * The ids of one page, in the query's order (catalog.server's `ordering`):
-   * a search without a sort lists the products whose name matches every
-   * word first, then the others, each best rated first.
+   * The products of one page, in the query's order (sql-search's
+   * `ordering`): a search without a sort lists the products whose name
+   * matches every word first, then the others, each best rated first.
+   * `removed`: positions not to show (changed since the index was read).
    */
-  page(query: CatalogQuery, words: IndexedWord[] | null | undefined): Product[] {
-    return this.pagePositions(query, words).map((position) => this.cards.at(position));
+  page(
+    query: CatalogQuery,
+    words: IndexedWord[] | null | undefined,
+    removed: Removal | null = null,
+  ): Product[] {
+    return this.pagePositions(query, words, removed).map((position) => this.cards.at(position));
   }
 
-  private pagePositions(query: CatalogQuery, words: IndexedWord[] | null | undefined): number[] {
+  /** The first `count` positions of a listing in its order, none of `removed`: to merge with changed products. */
+  firstPositions(
+    query: CatalogQuery,
+    words: IndexedWord[] | null | undefined,
+    removed: Removal | null,
+    count: number,
+  ): number[] {
+    return this.pagePositions({ ...query, page: 1, size: count }, words, removed);
+  }
+
+  /** A product's card, by position. */
+  card(position: number): Product {
+    return this.cards.at(position);
+  }
+
+  /** What orders a position in every sort. */
+  sortKey(position: number): SortKey {
+    return {
+      id: this.ids[position] as number,
+      priceCents: this.priceCents[position] as number,
+      ratingTenths: this.ratingTenths[position] as number,
+      createdMicros: this.createdMicros[position] as number,
+    };
+  }
+
+  /** The position of the product with this id, or -1. */
+  positionOf(id: number): number {
+    let [low, high] = [0, this.size];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.ids[this.byId[middle] as number] as number) < id) low = middle + 1;
+      else high = middle;
+    }
+    const position = this.byId[low];
+    return position !== undefined && this.ids[position] === id ? position : -1;
+  }
+
+  /** These positions, as a removal for `page` and `facetMatrix`. */
+  removal(positions: Iterable<number>): Removal {
+    const bits = new Uint32Array(Math.ceil(this.size / 32));
+    for (const position of positions) setBit(bits, position);
+    const sorted = Uint32Array.from(positions).sort();
+    return { bits, positions: sorted };
+  }
+
+  /** Whether a matching position has every word in its name: a search's first tier. */
+  inNameOf(words: IndexedWord[]): (position: number) => boolean {
+    const tiers = this.relevanceTiers(this.matches(words), words);
+    return (position) => has(tiers.inName.all, position);
+  }
+
+  private pagePositions(
+    query: CatalogQuery,
+    words: IndexedWord[] | null | undefined,
+    removed: Removal | null,
+  ): number[] {
     const offset = (query.page - 1) * query.size;
     if (words === null) return [];
     const choice = this.choiceOf(query);
-    const keep = this.filterFor(choice);
-    const order = this.order(query.sort, query.range);
+    const keep = this.filterFor(choice, removed);
+    const order = this.orders.order(query.sort, query.range);
     if (words === undefined) {
-      if (keep === null) return this.slice(order, offset, query.size);
-      return this.pageOf(this.chosenCells(choice), keep, order, offset, query.size);
+      if (keep === null) return this.orders.slice(order, offset, query.size);
+      if (removed && !this.filters(choice))
+        return this.orders.sliceWithout(order, offset, query.size, removed);
+      return this.orders.pageOf(this.chosenCells(choice, removed), keep, order, offset, query.size);
     }
     const matches = this.matches(words);
     // Past the last match there is nothing to look for (a deep page costs nothing).
     if (offset >= matches.count) return [];
     // The matches the filters keep, counted exactly: the page is then walked or gathered, whichever costs less.
-    const cells = keep && this.chosenCells(choice);
+    const cells = keep && this.chosenCells(choice, null);
     const kept = (candidates: BitCandidates, scratch: 0 | 1) =>
-      cells ? this.keptOf(candidates, cells, this.keptBits[scratch]) : candidates;
-    if (query.sort) return this.pageOf(kept(matches, 0), null, order, offset, query.size);
+      cells ? this.keptOf(candidates, cells, this.keptBits[scratch], removed) : candidates;
+    if (query.sort) return this.orders.pageOf(kept(matches, 0), null, order, offset, query.size);
     const tiers = this.relevanceTiers(matches, words);
     const inName = kept(tiers.inName, 0);
-    const first = this.pageOf(inName, null, order, offset, query.size);
+    const first = this.orders.pageOf(inName, null, order, offset, query.size);
     if (first.length === query.size) return first;
     // A short first page used up the names: the rest follow them.
-    const rest = this.pageOf(
+    const rest = this.orders.pageOf(
       kept(tiers.elsewhere, 1),
       null,
       order,
@@ -247,13 +246,23 @@ export class CatalogIndex {
    * category (catalog.server's readFacetMatrix): binary searches in each
    * cell's prices without a search, one pass over the matches with one.
    */
-  facetMatrix(filters: Pick<CatalogFilters, "range">, words: IndexedWord[] | null | undefined): FacetCell[] {
+  facetMatrix(
+    filters: Pick<CatalogFilters, "range">,
+    words: IndexedWord[] | null | undefined,
+    removed: Removal | null = null,
+  ): FacetCell[] {
     const cap = filters.range === undefined ? Number.POSITIVE_INFINITY : Math.round(filters.range * 100);
     if (words === null) return [];
-    const counts =
-      words === undefined
-        ? this.cellPrices.map((prices) => countAtMost(prices, cap))
-        : this.tally(this.matches(words).all, cap);
+    const matched = words === undefined ? null : this.matches(words).all;
+    const counts = matched
+      ? this.tally(matched, cap)
+      : this.cellPrices.map((prices) => countAtMost(prices, cap));
+    // A removed position counted above is taken out again: one step each.
+    for (const position of removed?.positions ?? []) {
+      if ((this.priceCents[position] as number) > cap || (matched && !has(matched, position))) continue;
+      const cell = this.cellOf(position);
+      counts[cell] = (counts[cell] as number) - 1;
+    }
     const cells: FacetCell[] = [];
     counts.forEach((count, cell) => {
       if (count === 0) return;
@@ -265,54 +274,10 @@ export class CatalogIndex {
   }
 
   /**
-   * An order to page through, and the steps of it that can hold a product
-   * under the price cap: in price order, those that cost more are skipped.
+   * The runs of positions the filters choose: each chosen brand × category's
+   * products under the price cap; counted without those removed.
    */
-  private order(sort: CatalogQuery["sort"], range: number | undefined): Order {
-    const whole = { from: 0, to: this.size };
-    switch (sort) {
-      case "asc":
-      case "dsc": {
-        const priced = { positions: this.byPrice, steps: this.priceSteps };
-        const cap = range === undefined ? this.size : this.countPricedAtMost(Math.round(range * 100));
-        // Price high to low, then id high to low: exactly the reverse of "asc".
-        return sort === "asc"
-          ? { ...priced, reversed: false, from: 0, to: cap }
-          : { ...priced, reversed: true, from: this.size - cap, to: this.size };
-      }
-      case "date-added":
-        return { positions: this.byDate, steps: this.dateSteps, reversed: false, ...whole };
-      default:
-        // "rating", and no sort: the shop's order.
-        return { positions: this.byRating, steps: this.ratingSteps, reversed: false, ...whole };
-    }
-  }
-
-  /** How many products cost at most `cap` cents: a binary search in price order. */
-  private countPricedAtMost(cap: number): number {
-    let low = 0;
-    let high = this.size;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((this.priceCents[this.byPrice[middle] as number] as number) <= cap) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-
-  /** The position at a step of an order. */
-  private at(order: Order, step: number): number {
-    return order.positions[order.reversed ? this.size - 1 - step : step] as number;
-  }
-
-  /** A position's step in an order. */
-  private stepOf(order: Order, position: number): number {
-    const step = order.steps[position] as number;
-    return order.reversed ? this.size - 1 - step : step;
-  }
-
-  /** The runs of positions the filters choose: each chosen brand × category's products under the price cap. */
-  private chosenCells({ brandSet, categorySet, cap }: Choice): CellCandidates {
+  private chosenCells({ brandSet, categorySet, cap }: Choice, removed: Removal | null): CellCandidates {
     const runs: CellCandidates["runs"] = [];
     let count = 0;
     this.cellPrices.forEach((prices, cell) => {
@@ -324,15 +289,33 @@ export class CatalogIndex {
       if (upTo > 0) runs.push({ from, to: from + upTo });
       count += upTo;
     });
-    return { runs, count };
+    for (const position of removed?.positions ?? []) {
+      if (runs.some(({ from, to }) => position >= from && position < to)) count--;
+    }
+    return { runs, count, removed };
   }
 
-  /** The candidates within the chosen runs, as bits written into `into`, with their number. */
-  private keptOf(candidates: BitCandidates, { runs }: CellCandidates, into: Uint32Array): BitCandidates {
+  /** The candidates within the chosen runs, none removed, as bits written into `into`, with their number. */
+  private keptOf(
+    candidates: BitCandidates,
+    { runs }: CellCandidates,
+    into: Uint32Array,
+    removed: Removal | null,
+  ): BitCandidates {
     into.fill(0);
     let count = 0;
     for (const { from, to } of runs) count += copyBits(candidates.all, into, from, to);
+    for (const position of removed?.positions ?? []) {
+      if (!has(into, position)) continue;
+      into[position >>> 5] = (into[position >>> 5] as number) & ~(1 << (position & 31));
+      count--;
+    }
     return { bits: true, all: into, count };
+  }
+
+  /** Whether any of the brand, category and price filters is chosen. */
+  private filters({ brandSet, categorySet, cap }: Choice): boolean {
+    return brandSet !== null || categorySet !== null || cap !== null;
   }
 
   /** The brands and categories chosen (as the index numbers them), and the price cap in cents. */
@@ -344,66 +327,13 @@ export class CatalogIndex {
     };
   }
 
-  private filterFor({ brandSet, categorySet, cap }: Choice): Filter {
-    if (!brandSet && !categorySet && cap === null) return null;
+  private filterFor({ brandSet, categorySet, cap }: Choice, removed: Removal | null): Filter {
+    if (!brandSet && !categorySet && cap === null && !removed) return null;
     return (position) =>
+      (!removed || !has(removed.bits, position)) &&
       (!brandSet || brandSet.has(this.brands[position] as number)) &&
       (!categorySet || categorySet.has(this.categories[position] as number)) &&
       (cap === null || (this.priceCents[position] as number) <= cap);
-  }
-
-  /** Positions at `offset` and after in an order, when nothing filters. */
-  private slice(order: Order, offset: number, size: number): number[] {
-    const found: number[] = [];
-    const end = Math.min(order.to, order.from + offset + size);
-    for (let step = order.from + offset; step < end; step++) {
-      found.push(this.at(order, step));
-    }
-    return found;
-  }
-
-  /**
-   * Up to `size` positions of the candidates, in an order, after `offset` of
-   * them. Walking the order costs about (offset + size) steps per share of
-   * the catalogue the candidates are, so few candidates are cheaper gathered
-   * and their steps sorted (a typed array's numeric sort). `keep` is the
-   * filters' test, for walking runs of positions (a bit set is already kept).
-   */
-  private pageOf(candidates: Candidates, keep: Filter, order: Order, offset: number, size: number): number[] {
-    const span = order.to - order.from;
-    const walking = Math.min(span, ((offset + size) * span) / Math.max(1, candidates.count));
-    const gathering = candidates.count * (1 + Math.log2(candidates.count + 1));
-    if (gathering < walking) {
-      const steps = this.gatherSteps(candidates, order).sort();
-      return Array.from(steps.subarray(offset, offset + size), (step) => this.at(order, step));
-    }
-    const bits = "bits" in candidates ? candidates.all : null;
-    const found: number[] = [];
-    let skipped = 0;
-    for (let step = order.from; step < order.to && found.length < size; step++) {
-      const position = this.at(order, step);
-      if (bits ? !has(bits, position) : keep && !keep(position)) continue;
-      if (skipped < offset) skipped++;
-      else found.push(position);
-    }
-    return found;
-  }
-
-  /** The steps in `order` of the candidates. */
-  private gatherSteps(candidates: Candidates, order: Order): Uint32Array {
-    const steps = new Uint32Array(candidates.count);
-    let kept = 0;
-    const add = (position: number) => {
-      const step = this.stepOf(order, position);
-      if (step >= order.from && step < order.to) steps[kept++] = step;
-    };
-    if ("bits" in candidates) forEachBit(candidates.all, add);
-    else {
-      for (const { from, to } of candidates.runs) {
-        for (let position = from; position < to; position++) add(position);
-      }
-    }
-    return steps.subarray(0, kept);
   }
 
   /** A search's matches split by relevance: every word in the name, or not. */
@@ -481,31 +411,7 @@ export class CatalogIndex {
 /** Searches whose matches an index keeps (MB per search: products / 4 million at most). */
 const MATCHES_KEPT = 32;
 
-/** Candidates for a page as a bit set: a search's matches. */
-interface BitCandidates {
-  bits: true;
-  all: Uint32Array;
-  count: number;
-}
-
-/** Candidates for a page as runs of positions (brand × category cells, each up to its price cap). */
-interface CellCandidates {
-  runs: { from: number; to: number }[];
-  count: number;
-}
-
-type Candidates = BitCandidates | CellCandidates;
-
 interface Matches extends BitCandidates {
   /** Read when a page in order of relevance first needs them. */
   tiers: { inName: BitCandidates; elsewhere: BitCandidates } | null;
-}
-
-/** An order (its positions, and each position's step in it), between two steps. */
-interface Order {
-  positions: Uint32Array;
-  steps: Uint32Array;
-  reversed: boolean;
-  from: number;
-  to: number;
 }

@@ -1,0 +1,53 @@
+import type { Product } from "../core/catalog-schema";
+import type { CardShelf } from "./card-shelf";
+import type { PostingList } from "./postings";
+
+/** A word of a search as the index matches it: a lexeme as written or as its start. */
+export interface IndexTerm {
+  lexeme: string;
+  prefix: boolean;
+}
+
+/** One word of a search: a product matches when it carries any of its terms (as typed, its English stem, its alike words). */
+export interface IndexedWord {
+  anyOf: IndexTerm[];
+}
+
+/** One product as the index reads it (in any order). */
+export interface IndexedProductRow {
+  /** The product as the API and the shop page show it. */
+  product: Product;
+  /** Whole cents (a float: numeric(10,2) reaches past 32 bits). */
+  priceCents: number;
+  /** Ten times the rating (4.5 → 45). */
+  ratingTenths: number;
+  /** Microseconds since 1970: PostgreSQL's own precision, so ties order as they do there. */
+  createdMicros: number;
+  /** Every lexeme of its search vector. */
+  lexemes: string[];
+  /** The lexemes that come from its name (weight A). */
+  nameLexemes: string[];
+}
+
+export interface IndexParts {
+  revision: number;
+  ids: Int32Array;
+  priceCents: Float64Array;
+  ratingTenths: Uint8Array;
+  createdMicros: Float64Array;
+  brands: Uint16Array;
+  categories: Uint16Array;
+  brandValues: string[];
+  categoryValues: string[];
+  postings: Map<string, PostingList>;
+  namePostings: Map<string, PostingList>;
+  cards: CardShelf;
+}
+
+/** What orders a product in every sort, and its id. */
+export interface SortKey {
+  id: number;
+  priceCents: number;
+  ratingTenths: number;
+  createdMicros: number;
+}
