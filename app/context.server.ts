@@ -1,6 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
-import type { AuthService } from "~/features/auth/auth.server";
+import type { Accounts, AuthService } from "~/features/auth/auth.server";
 import type { Catalog } from "~/features/catalog/browsing/catalog.server";
 import type { CatalogClient } from "~/features/catalog/browsing/catalog-api.server";
 import type { PictureStore } from "~/features/catalog/management/index.server";
@@ -56,11 +56,14 @@ export interface RequestInfo {
 
 export const requestInfoContext = createContext<RequestInfo>();
 
-/** The auth service and this request's client address (TRUST_PROXY honoured), for the account routes. */
-export function accountsFor(_request: Request, context: Readonly<RouterContextProvider>) {
+/**
+ * The account services for this request: its cookies say who is signed in,
+ * and the client address the HTTP layer resolved (TRUST_PROXY honoured) is
+ * what their rate limits, logs and new sessions use.
+ */
+export function accountsFor(request: Request, context: Readonly<RouterContextProvider>): Accounts {
   const { auth } = context.get(servicesContext);
-  const address = context.get(requestInfoContext).clientAddress;
-  return { auth, address };
+  return auth.for({ request, address: context.get(requestInfoContext).clientAddress });
 }
 
 /** Who is asking the catalogue, for the per-client limit on searches. */

@@ -15,7 +15,7 @@ import "./app.css";
 import { ErrorPage, NOT_FOUND_MESSAGE } from "~/components/layout/error-page";
 import { SiteShell } from "~/components/layout/site-shell";
 import { useFocusAfterNavigation } from "~/components/layout/use-focus-after-navigation";
-import { servicesContext } from "~/context.server";
+import { accountsFor } from "~/context.server";
 import { AccountNav, SignInLinks } from "~/features/auth/components/account-nav";
 import { VerifyEmailReminder } from "~/features/auth/components/verify-email-reminder";
 import { rootSession } from "~/features/auth/session.server";
@@ -31,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The signed-in shopper, known at first render (no flash of the signed-out
   // navbar), and a toast left by a redirect ("Logged out.").
-  const { user, toast, headers } = await rootSession(request, context.get(servicesContext).auth);
+  const { user, toast, headers } = await rootSession(request, accountsFor(request, context).sessions);
   // The shop speaks English; dates are written the way the shopper's browser writes them.
   return data({ user, toast, locale: shopperLocale(request) }, { headers });
 }

@@ -47,10 +47,10 @@ export const headers = retryAfterHeaders;
 
 /** The signed-in shopper's account; a visitor is sent to log in and comes back here. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = accountsFor(request, context);
-  const overview = await auth.accountOverview(request);
-  if (!overview) throw redirect(loginPath("/account"));
-  return { ...overview, google: auth.google };
+  const accounts = accountsFor(request, context);
+  const [overview, sessions] = await Promise.all([accounts.account.overview(), accounts.sessions.list()]);
+  if (!overview || !sessions) throw redirect(loginPath("/account"));
+  return { ...overview, sessions, google: accounts.google.availability };
 }
 
 const SCHEMAS = {
@@ -67,14 +67,14 @@ function answer(intent: FormIntent, response: ReturnType<typeof failedSubmission
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, address } = accountsFor(request, context);
+  const accounts = accountsFor(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
   const flash = async (code: Parameters<typeof setFlash>[0], headers = new Headers()) => {
-    headers.append("Set-Cookie", await setFlash(code, auth.secureCookies));
+    headers.append("Set-Cookie", await setFlash(code, accounts.secureCookies));
     return headers;
   };
-  if (!(await auth.getSession(request)).user) throw redirect(loginPath("/account"));
+  if (!(await accounts.sessions.current()).user) throw redirect(loginPath("/account"));
 
   if (intent === "revoke" || intent === "revoke-others") {
     const parsed = accountSessionSchema.safeParse(Object.fromEntries(form));
@@ -87,10 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (parsed.data.intent === "revoke") {
       // A session already gone (a second click) is as good as ended; someone
       // else's id ends nothing, and gets the same answer.
-      await auth.revokeSession(request, parsed.data.sessionId);
+      await accounts.sessions.end(parsed.data.sessionId);
       throw redirect("/account#sessions", { headers: await flash("session-ended") });
     }
-    await auth.revokeOtherSessions(request);
+    await accounts.sessions.endOthers();
     throw redirect("/account#sessions", { headers: await flash("other-sessions-ended") });
   }
   if (typeof intent !== "string" || !Object.hasOwn(SCHEMAS, intent)) {
@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formIntent === "profile") {
     const submission = parseWithZod(form, { schema: accountProfileSchema });
     if (submission.status !== "success") return answer("profile", failedSubmission(submission, 400));
-    await auth.updateProfile(request, { name: submission.value.name, image: submission.value.photo });
+    await accounts.account.updateProfile({ name: submission.value.name, image: submission.value.photo });
     throw redirect("/account", { headers: await flash("profile-saved") });
   }
 
@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         failedSubmission(submission, 400, { fieldErrors: { newPassword: [MESSAGES.passwordCommon] } }),
       );
     }
-    const result = await auth.changePassword(request, submission.value, address);
+    const result = await accounts.credentials.changePassword(submission.value);
     if (result.ok)
       throw redirect("/account", {
         headers: await flash("password-updated", appendSetCookies(new Headers(), result.headers)),
@@ -125,11 +125,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formIntent === "email") {
     const submission = parseWithZod(form, { schema: accountEmailSchema });
     if (submission.status !== "success") return answer("email", failedSubmission(submission, 400));
-    const result = await auth.requestEmailChange(
-      request,
-      { newEmail: submission.value.email, password: submission.value.password },
-      address,
-    );
+    const result = await accounts.emailLinks.requestEmailChange({
+      newEmail: submission.value.email,
+      password: submission.value.password,
+    });
     if (result.ok)
       return data({
         intent: "email" as const,
@@ -141,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(form, { schema: accountDeleteSchema });
   if (submission.status !== "success") return answer("delete", failedSubmission(submission, 400));
-  const result = await auth.deleteAccount(request, { password: submission.value.password }, address);
+  const result = await accounts.account.delete({ password: submission.value.password });
   if (result.ok)
     throw redirect("/", {
       headers: await flash("account-deleted", appendSetCookies(new Headers(), result.headers)),

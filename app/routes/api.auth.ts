@@ -28,8 +28,7 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
       });
     }
   }
-  const { auth, address } = accountsFor(request, context);
-  return auth.handler(request, address);
+  return accountsFor(request, context).google.callback();
 }
 
 export const loader = handle;

@@ -18,7 +18,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { auth, address } = accountsFor(request, context);
+  const { credentials } = accountsFor(request, context);
   let body: unknown;
   try {
     body = await request.json();
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: parsed.error.issues[0]?.message ?? MESSAGES.passwordRequired,
     });
   }
-  const result = await auth.checkCommonPassword(parsed.data.password, address);
+  const result = await credentials.checkCommonPassword(parsed.data.password);
   if (!result.ok) {
     return apiError(
       429,

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ShopServices, servicesContext } from "~/context.server";
+import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
 import { recordingMail } from "../../tests/support/recording-mailer";
@@ -16,17 +16,20 @@ const auth = createAuthService({
   baseUrl: "http://localhost:3000",
   google: null,
   limiter: createAuthRateLimiter(),
-  trustedProxies: 0,
   mail: recordingMail(engine.db).queue,
 });
 const context = new RouterContextProvider();
 context.set(servicesContext, { auth } as unknown as ShopServices);
+context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
 
-const signedUp = await auth.signUp(
-  new Request("http://localhost:3000/"),
-  { name: "Ada", email: "ada@example.com", photo: "https://example.com/ada.png", password: "Str0ng!Pass" },
-  "203.0.113.9",
-);
+const signedUp = await auth
+  .for({ request: new Request("http://localhost:3000/"), address: "203.0.113.9" })
+  .credentials.signUp({
+    name: "Ada",
+    email: "ada@example.com",
+    photo: "https://example.com/ada.png",
+    password: "Str0ng!Pass",
+  });
 if (!signedUp.ok) throw new Error("sign-up failed");
 const cookie = signedUp.headers
   .getSetCookie()
@@ -91,7 +94,12 @@ describe("PUT /user/api/create", () => {
       name: "Ada Lovelace",
       photo: "http://example.com/new.png",
     });
-    const { user } = await auth.getSession(new Request("http://localhost:3000/", { headers: { cookie } }));
+    const { user } = await auth
+      .for({
+        request: new Request("http://localhost:3000/", { headers: { cookie } }),
+        address: "203.0.113.9",
+      })
+      .sessions.current();
     expect(user).toMatchObject({ name: "Ada Lovelace", image: "http://example.com/new.png" });
   });
 

@@ -1,5 +1,5 @@
-import { servicesContext } from "~/context.server";
-import type { AuthService } from "~/features/auth/auth.server";
+import { accountsFor } from "~/context.server";
+import type { Accounts } from "~/features/auth/auth.server";
 import { type UserRecordAnswer, userRecordSchema } from "~/features/auth/auth-schema";
 import { apiError, methodNotAllowed } from "~/utils/http.server";
 import { logFailure } from "~/utils/logger.server";
@@ -17,7 +17,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   try {
-    return await upsertOwnRecord(request, context.get(servicesContext).auth);
+    return await upsertOwnRecord(request, accountsFor(request, context));
   } catch (error) {
     // The input was fine (it was parsed above); the database was not.
     logFailure(error, "user record upsert failed");
@@ -28,8 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-async function upsertOwnRecord(request: Request, auth: AuthService): Promise<Response> {
-  const { user } = await auth.getSession(request);
+async function upsertOwnRecord(request: Request, accounts: Accounts): Promise<Response> {
+  const { user } = await accounts.sessions.current();
   if (!user) return apiError(401, { code: "unauthenticated", message: "Log in first." });
 
   let body: unknown;
@@ -48,7 +48,7 @@ async function upsertOwnRecord(request: Request, auth: AuthService): Promise<Res
   if (parsed.data.email !== user.email) {
     return apiError(403, { code: "forbidden", message: "You can only update your own record." });
   }
-  const updated = await auth.updateProfile(request, {
+  const updated = await accounts.account.updateProfile({
     name: parsed.data.name,
     image: parsed.data.photo === undefined ? user.image : parsed.data.photo,
   });

@@ -18,14 +18,14 @@ export function meta() {
  * a redirect to `redirectTo` with the success toast.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = accountsFor(request, context);
+  const accounts = accountsFor(request, context);
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   const attemptParam = url.searchParams.get("attempt") ?? "";
   const attempt = ATTEMPT_PATTERN.test(attemptParam) ? attemptParam : "";
   const popup = url.searchParams.get("popup") === "1" && attempt !== "";
   const error = url.searchParams.get("error");
-  const session = await auth.getSession(request);
+  const session = await accounts.sessions.current();
   const headers = appendSetCookies(new Headers({ "Cache-Control": "no-store" }), session.headers);
 
   if (error || !session.user) {
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     headers.append(
       "Set-Cookie",
-      await setFlash(notLinked ? "google-not-linked" : "google-failed", auth.secureCookies),
+      await setFlash(notLinked ? "google-not-linked" : "google-failed", accounts.secureCookies),
     );
     throw redirect(loginPath(redirectTo), { headers });
   }
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ attempt, redirectTo, result }, { headers });
   }
   // Full-page sign-in: the account already holds the provider's name and photo.
-  headers.append("Set-Cookie", await setFlash("google-signed-in", auth.secureCookies));
+  headers.append("Set-Cookie", await setFlash("google-signed-in", accounts.secureCookies));
   throw replace(redirectTo, { headers });
 }
 

@@ -26,7 +26,7 @@ export function loader() {
  * signed cookie) and sends the browser, or the popup, to the provider.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, address } = accountsFor(request, context);
+  const accounts = accountsFor(request, context);
   const fields = formFields(await readForm(request), ["redirectTo", "mode", "attempt"] as const);
   const redirectTo = safeRedirectPath(fields.redirectTo);
   const attempt = ATTEMPT_PATTERN.test(fields.attempt) ? fields.attempt : "";
@@ -37,10 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     done.set("attempt", attempt);
   }
   const doneUrl = `/auth/google/done?${done}`;
-  const result = await auth.startGoogle(request, address, {
-    callbackURL: doneUrl,
-    errorCallbackURL: doneUrl,
-  });
+  const result = await accounts.google.start({ callbackURL: doneUrl, errorCallbackURL: doneUrl });
   if (result.ok) throw redirect(result.url, { headers: appendSetCookies(new Headers(), result.headers) });
 
   const failure: GoogleSignInResult =

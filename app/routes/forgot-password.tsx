@@ -33,10 +33,10 @@ export const headers = retryAfterHeaders;
  * email has an account (the email goes out after it, from the mail queue).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, address } = accountsFor(request, context);
+  const { emailLinks } = accountsFor(request, context);
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return failedSubmission(submission, 400);
-  const result = await auth.requestPasswordReset(request, submission.value.email, address);
+  const result = await emailLinks.requestPasswordReset(submission.value.email);
   if (!result.ok) {
     if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
     return unavailable(submission);

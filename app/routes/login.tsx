@@ -29,27 +29,27 @@ export function meta() {
 export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = accountsFor(request, context);
+  const accounts = accountsFor(request, context);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   // Already signed in: nothing to do here.
-  if ((await auth.getSession(request)).user) throw replace(redirectTo);
-  return { redirectTo, google: auth.google };
+  if ((await accounts.sessions.current()).user) throw replace(redirectTo);
+  return { redirectTo, google: accounts.google.availability };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, address } = accountsFor(request, context);
+  const accounts = accountsFor(request, context);
   const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") return failedSubmission(submission, 400);
-  const result = await auth.logIn(request, submission.value, address);
+  const result = await accounts.credentials.logIn(submission.value);
   if (!result.ok) {
     if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
     if (result.reason === "unavailable") return unavailable(submission);
     return failedSubmission(submission, 401, { formErrors: [MESSAGES.loginFailed] });
   }
   const headers = appendSetCookies(new Headers(), result.headers);
-  headers.append("Set-Cookie", await setFlash("logged-in", auth.secureCookies));
+  headers.append("Set-Cookie", await setFlash("logged-in", accounts.secureCookies));
   // Back where the visitor came from, replacing /login in the history.
   throw replace(redirectTo, { headers });
 }

@@ -17,13 +17,13 @@ export function loader() {
  * see it, otherwise home.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth } = accountsFor(request, context);
+  const accounts = accountsFor(request, context);
   // A logout with no form (a script's bare POST) still logs out, and goes home.
   const returnTo = await readForm(request).then(
     (form) => form.get("returnTo"),
     () => null,
   );
-  const headers = appendSetCookies(new Headers(), await auth.logOut(request));
-  headers.append("Set-Cookie", await setFlash("logged-out", auth.secureCookies));
+  const headers = appendSetCookies(new Headers(), await accounts.sessions.logOut());
+  headers.append("Set-Cookie", await setFlash("logged-out", accounts.secureCookies));
   return redirect(publicPageAfterLogOut(returnTo), { headers });
 }

@@ -40,10 +40,10 @@ export const headers = retryAfterHeaders;
 
 /** The link from the email: its form when the link still works, otherwise a way to ask for a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, address } = accountsFor(request, context);
+  const { credentials } = accountsFor(request, context);
   const parsed = linkTokenSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
   if (!parsed.success) return data({ token: null, retryAfterSeconds: null }, { status: 400 });
-  const check = await auth.checkPasswordResetToken(parsed.data.token, address);
+  const check = await credentials.checkResetToken(parsed.data.token);
   if (check.ok) return { token: parsed.data.token, retryAfterSeconds: null };
   if (check.reason === "rate-limited") {
     return data(
@@ -56,13 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, address } = accountsFor(request, context);
+  const accounts = accountsFor(request, context);
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return failedSubmission(submission, 400);
   if (isCommonPassword(submission.value.password)) {
     return failedSubmission(submission, 400, { fieldErrors: { password: [MESSAGES.passwordCommon] } });
   }
-  const result = await auth.resetPassword(submission.value.token, submission.value.password, address);
+  const result = await accounts.credentials.resetPassword(submission.value.token, submission.value.password);
   if (!result.ok) {
     if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
     if (result.reason === "unavailable") return unavailable(submission);
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Every session has ended, this browser's too: the shopper logs in with the new password.
   throw redirect("/login", {
-    headers: { "Set-Cookie": await setFlash("password-changed", auth.secureCookies) },
+    headers: { "Set-Cookie": await setFlash("password-changed", accounts.secureCookies) },
   });
 }
 

@@ -35,26 +35,26 @@ export function meta() {
 export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = accountsFor(request, context);
-  if ((await auth.getSession(request)).user) throw redirect("/");
-  return { google: auth.google };
+  const accounts = accountsFor(request, context);
+  if ((await accounts.sessions.current()).user) throw redirect("/");
+  return { google: accounts.google.availability };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, address } = accountsFor(request, context);
+  const accounts = accountsFor(request, context);
   const submission = parseWithZod(await readForm(request), { schema: signUpSchema });
   if (submission.status !== "success") return failedSubmission(submission, 400);
   if (isCommonPassword(submission.value.password)) {
     return failedSubmission(submission, 400, { fieldErrors: { password: [MESSAGES.passwordCommon] } });
   }
-  const result = await auth.signUp(request, submission.value, address);
+  const result = await accounts.credentials.signUp(submission.value);
   if (!result.ok) {
     if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
     if (result.reason === "unavailable") return unavailable(submission);
     return failedSubmission(submission, 409, { formErrors: [MESSAGES.emailTaken] });
   }
   const headers = appendSetCookies(new Headers(), result.headers);
-  headers.append("Set-Cookie", await setFlash("signed-up", auth.secureCookies));
+  headers.append("Set-Cookie", await setFlash("signed-up", accounts.secureCookies));
   throw redirect("/", { headers });
 }
 

@@ -27,9 +27,9 @@ export const headers = retryAfterHeaders;
  * email cannot. Without a token, the signed-in shopper can ask for a new link.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth } = accountsFor(request, context);
+  const { sessions } = accountsFor(request, context);
   const url = new URL(request.url);
-  const { user } = await auth.getSession(request);
+  const { user } = await sessions.current();
   // The page also answers after its own form posts: it never redirects, so the action's answer is seen.
   const signedIn = { email: user?.email ?? null, verified: user?.emailVerified ?? false };
   if (url.searchParams.has("token")) {
@@ -45,42 +45,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionAnswer = { problem: string; retryAfterSeconds?: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, address } = accountsFor(request, context);
+  const accounts = accountsFor(request, context);
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: verifyEmailSchema });
   if (submission.status !== "success") {
     return data<ActionAnswer>({ problem: MESSAGES.verifyLinkInvalid }, { status: 400 });
   }
   const input = submission.value;
-  const { user } = await auth.getSession(request);
+  const { user } = await accounts.sessions.current();
   if (input.intent === "confirm") {
     // Only the account's owner, signed in, confirms its email: otherwise
     // whoever registered someone else's address would get it confirmed by
     // its owner's innocent click. Signed out, the shopper logs in and comes back.
     if (!user) throw redirect(loginPath(`/verify-email?token=${encodeURIComponent(input.token)}`));
-    const result = await auth.verifyEmail(input.token, user.id, address);
+    const result = await accounts.emailLinks.verifyEmail(input.token, user.id);
     if (result.ok) {
-      const flash = await setFlash(result.changed ? "email-changed" : "email-verified", auth.secureCookies);
+      const flash = await setFlash(
+        result.changed ? "email-changed" : "email-verified",
+        accounts.secureCookies,
+      );
       throw redirect("/", { headers: { "Set-Cookie": flash } });
     }
     // A second click after the first one worked: say so, not "expired".
     if (result.reason === "invalid-token" && user.emailVerified) {
       throw redirect("/", {
-        headers: { "Set-Cookie": await setFlash("already-verified", auth.secureCookies) },
+        headers: { "Set-Cookie": await setFlash("already-verified", accounts.secureCookies) },
       });
     }
     return failure(result);
   }
   if (!user) throw redirect(loginPath("/verify-email"));
-  const result = await auth.sendEmailVerification(user, address);
+  const result = await accounts.emailLinks.sendEmailVerification(user);
   const back = safeRedirectPath(input.returnTo, "/verify-email");
   if (result.ok)
     throw redirect(back, {
-      headers: { "Set-Cookie": await setFlash("verification-sent", auth.secureCookies) },
+      headers: { "Set-Cookie": await setFlash("verification-sent", accounts.secureCookies) },
     });
   if (result.reason === "already-verified") {
     throw redirect(back, {
-      headers: { "Set-Cookie": await setFlash("already-verified", auth.secureCookies) },
+      headers: { "Set-Cookie": await setFlash("already-verified", accounts.secureCookies) },
     });
   }
   return failure(result);

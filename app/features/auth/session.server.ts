@@ -1,7 +1,8 @@
 import type { Toast } from "~/utils/flash.server";
 import { logFailure } from "~/utils/logger.server";
-import { type AuthService, appendSetCookies } from "./auth.server";
+import { appendSetCookies } from "./auth.server";
 import { takeFlash } from "./flash.server";
+import type { Sessions } from "./services/sessions.server";
 import type { SessionUser } from "./session-user";
 
 /**
@@ -11,12 +12,12 @@ import type { SessionUser } from "./session-user";
  */
 export async function rootSession(
   request: Request,
-  auth: AuthService,
+  sessions: Sessions,
 ): Promise<{ user: SessionUser | null; toast: Toast | null; headers: Headers }> {
   const headers = new Headers();
   let user: SessionUser | null = null;
   try {
-    const session = await auth.getSession(request);
+    const session = await sessions.current();
     user = session.user;
     appendSetCookies(headers, session.headers);
   } catch (error) {

@@ -1,0 +1,101 @@
+import { and, eq, ne } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { accounts, sessions, users } from "~/db/schema";
+import {
+  cookieHeader,
+  newAccount,
+  PASSWORD,
+  testAuth,
+  uniqueEmail,
+} from "../../../../tests/support/auth-service";
+import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
+import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "../session-lifetime.server";
+
+const engines = await openTestDatabases();
+afterAll(() => Promise.all(engines.map((engine) => engine.close())));
+
+describe.each(engines)("the account's settings on $name", (engine) => {
+  const shop = testAuth(engine.db);
+  const from = shop.from;
+
+  it("refuses a session past its absolute lifetime on every way in: the account pages, each of their forms, the profile", async () => {
+    /** A fresh account whose session was signed in 31 days ago and kept alive since; and a second, current session of it. */
+    const oldSession = async () => {
+      const { address, signedUp, cookie } = await newAccount(shop);
+      const elsewhere = await from("203.0.113.2").credentials.logIn({ email: address, password: PASSWORD });
+      if (!elsewhere.ok) throw new Error("login failed");
+      const [current] = await engine.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(elsewhere.headers)));
+      await engine.db
+        .update(sessions)
+        .set({
+          createdAt: new Date(Date.now() - (SESSION_ABSOLUTE_LIFETIME_SECONDS + 60) * 1000),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .where(and(eq(sessions.userId, signedUp.user.id), ne(sessions.id, current?.id ?? "")));
+      return { address, userId: signedUp.user.id, old: from("203.0.113.9", cookie) };
+    };
+    const tokenOf = (headers: Headers) =>
+      decodeURIComponent(cookieHeader(headers).match(/session_token=([^.;]+)/)?.[1] ?? "");
+
+    expect(await (await oldSession()).old.account.overview()).toBeNull();
+    expect(await (await oldSession()).old.sessions.list()).toBeNull();
+
+    const others = await oldSession();
+    expect(await others.old.sessions.endOthers()).toBe(0);
+    expect(await engine.db.select().from(sessions).where(eq(sessions.userId, others.userId))).toHaveLength(1);
+
+    const password = await oldSession();
+    expect(
+      await password.old.credentials.changePassword({
+        currentPassword: PASSWORD,
+        newPassword: "N3w!Passw0rd",
+      }),
+    ).toEqual({ ok: false, reason: "sign-in-again" });
+
+    const move = await oldSession();
+    const sentBefore = (await shop.delivered()).length;
+    expect(
+      await move.old.emailLinks.requestEmailChange({ newEmail: uniqueEmail(), password: PASSWORD }),
+    ).toEqual({ ok: false, reason: "sign-in-again" });
+    expect((await shop.delivered()).length).toBe(sentBefore);
+
+    const leaver = await oldSession();
+    expect(await leaver.old.account.delete({ password: PASSWORD })).toEqual({
+      ok: false,
+      reason: "sign-in-again",
+    });
+    expect(await engine.db.select().from(users).where(eq(users.id, leaver.userId))).toHaveLength(1);
+
+    const renamed = await oldSession();
+    expect(await renamed.old.account.updateProfile({ name: "Mallory", image: null })).toBeNull();
+    const [row] = await engine.db.select().from(users).where(eq(users.id, renamed.userId));
+    expect(row?.name).toBe("A");
+  });
+
+  it("an account without a password proves itself by a recent sign-in: deleting it needs one from the last 10 minutes", async () => {
+    const { address, signedUp, cookie } = await newAccount(shop);
+    const account = from("203.0.113.9", cookie).account;
+    // As an account made by Google sign-in: no password.
+    await engine.db.delete(accounts).where(eq(accounts.userId, signedUp.user.id));
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await engine.db
+      .update(sessions)
+      .set({ createdAt: minutesAgo(11) })
+      .where(eq(sessions.userId, signedUp.user.id));
+    expect(await account.delete({ password: undefined })).toEqual({ ok: false, reason: "sign-in-again" });
+    expect((await account.overview())?.hasPassword).toBe(false);
+
+    await engine.db
+      .update(sessions)
+      .set({ createdAt: minutesAgo(1) })
+      .where(eq(sessions.userId, signedUp.user.id));
+    expect((await account.delete({ password: undefined })).ok).toBe(true);
+    expect(await engine.db.select().from(users).where(eq(users.email, address))).toEqual([]);
+    expect(await engine.db.select().from(sessions).where(eq(sessions.userId, signedUp.user.id))).toEqual([]);
+  });
+});
+
+reportPostgresSkipped("the account's settings on $name");
