@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { ShopServices } from "../app/context.server";
 import type { DatabaseHandle } from "../app/db/client.server";
-import { listenForNotifications } from "../app/db/notifications.server";
 import {
   AUTH_BASE_PATH,
   createAuthService,
@@ -96,7 +95,6 @@ export async function createShopServices(
       baseUrl,
       google,
       limiter,
-      trustedProxies: env.TRUST_PROXY,
       mail: mailer,
     }),
     // Never on a shared demo (DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC): the outbox holds password-reset links.
@@ -108,11 +106,9 @@ export async function createShopServices(
   };
   // The search index and vocabulary are read in the background now, not by the first search.
   services.catalog.warmUp();
-  // An import (npm run catalog:import) or any other process that changes the catalogue on this
-  // PostgreSQL announces it when it commits (drizzle/0005): every process forgets what it kept.
-  const catalogChanges = env.DATABASE_URL
-    ? listenForNotifications(env.DATABASE_URL, CATALOG_CHANGED_CHANNEL, () => services.catalog.clear())
-    : null;
+  // Every change to the catalogue — this process's, another's, an import's — is announced when it
+  // commits (drizzle/0008): the search index applies what changed (docs/decisions/0026).
+  const catalogChanges = database.listen(CATALOG_CHANGED_CHANNEL, () => services.catalog.changed());
   // What is due now (a previous process's leftovers), then whatever this process adds.
   mailer.start();
   return {

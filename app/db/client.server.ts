@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { logger } from "~/utils/logger.server";
 import { lockDataDir } from "./data-dir-lock.server";
+import { type Listening, listenForNotifications } from "./notifications.server";
 import * as schema from "./schema";
 
 /** The one query interface the shop uses, whichever engine is behind it. */
@@ -23,6 +24,13 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Closes the connections; bounded, so a database that stopped answering cannot hold up shutdown. */
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` on every notification on `channel` (NOTIFY, sent at
+   * commit by any process on this database, this one included), and once
+   * after each moment when notifications may have been missed (a lost
+   * connection to PostgreSQL). Close it before the handle.
+   */
+  listen(channel: string, onNotify: () => void): Listening;
 }
 
 export interface DatabaseOptions {
@@ -30,6 +38,12 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder of the embedded database, or "memory://" for a throwaway one. */
   dataDir?: string;
+  /**
+   * A throwaway embedded database's starting content, a dump of another one
+   * (PGlite's dumpDataDir): the tests start each from one migrated copy,
+   * which is quicker than creating and migrating a database each time.
+   */
+  startFrom?: Blob;
   poolSize?: number;
   /**
    * For the command-line tools (an import reads and writes a whole catalogue
@@ -55,7 +69,7 @@ const POSTGRES_TIMEOUTS = Object.freeze({
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.longStatements ?? false);
-  return openPglite(options.dataDir ?? "./data");
+  return openPglite(options.dataDir ?? "./data", options.startFrom);
 }
 
 /** Connection-level failures: the server is down, restarting, frozen or unreachable (not a query's own error). */
@@ -202,6 +216,8 @@ function openPostgres(connectionString: string, max: number, longStatements: boo
     db,
     kind: "postgres",
     pool,
+    // A connection of its own, kept up and reconnected (notifications.server.ts).
+    listen: (channel, onNotify) => listenForNotifications(connectionString, channel, onNotify),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -209,8 +225,9 @@ function openPostgres(connectionString: string, max: number, longStatements: boo
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (dataDir.startsWith("memory://")) return pgliteHandle(await PGlite.create(dataDir));
+async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHandle> {
+  if (dataDir.startsWith("memory://"))
+    return pgliteHandle(await PGlite.create(dataDir, { loadDataDir: startFrom }));
   makePrivate(dataDir);
   // PGlite has no multi-process locking of its own: two processes writing one
   // folder corrupt it, so the second one is refused before it opens anything.
@@ -235,6 +252,11 @@ function pgliteHandle(client: PGlite, afterClose?: () => Promise<void>): Databas
     db,
     kind: "pglite",
     pool: null,
+    // In this process: PGlite delivers its own notifications to its listeners at commit.
+    listen(channel, onNotify) {
+      const listening = client.listen(channel, () => onNotify());
+      return { close: async () => (await listening)() };
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -129,6 +129,23 @@ export const catalogRevisions = pgTable("catalog_revisions", {
   revision: bigint("revision", { mode: "number" }).notNull().default(0),
 });
 
+/**
+ * Which products each catalogue revision changed (drizzle/0008): written by
+ * the triggers that count the revision, in the same statement, so a process
+ * applies just those products to its search index instead of reading the
+ * catalogue again. `productId` null: everything may have changed (brands or
+ * categories, a truncate, a statement of thousands of rows). The last 1,000
+ * revisions are kept.
+ */
+export const catalogChanges = pgTable(
+  "catalog_changes",
+  {
+    revision: bigint("revision", { mode: "number" }).notNull(),
+    productId: integer("product_id"),
+  },
+  (table) => [index("catalog_changes_revision_idx").on(table.revision)],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 
 /**

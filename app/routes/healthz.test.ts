@@ -10,13 +10,19 @@ const database = (ping: () => Promise<void>): DatabaseHandle => ({
   pool: null,
   ping,
   close: async () => {},
+  listen: () => ({ close: async () => {} }),
 });
 const answering = database(async () => {});
 const down = database(() => Promise.reject(new Error("connection refused")));
 
-async function health(services: Pick<ShopServices, "database" | "lifecycle">) {
+/** A catalogue whose search index is read (or not yet). */
+const catalog = (ready: boolean) => ({ ready: () => ready }) as unknown as ShopServices["catalog"];
+
+async function health(
+  services: Pick<ShopServices, "database" | "lifecycle"> & { catalog?: ShopServices["catalog"] },
+) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, services as ShopServices);
+  context.set(servicesContext, { catalog: catalog(true), ...services } as ShopServices);
   const request = new Request("http://shop.test/healthz");
   const response = await loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]);
   return {
@@ -33,6 +39,15 @@ describe("GET /healthz", () => {
       body: { status: "ok" },
       cache: "no-store",
     });
+  });
+
+  it("answers 503 {status: starting} until the search index is read, so a balancer waits for it", async () => {
+    const answer = await health({
+      database: answering,
+      lifecycle: { draining: false },
+      catalog: catalog(false),
+    });
+    expect(answer).toMatchObject({ status: 503, body: { status: "starting" }, cache: "no-store" });
   });
 
   it("answers 503 while the database is down", async () => {

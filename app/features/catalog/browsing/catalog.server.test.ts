@@ -546,7 +546,6 @@ describe("the catalogue cache", () => {
       { cacheSeconds: 0 },
       {
         readCatalogIndex: async () => index,
-        readCatalogRevision: async () => 1,
         readSearchVocabulary: async () => searchVocabulary(["blender"]),
         readWordStem: async (_db, typed) => {
           stemReads++;

@@ -83,11 +83,7 @@ export function createCatalog(
   replaced: Partial<CatalogQueries> = {},
 ) {
   const reads = { ...CATALOG_READS, ...replaced };
-  const search: CatalogSearch = createProductSearch(
-    db,
-    { freshForMs: options.cacheSeconds * 1000 },
-    replaced,
-  );
+  const search: CatalogSearch = createProductSearch(db, replaced);
   const cacheOptions: AnswerCacheOptions = {
     seconds: options.cacheSeconds,
     maxBytes: options.cacheMaxBytes,
@@ -210,11 +206,22 @@ export function createCatalog(
     },
     /** Start reading the search index and vocabulary, so the first searches need not wait for them (at start-up). */
     warmUp: () => search.warmUp(),
+    /**
+     * Whether the search index is read and answers (for /healthz): until then
+     * SQL answers, more slowly. Asking starts a read if none is under way.
+     */
+    ready: () => search.indexReady(),
     /** Resolves once the search index is read (or its read failed): for tests and benchmarks. */
     indexReady: () => search.ready(),
     /** The index in use: its size and revision, or null while the database answers. */
     indexInUse: () => search.indexInUse(),
-    /** Forget every cached answer, the index and the vocabulary, after the catalogue changed. */
+    /**
+     * The catalogue changed: the database announced it (LISTEN/NOTIFY), or
+     * may have while nobody listened. The index applies what changed; answers
+     * made before are not given again.
+     */
+    changed: () => search.changed(),
+    /** Forget every cached answer, the index and the vocabulary. */
     clear: () => {
       cache.clear();
       search.clear();

@@ -1,19 +1,16 @@
 import type { CatalogIndex } from "./catalog-index.server";
+import { LiveIndex, MAX_CHANGES } from "./index-changes.server";
+import type { CatalogChanges } from "./index-read.server";
 
 export interface CatalogIndexKeeping {
-  /** Reads a new index from the database; null when there is none to read. */
+  /** Reads a whole new index from the database; null when there is none to read. */
   read(): Promise<CatalogIndex | null>;
-  /** The catalogue's revision now. */
-  revision(): Promise<number>;
-  /**
-   * How long an index is used before the revision is checked again, in ms
-   * (the catalogue's cache time): past it, a changed catalogue is read again
-   * in the background while the old index answers. 0 checks before every
-   * use, and answers nothing from an index that is out of date.
-   */
-  freshForMs: number;
-  /** Called when a new index is put in use (answers made with the old one may go). */
+  /** What changed after a revision: at most `atMost` products, or "everything". */
+  changes(since: number, atMost: number): Promise<CatalogChanges>;
+  /** Called when the index in use changes (answers made before may be out of date). */
   onReplaced(): void;
+  /** Called when changes were applied without reading the catalogue again. */
+  onApplied(applied: { revision: number; products: number; milliseconds: number }): void;
   onFailure(error: unknown, message: string): void;
 }
 
@@ -21,18 +18,31 @@ export interface CatalogIndexKeeping {
 const RETRY_AFTER_MS = 5_000;
 
 /**
- * Keeps one index in use and reads a new one when the catalogue changes.
- * While none is ready (at start-up, after clear(), after a failed read)
- * `current()` gives null and the SQL queries answer instead.
+ * Keeps one index in use and current, with one source of news: `changed()`,
+ * called for every catalogue change the database announces (LISTEN/NOTIFY)
+ * and once after the announcements may have been missed (a reconnection).
+ * Each time it reads what changed since the revision it holds and applies
+ * just those products (index-changes.server.ts); when everything may have
+ * changed, or too much, it reads the whole index again in the background
+ * while the one it has goes on answering — never none once there was one.
+ * While none was ever read, `current()` gives null and SQL answers.
  */
 export function keepCatalogIndex(keeping: CatalogIndexKeeping) {
-  let index: CatalogIndex | null = null;
+  let live: LiveIndex | null = null;
   let reading: Promise<void> | null = null;
-  /** Counts clear()s: a read that began before one is not put in use. */
+  let applying: Promise<void> | null = null;
+  /** A change was announced that is not applied yet. */
+  let announced = false;
+  /** Counts clear()s: a read or apply that began before one is not put in use. */
   let clears = 0;
-  let checkedAt = Number.NEGATIVE_INFINITY;
-  let checking = false;
   let retryAt = Number.NEGATIVE_INFINITY;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const retryLater = () => {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(changed, RETRY_AFTER_MS);
+    retryTimer.unref();
+  };
 
   const readAgain = () => {
     if (reading || performance.now() < retryAt) return;
@@ -41,94 +51,100 @@ export function keepCatalogIndex(keeping: CatalogIndexKeeping) {
       .read()
       .then((read) => {
         if (started !== clears) return;
-        checkedAt = performance.now();
-        // None to read: the SQL queries go on answering, and it is asked again later, not per request.
-        if (!read) retryAt = checkedAt + RETRY_AFTER_MS;
-        if (!read && !index) return;
-        index = read;
+        // None to read: SQL answers, and it is asked again later, not per request.
+        if (!read) {
+          retryAt = performance.now() + RETRY_AFTER_MS;
+          return;
+        }
+        live = LiveIndex.of(read);
         keeping.onReplaced();
       })
       .catch((error: unknown) => {
         if (started !== clears) return;
-        // An index that could not be read again is out of date: the SQL queries answer until one is.
-        index = null;
+        // The index in use (if any) goes on answering; the read is tried again.
         retryAt = performance.now() + RETRY_AFTER_MS;
-        keeping.onFailure(error, "catalogue index read failed; the database answers every query");
+        keeping.onFailure(error, "catalogue index read failed");
+        retryLater();
       })
       .finally(() => {
         if (reading === thisRead) reading = null;
+        // What changed while it was read is caught up at once.
+        if (started === clears && live) changed();
       });
     reading = thisRead;
   };
 
-  let revisionRead: Promise<number> | null = null;
-  let nextRevisionRead: Promise<number> | null = null;
-  /**
-   * The revision, read by a query that starts no earlier than this call:
-   * callers that arrive while one is in flight share the next one, so with
-   * the cache off a busy shop asks once per round trip, not once per answer.
-   */
-  const revisionNow = (): Promise<number> => {
-    if (!revisionRead) {
-      const read: Promise<number> = keeping.revision().finally(() => {
-        if (revisionRead === read) revisionRead = null;
-      });
-      revisionRead = read;
-      return read;
+  /** Applies what changed since the index in use, until nothing announced is left. */
+  const apply = async () => {
+    while (announced && live && !reading) {
+      announced = false;
+      const from = live;
+      const started = clears;
+      const begun = performance.now();
+      try {
+        const changes = await keeping.changes(from.revision, MAX_CHANGES - from.changeCount);
+        if (started !== clears || live !== from) continue;
+        if (changes.everything) {
+          readAgain();
+        } else if (changes.revision > from.revision) {
+          live = from.with(changes.ids, changes.rows, changes.revision);
+          keeping.onReplaced();
+          keeping.onApplied({
+            revision: changes.revision,
+            products: changes.ids.length,
+            milliseconds: Math.round(performance.now() - begun),
+          });
+        }
+      } catch (error) {
+        keeping.onFailure(error, "catalogue changes could not be read; trying again");
+        announced = true;
+        retryLater();
+        return;
+      }
     }
-    nextRevisionRead ??= revisionRead
-      .catch(() => undefined)
-      .then(() => {
-        nextRevisionRead = null;
-        return revisionNow();
-      });
-    return nextRevisionRead;
   };
 
-  const checkInBackground = () => {
-    if (checking) return;
-    checking = true;
-    checkedAt = performance.now();
-    keeping
-      .revision()
-      .then((revision) => {
-        if (index && revision !== index.revision) readAgain();
-      })
-      .catch((error: unknown) => keeping.onFailure(error, "catalogue revision check failed"))
-      .finally(() => {
-        checking = false;
-      });
-  };
+  function changed() {
+    announced = true;
+    if (!live) {
+      readAgain();
+      return;
+    }
+    if (applying) return;
+    applying = apply().finally(() => {
+      applying = null;
+      // Announced while the last read of changes was under way: its products may be newer.
+      if (announced && live && !reading) changed();
+    });
+  }
 
   return {
-    /** The index to answer from, or null when the SQL queries must answer. */
-    async current(): Promise<CatalogIndex | null> {
-      if (!index) {
-        readAgain();
-        return null;
-      }
-      if (keeping.freshForMs === 0) {
-        const revision = await revisionNow();
-        if (revision === index.revision) return index;
-        readAgain();
-        return null;
-      }
-      if (performance.now() - checkedAt >= keeping.freshForMs) checkInBackground();
-      return index;
+    /** The index to answer from, or null while SQL must answer (none read yet). */
+    current(): LiveIndex | null {
+      if (!live) readAgain();
+      return live;
     },
-    /** Resolves once the read in progress (if any) has ended. */
+    /** A change to the catalogue was announced (or may have been missed): apply it. */
+    changed,
+    /** Resolves once the read and the changes under way (if any) are done. */
     async ready(): Promise<void> {
-      if (!index) readAgain();
-      await reading;
+      if (!live) readAgain();
+      while (reading || applying) {
+        await reading;
+        await applying;
+      }
     },
-    /** Drops the index: the SQL queries answer until a new one is read. */
+    /** Drops the index: SQL answers until a new one is read. */
     clear() {
       clears++;
-      index = null;
+      live = null;
       reading = null;
+      applying = null;
+      announced = false;
       retryAt = Number.NEGATIVE_INFINITY;
+      clearTimeout(retryTimer);
     },
     /** The index in use, for benchmarks and logs. */
-    peek: () => index,
+    peek: () => live,
   };
 }

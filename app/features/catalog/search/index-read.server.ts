@@ -1,8 +1,8 @@
-import { asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { catalogRevisions, products } from "~/db/schema";
+import { catalogChanges, catalogRevisions, products } from "~/db/schema";
 import { productColumns, productOf } from "../core/product-rows.server";
-import type { CatalogIndex, IndexTerm } from "./catalog-index.server";
+import type { CatalogIndex, IndexedProductRow, IndexTerm } from "./catalog-index.server";
 import { CatalogIndexBuilder } from "./index-builder.server";
 
 /**
@@ -11,7 +11,7 @@ import { CatalogIndexBuilder } from "./index-builder.server";
  * catalogue's revision, and how to_tsquery stems a typed word.
  */
 
-/** The PostgreSQL channel every change to the catalogue is announced on when it commits (drizzle/0005). */
+/** The channel every change to the catalogue is announced on when it commits, with its revision (drizzle/0008). */
 export const CATALOG_CHANGED_CHANNEL = "catalog_changed";
 
 /** The catalogue's revision: counted up by every change to products, brands or categories. */
@@ -26,54 +26,99 @@ export async function readCatalogRevision(db: Database): Promise<number> {
 /** Products read per statement while the index is read. */
 const INDEX_BATCH = 20_000;
 
-/** Reads of the index that may start again because the catalogue changed during one. */
-const INDEX_READ_ATTEMPTS = 3;
+/** A product as the index reads it: its card, what orders it, and the lexemes PostgreSQL stored for it. */
+const indexColumns = {
+  ...productColumns,
+  priceCents: sql<number>`(${products.price} * 100)::float8`,
+  ratingTenths: sql<number>`(${products.ratings} * 10)::int`,
+  createdMicros: sql<number>`(extract(epoch from ${products.creationDate}) * 1000000)::float8`,
+  lexemes: sql<string>`array_to_string(tsvector_to_array(${products.searchVector}), ' ')`,
+  nameLexemes: sql<string>`(select coalesce(string_agg(lexeme, ' '), '') from unnest(${products.searchVector}) where 'A' = any(weights))`,
+};
+
+function indexedRow({
+  priceCents,
+  ratingTenths,
+  createdMicros,
+  lexemes,
+  nameLexemes,
+  ...product
+}: Awaited<ReturnType<typeof readIndexRows>>[number]): IndexedProductRow {
+  return {
+    product: productOf(product),
+    priceCents,
+    ratingTenths,
+    createdMicros,
+    lexemes: wordsOf(lexemes),
+    nameLexemes: wordsOf(nameLexemes),
+  };
+}
+
+function readIndexRows(db: Database, where: SQL) {
+  return db.select(indexColumns).from(products).where(where).orderBy(asc(products.id)).limit(INDEX_BATCH);
+}
 
 /**
  * The catalogue's search index (catalog-index.server.ts), read in batches by
- * id. No long transaction (on PGlite one would hold every other query until
- * it ends): the revision is read before and after, and a read during which
- * the catalogue changed starts again; after INDEX_READ_ATTEMPTS it keeps the
- * revision from before, so the next check reads it once more. Each product
- * brings the lexemes PostgreSQL stored for it, and which come from its name.
+ * id, at the revision read first. No long transaction (on PGlite one would
+ * hold every other query until it ends): a product that changes while the
+ * batches are read is read again with the changes since that revision
+ * (readCatalogChanges), as every later change is.
  */
 export async function readCatalogIndex(db: Database): Promise<CatalogIndex | null> {
-  for (let attempt = 1; ; attempt++) {
-    const revision = await readCatalogRevision(db);
-    const builder = new CatalogIndexBuilder();
-    let after = 0;
-    for (;;) {
-      const rows = await db
-        .select({
-          ...productColumns,
-          priceCents: sql<number>`(${products.price} * 100)::float8`,
-          ratingTenths: sql<number>`(${products.ratings} * 10)::int`,
-          createdMicros: sql<number>`(extract(epoch from ${products.creationDate}) * 1000000)::float8`,
-          lexemes: sql<string>`array_to_string(tsvector_to_array(${products.searchVector}), ' ')`,
-          nameLexemes: sql<string>`(select coalesce(string_agg(lexeme, ' '), '') from unnest(${products.searchVector}) where 'A' = any(weights))`,
-        })
-        .from(products)
-        .where(gt(products.id, after))
-        .orderBy(asc(products.id))
-        .limit(INDEX_BATCH);
-      for (const { priceCents, ratingTenths, createdMicros, lexemes, nameLexemes, ...product } of rows) {
-        builder.add({
-          product: productOf(product),
-          priceCents,
-          ratingTenths,
-          createdMicros,
-          lexemes: wordsOf(lexemes),
-          nameLexemes: wordsOf(nameLexemes),
-        });
-      }
-      const last = rows.at(-1);
-      if (!last || rows.length < INDEX_BATCH) break;
-      after = last.id;
-    }
-    if ((await readCatalogRevision(db)) === revision || attempt === INDEX_READ_ATTEMPTS) {
-      return builder.build(revision);
-    }
+  const revision = await readCatalogRevision(db);
+  const builder = new CatalogIndexBuilder();
+  let after = 0;
+  for (;;) {
+    const rows = await readIndexRows(db, gt(products.id, after));
+    for (const row of rows) builder.add(indexedRow(row));
+    const last = rows.at(-1);
+    if (!last || rows.length < INDEX_BATCH) break;
+    after = last.id;
   }
+  return builder.build(revision);
+}
+
+/** The revisions whose changed products are recorded (drizzle/0008): older ones are forgotten. */
+const CHANGES_KEPT = 1000;
+
+/** What changed in the catalogue after a revision. */
+export type CatalogChanges =
+  | { everything: true; revision: number }
+  | {
+      everything: false;
+      revision: number;
+      /** Every product that changed or went. */
+      ids: number[];
+      /** Those of them that still exist, as they are now. */
+      rows: IndexedProductRow[];
+    };
+
+/**
+ * The products that changed after revision `since`, up to the revision now
+ * (catalog_changes, written by the triggers that count the revision), read
+ * as they are now; or "everything", when brands or categories changed, a
+ * statement changed thousands of rows, more than `atMost` products changed,
+ * or `since` is older than the changes kept.
+ */
+export async function readCatalogChanges(
+  db: Database,
+  since: number,
+  atMost: number,
+): Promise<CatalogChanges> {
+  const revision = await readCatalogRevision(db);
+  if (revision - since >= CHANGES_KEPT) return { everything: true, revision };
+  if (revision === since) return { everything: false, revision, ids: [], rows: [] };
+  const changes = await db
+    .selectDistinct({ productId: catalogChanges.productId })
+    .from(catalogChanges)
+    .where(and(gt(catalogChanges.revision, since), lte(catalogChanges.revision, revision)))
+    .limit(atMost + 1);
+  const ids = changes.map((change) => change.productId);
+  if (ids.length > atMost || ids.includes(null)) return { everything: true, revision };
+  const changed = ids as number[];
+  const rows = changed.length > 0 ? await readIndexRows(db, inArray(products.id, changed)) : [];
+  return { everything: false, revision, ids: changed, rows: rows.map(indexedRow) };
 }
 
 /** Lexemes never hold a space: the list travels as one string, cheaper than an array. */

@@ -3,9 +3,10 @@ import type { Database } from "~/db/client.server";
 import { logFailure, logger } from "~/utils/logger.server";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
 import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
-import type { CatalogIndex, IndexedWord, IndexTerm } from "./catalog-index.server";
+import type { IndexedWord, IndexTerm } from "./catalog-index.server";
+import type { LiveIndex } from "./index-changes.server";
 import { keepCatalogIndex } from "./index-keeping.server";
-import { readCatalogIndex, readCatalogRevision, readWordStem } from "./index-read.server";
+import { readCatalogChanges, readCatalogIndex, readWordStem } from "./index-read.server";
 import { createSearchReading } from "./search-reading.server";
 import { countProducts, findProducts, isPlainWord, readFacetMatrix } from "./sql-search.server";
 import { readSearchVocabulary } from "./vocabulary-read.server";
@@ -34,7 +35,7 @@ const SEARCH_QUERIES = {
   countProducts,
   readFacetMatrix,
   readCatalogIndex,
-  readCatalogRevision,
+  readCatalogChanges,
   readWordStem,
   readSearchVocabulary,
 };
@@ -51,7 +52,7 @@ export function countOf(matrix: FacetCell[], filters: CatalogFilters): number {
   );
 }
 
-function indexAdapter(index: CatalogIndex, words: IndexedWord[] | null | undefined): ProductSearch {
+function indexAdapter(index: LiveIndex, words: IndexedWord[] | null | undefined): ProductSearch {
   return {
     answeredBy: "index",
     page: (query) => index.page(query, words),
@@ -74,20 +75,11 @@ function databaseAdapter(
   };
 }
 
-export interface ProductSearchOptions {
-  /** How long an index is used before the catalogue's revision is checked again, in ms (0: before every use). */
-  freshForMs: number;
-}
-
 /**
  * The search a catalogue answers with: searches read against the vocabulary,
  * the index kept current, and for each search the adapter that answers it.
  */
-export function createProductSearch(
-  db: Database,
-  options: ProductSearchOptions,
-  replaced: Partial<SearchQueries> = {},
-) {
+export function createProductSearch(db: Database, replaced: Partial<SearchQueries> = {}) {
   const queries = { ...SEARCH_QUERIES, ...replaced };
   const reading = createSearchReading(() => queries.readSearchVocabulary(db));
   /** Counted up when the index in use changes: answers made before may be out of date. */
@@ -110,11 +102,11 @@ export function createProductSearch(
       }
       return index;
     },
-    revision: () => queries.readCatalogRevision(db),
-    freshForMs: options.freshForMs,
+    changes: (since, atMost) => queries.readCatalogChanges(db, since, atMost),
     onReplaced: () => {
       generation++;
     },
+    onApplied: (applied) => logger.info(applied, "catalogue changes applied to the index"),
     onFailure: logFailure,
   });
 
@@ -159,7 +151,7 @@ export function createProductSearch(
      */
     async searchFor(search: string | undefined) {
       const words = await reading.read(search);
-      const index = await catalogIndex.current();
+      const index = catalogIndex.current();
       const indexed = index ? await indexWords(words) : false;
       const answering =
         index && indexed !== false ? indexAdapter(index, indexed) : databaseAdapter(db, queries, words);
@@ -177,6 +169,8 @@ export function createProductSearch(
       void catalogIndex.ready();
       reading.warmUp();
     },
+    /** Whether an index answers (asking starts a read if none is under way). */
+    indexReady: () => catalogIndex.current() !== null,
     /** Resolves once the index is read (or its read failed). */
     ready: () => catalogIndex.ready(),
     /** The index in use: its size and revision, or null while the database answers. */
@@ -184,7 +178,12 @@ export function createProductSearch(
       const index = catalogIndex.peek();
       return index && { products: index.size, revision: index.revision, bytes: index.bytes };
     },
-    /** Forgets the index and the vocabulary, after the catalogue changed. */
+    /**
+     * The catalogue changed (the database announced it, or may have while
+     * nobody listened): the index applies what changed, at once.
+     */
+    changed: () => catalogIndex.changed(),
+    /** Forgets the index and the vocabulary. */
     clear() {
       catalogIndex.clear();
       reading.clear();
