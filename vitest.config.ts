@@ -12,6 +12,8 @@ export default defineConfig({
     ],
     environment: "node",
     setupFiles: ["./tests/support/fail-on-console-error.ts"],
+    // One migrated embedded database, which every test database starts from (tests/support/pglite-template.ts).
+    globalSetup: ["./tests/support/pglite-template.ts"],
     // Most integration files wait on the shop processes and servers they start, not on the CPU:
     // three files at a time on two cores halve the suite's wall time (Vitest's default is cores - 1).
     maxWorkers: 3,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
+import { pgliteTemplate } from "./pglite-template";
 import { describeWhen, postgresServer } from "./requirements";
 
 /**
@@ -55,9 +56,13 @@ export function reportPostgresSkipped(title: string) {
   if (!postgresServer.met) describeWhen([postgresServer], title.replace("$name", "PostgreSQL"), () => {});
 }
 
-/** An empty, migrated in-memory PGlite database. */
+/**
+ * An empty, migrated in-memory PGlite database: a copy of the migrated one the
+ * test run's global set-up made (pglite-template.ts), or made here.
+ */
 export async function openPgliteTestDatabase(): Promise<TestDatabase> {
-  const handle = await openDatabase({ dataDir: "memory://" });
+  const handle = await openDatabase({ dataDir: "memory://", startFrom: pgliteTemplate() });
+  // Nothing to do on a copy of the migrated database, but it says so cheaply.
   await migrateOrClose(handle);
   return { name: "PGlite", kind: handle.kind, handle, db: handle.db, close: () => handle.close() };
 }
