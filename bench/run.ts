@@ -15,6 +15,7 @@ const BENCHMARKS = {
   auth: "bench/auth.ts",
   memory: "bench/memory.ts",
   import: "bench/import.ts",
+  "index-changes": "bench/index-changes.ts",
 } as const;
 
 const requested = process.argv.slice(2);

@@ -92,6 +92,7 @@ export function createProductSearch(db: Database, replaced: Partial<SearchQuerie
       if (index) {
         logger.info(
           {
+            revision: index.revision,
             products: index.size,
             lexemes: index.lexemeCount,
             megabytes: Math.round(index.bytes / 2 ** 20),
