@@ -4,7 +4,6 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
 import { type Catalog, createCatalog } from "~/features/catalog/browsing/catalog.server";
-import { noResultsOffer } from "~/features/catalog/browsing/components/catalog-results";
 import { readFacetValues } from "~/features/catalog/core/product-rows.server";
 import { createSearchRateLimit } from "~/features/catalog/search/index.server";
 import { countProducts, findProducts, readFacetMatrix } from "~/features/catalog/search/sql-search.server";
@@ -14,7 +13,7 @@ import {
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../tests/support/test-database";
-import { loader, resultSummary, shopTitle } from "./shop";
+import { loader } from "./shop";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 0, 15);
@@ -224,41 +223,6 @@ describe("shop page loader", () => {
     const { status, body } = await run("/?search=mixer", { baseUrl: "http://shop.test", catalog, database });
     expect(status).toBe(503);
     expect(body).toMatchObject({ status: "unavailable", query: { search: "mixer" } });
-  });
-});
-
-describe("shop page text", () => {
-  it("titles the listing by brand, category, search and page", () => {
-    const labels = {
-      brands: [
-        { value: "blendMaster", label: "BlendMaster" },
-        { value: "cycleFit", label: "CycleFit" },
-      ],
-      categories: [{ value: "home appliances", label: "Home appliances" }],
-    };
-    expect(shopTitle({}, labels)).toBe("Shop electronics, fitness, home and outdoor gear | Backline");
-    expect(shopTitle({ band: ["blendMaster"], category: ["home appliances"], page: 2 }, labels)).toBe(
-      "BlendMaster Home appliances — page 2 | Backline",
-    );
-    expect(shopTitle({ band: ["blendMaster", "cycleFit"] }, labels)).toBe("BlendMaster, CycleFit | Backline");
-    expect(shopTitle({ search: "mixer" }, null)).toBe(
-      "Shop electronics, fitness, home and outdoor gear — “mixer” | Backline",
-    );
-  });
-
-  it("summarises which products are on screen", () => {
-    expect(resultSummary(64, 1, 5)).toBe("Showing 1–5 of 64 products");
-    expect(noResultsOffer({ search: "blender", count: 3 }, { text: "Remove “Outdoor”", count: 9 })).toBe(
-      ". Did you mean “blender”? 3 products",
-    );
-    expect(noResultsOffer(null, { text: "Remove “Outdoor”", count: 9 })).toBe(
-      ". Remove “Outdoor”: 9 products",
-    );
-    expect(noResultsOffer(null, null)).toBe("");
-    expect(resultSummary(64, 13, 5)).toBe("Showing 61–64 of 64 products");
-    expect(resultSummary(1, 1, 5)).toBe("Showing 1 of 1 product");
-    expect(resultSummary(0, 1, 5)).toBe("0 products");
-    expect(resultSummary(64, 99, 5)).toBe("64 products");
   });
 });
 
