@@ -7,8 +7,7 @@ import {
   productHref,
   productSlug,
   shopHref,
-  shopListingFromAddress,
-  shopPageHref,
+  shopReturnHref,
 } from "~/features/catalog/browsing/catalog-url";
 import { ProductGrid } from "~/features/catalog/browsing/components/catalog-results";
 import { Breadcrumbs, ProductDetails } from "~/features/catalog/browsing/components/product-details";
@@ -39,15 +38,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   ]);
   const labels = facetValues?.value ?? { brands: [], categories: [] };
   const shown = shopProduct(product, labels);
-  // The listing the shopper came from rides in the query; read leniently, it only ever makes a shop link.
-  const listing = shopListingFromAddress(url.searchParams);
   const canonicalUrl = new URL(productHref(product), baseUrl).toString();
   const socialImageUrl = new URL(socialImage(product.image), baseUrl).toString();
   return {
     product: shown,
     description: product.description,
     related: (related?.value ?? []).map((other) => shopProduct(other, labels)),
-    listingHref: shopPageHref(listing, listing.page),
+    listingHref: shopReturnHref(url.searchParams),
     canonicalUrl,
     socialImageUrl,
     structuredData: productStructuredData(product, {

@@ -6,6 +6,7 @@ import {
   createAuthService,
 } from "../../app/features/auth/auth.server";
 import { createAuthRateLimiter } from "../../app/features/auth/rate-limit.server";
+import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "../../app/features/auth/session-lifetime.server";
 import { recordingMail } from "./recording-mailer";
 
 /**
@@ -37,6 +38,19 @@ export function cookieHeader(headers: Headers, previous = ""): string {
   }
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
+
+/** The session token these cookies carry (the signed cookie's value, without its signature). */
+export const sessionTokenOf = (cookie: string) =>
+  decodeURIComponent(cookie.match(/session_token=([^.;]+)/)?.[1] ?? "");
+
+/**
+ * A session row's times as if signed in just past the absolute lifetime and
+ * kept alive by use since: its sliding expiry is a day away.
+ */
+export const sessionPastLifetime = () => ({
+  createdAt: new Date(Date.now() - (SESSION_ABSOLUTE_LIFETIME_SECONDS + 60) * 1000),
+  expiresAt: new Date(Date.now() + 86_400_000),
+});
 
 /** A request to the shop carrying these cookies. */
 export const request = (cookie = "", origin = "http://localhost:3000") =>

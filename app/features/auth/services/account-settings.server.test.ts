@@ -5,11 +5,12 @@ import {
   cookieHeader,
   newAccount,
   PASSWORD,
+  sessionPastLifetime,
+  sessionTokenOf,
   testAuth,
   uniqueEmail,
 } from "../../../../tests/support/auth-service";
 import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
-import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "../session-lifetime.server";
 
 const engines = await openTestDatabases();
 afterAll(() => Promise.all(engines.map((engine) => engine.close())));
@@ -27,18 +28,13 @@ describe.each(engines)("the account's settings on $name", (engine) => {
       const [current] = await engine.db
         .select({ id: sessions.id })
         .from(sessions)
-        .where(eq(sessions.token, tokenOf(elsewhere.headers)));
+        .where(eq(sessions.token, sessionTokenOf(cookieHeader(elsewhere.headers))));
       await engine.db
         .update(sessions)
-        .set({
-          createdAt: new Date(Date.now() - (SESSION_ABSOLUTE_LIFETIME_SECONDS + 60) * 1000),
-          expiresAt: new Date(Date.now() + 86_400_000),
-        })
+        .set(sessionPastLifetime())
         .where(and(eq(sessions.userId, signedUp.user.id), ne(sessions.id, current?.id ?? "")));
       return { address, userId: signedUp.user.id, old: from("203.0.113.9", cookie) };
     };
-    const tokenOf = (headers: Headers) =>
-      decodeURIComponent(cookieHeader(headers).match(/session_token=([^.;]+)/)?.[1] ?? "");
 
     expect(await (await oldSession()).old.account.overview()).toBeNull();
     expect(await (await oldSession()).old.sessions.list()).toBeNull();

@@ -5,11 +5,11 @@ import {
   cookieHeader,
   newAccount,
   PASSWORD,
+  sessionPastLifetime,
   testAuth,
   uniqueEmail,
 } from "../../../../tests/support/auth-service";
 import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
-import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "../session-lifetime.server";
 
 const engines = await openTestDatabases();
 afterAll(() => Promise.all(engines.map((engine) => engine.close())));
@@ -46,11 +46,7 @@ describe.each(engines)("sessions on $name", (engine) => {
   it("ends a session at its absolute lifetime, however active it stayed", async () => {
     const { signedUp, cookie } = await newAccount(shop);
     // Still within its sliding expiry (extended by recent use), but signed in long ago.
-    const signedInAt = new Date(Date.now() - (SESSION_ABSOLUTE_LIFETIME_SECONDS + 60) * 1000);
-    await engine.db
-      .update(sessions)
-      .set({ createdAt: signedInAt, expiresAt: new Date(Date.now() + 86_400_000) })
-      .where(eq(sessions.userId, signedUp.user.id));
+    await engine.db.update(sessions).set(sessionPastLifetime()).where(eq(sessions.userId, signedUp.user.id));
     const { user, headers } = await from("203.0.113.1", cookie).sessions.current();
     expect(user).toBeNull();
     expect(headers.getSetCookie().some((value) => /session_token=;|Max-Age=0/i.test(value))).toBe(true);

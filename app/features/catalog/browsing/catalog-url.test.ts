@@ -10,6 +10,7 @@ import {
   shopHref,
   shopListingFromAddress,
   shopPageHref,
+  shopReturnHref,
   withoutEmptyParameters,
 } from "./catalog-url";
 
@@ -142,6 +143,19 @@ describe("product addresses", () => {
     expect(
       productHref({ id: 12, name: "CycleFit Yoga Mat" }, { band: ["cycleFit"], page: 3, sort: "asc" }),
     ).toBe("/products/12-cyclefit-yoga-mat?band=cycleFit&sort=asc&page=3");
+  });
+
+  it("leads back to the listing the shopper came from, on its page", () => {
+    const listing = new URL(
+      productHref({ id: 12, name: "CycleFit Yoga Mat" }, { band: ["cycleFit"], page: 3, sort: "asc" }),
+      "http://shop.test",
+    );
+    expect(shopReturnHref(listing.searchParams)).toBe("/?band=cycleFit&sort=asc&page=3");
+    expect(shopReturnHref(new URLSearchParams())).toBe("/");
+    // Read leniently: what the shop would refuse is left out of the link, not refused.
+    expect(shopReturnHref(new URLSearchParams("band=cycleFit&sort=sideways&page=abc"))).toBe(
+      "/?band=cycleFit",
+    );
   });
 
   it("reads the id and slug of an address's last segment, and nothing else", () => {

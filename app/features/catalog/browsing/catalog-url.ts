@@ -80,6 +80,16 @@ export function shopPageHref(query: Partial<CatalogQuery>, page: number): string
 }
 
 /**
+ * The shop page a product page leads back to: the listing the shopper came
+ * from rides in the product page's query, read leniently, since it only ever
+ * makes this link.
+ */
+export function shopReturnHref(params: URLSearchParams): string {
+  const listing = shopListingFromAddress(params);
+  return shopPageHref(listing, listing.page);
+}
+
+/**
  * A GET form submitted without JavaScript sends every field, empty or not
  * (`/?band=&category=&range=0&search=&sort=`). Returns the query string
  * without those no-op parameters, or null when there is nothing to drop, so

@@ -1,11 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
-import {
-  openTestDatabases,
-  reportPostgresSkipped,
-  type TestDatabase,
-} from "../../../../tests/support/test-database";
+import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
 import { type Catalog, createCatalog } from "../browsing/catalog.server";
 import type { CatalogQuery } from "../core/catalog-schema";
 import { readSearchVocabulary } from "./vocabulary-read.server";
@@ -17,7 +13,7 @@ afterAll(async () => {
   await Promise.all(engines.map((engine) => engine.close()));
 });
 
-describe.each(engines)("search that finds what shoppers mean, on $name", (engine: TestDatabase) => {
+describe.each(engines)("search that finds what shoppers mean, on $name", (engine) => {
   let catalog: Catalog;
 
   beforeAll(async () => {
