@@ -313,13 +313,15 @@ describe("keeping the index", () => {
   it("reads the changes of many announcements once at a time, and once more after the last", async () => {
     const { state, keeping } = keeper();
     await keeping.ready();
+    // The catch-up read after the first whole read is not one of these.
+    const before = state.changeReads.length;
     for (let revision = 2; revision <= 6; revision++) {
       state.revision = revision;
       keeping.changed();
     }
     await keeping.ready();
     expect(keeping.current()?.revision).toBe(6);
-    expect(state.changeReads.length).toBeLessThanOrEqual(2);
+    expect(state.changeReads.length - before).toBeLessThanOrEqual(2);
   });
 
   it("after a failed first read, lets SQL answer and tries again only after a pause", async () => {

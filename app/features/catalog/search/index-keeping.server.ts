@@ -97,7 +97,8 @@ export function keepCatalogIndex(keeping: CatalogIndexKeeping) {
         }
       } catch (error) {
         keeping.onFailure(error, "catalogue changes could not be read; trying again");
-        announced = true;
+        // Tried again by the timer, not at once: a database that keeps failing must not spin this loop.
+        announced = false;
         retryLater();
         return;
       }
