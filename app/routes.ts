@@ -37,7 +37,16 @@ export default [
   route("logout", "routes/logout.ts"),
   route("auth/google", "routes/auth.google.tsx"),
   route("auth/google/done", "routes/auth.google.done.tsx"),
-  route("account", "routes/account.tsx"),
+  // The account page: each of its forms is sent to a route of its own, whose page is the account page again.
+  route("account", "routes/account.tsx", [
+    index("routes/account.overview.tsx"),
+    route("profile", "routes/account.profile.tsx"),
+    route("email", "routes/account.email.tsx"),
+    route("password", "routes/account.password.tsx"),
+    route("sessions/sign-out", "routes/account.sessions.sign-out.tsx"),
+    route("sessions/sign-out-others", "routes/account.sessions.sign-out-others.tsx"),
+    route("delete", "routes/account.delete.tsx"),
+  ]),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),

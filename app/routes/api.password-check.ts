@@ -1,5 +1,6 @@
 import { accountsFor } from "~/context.server";
 import { MESSAGES, type PasswordCheckAnswer, passwordCheckSchema } from "~/features/auth/auth-schema";
+import { refusalFor } from "~/features/auth/route-helpers.server";
 import { apiError, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.password-check";
 
@@ -36,11 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await credentials.checkCommonPassword(parsed.data.password);
   if (!result.ok) {
-    return apiError(
-      429,
-      { code: "rate_limited", message: MESSAGES.tooManyAttempts(result.retryAfterSeconds) },
-      { "Retry-After": String(result.retryAfterSeconds) },
-    );
+    const { status, message, headers } = refusalFor(result);
+    return apiError(status, { code: "rate_limited", message }, headers);
   }
   return Response.json({ tooCommon: result.tooCommon } satisfies PasswordCheckAnswer, {
     headers: { "Cache-Control": "no-store" },

@@ -1,11 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import { accountsFor } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
-import { formFields, MESSAGES } from "~/features/auth/auth-schema";
+import { formFields } from "~/features/auth/auth-schema";
 import { GoogleSignInOutcome } from "~/features/auth/components/google-sign-in-outcome";
 import { ATTEMPT_PATTERN, type GoogleSignInResult } from "~/features/auth/google-sign-in-message";
 import { safeRedirectPath } from "~/features/auth/redirect";
-import { readForm, retryAfterHeaders } from "~/features/auth/route-helpers.server";
+import { readForm, refusalFor, retryAfterHeaders } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/auth.google";
 
 export const headers = retryAfterHeaders;
@@ -40,16 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await accounts.google.start({ callbackURL: doneUrl, errorCallbackURL: doneUrl });
   if (result.ok) throw redirect(result.url, { headers: appendSetCookies(new Headers(), result.headers) });
 
-  const failure: GoogleSignInResult =
-    result.reason === "rate-limited"
-      ? { ok: false, message: MESSAGES.tooManyAttempts(result.retryAfterSeconds) }
-      : { ok: false, message: "Google sign-in is not configured on this shop." };
-  return data(
-    { attempt, redirectTo, result: failure },
-    result.reason === "rate-limited"
-      ? { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } }
-      : { status: 404 },
-  );
+  const { status, message, headers } = refusalFor(result, {
+    "not-configured": { status: 404, message: "Google sign-in is not configured on this shop." },
+  });
+  const failure: GoogleSignInResult = { ok: false, message };
+  return data({ attempt, redirectTo, result: failure }, { status, headers });
 }
 
 export default function GoogleStart({ actionData }: Route.ComponentProps) {

@@ -12,9 +12,8 @@ import { AuthCard } from "~/features/auth/components/auth-card";
 import {
   failedSubmission,
   readForm,
+  refusedSubmission,
   retryAfterHeaders,
-  tooManyAttempts,
-  unavailable,
 } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -37,10 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return failedSubmission(submission, 400);
   const result = await emailLinks.requestPasswordReset(submission.value.email);
-  if (!result.ok) {
-    if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
-    return unavailable(submission);
-  }
+  if (!result.ok) return refusedSubmission(submission, result);
   return data({ result: submission.reply(), sentTo: submission.value.email });
 }
 

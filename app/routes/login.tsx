@@ -16,9 +16,8 @@ import { safeRedirectPath } from "~/features/auth/redirect";
 import {
   failedSubmission,
   readForm,
+  refusedSubmission,
   retryAfterHeaders,
-  tooManyAttempts,
-  unavailable,
 } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/login";
 
@@ -44,9 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return failedSubmission(submission, 400);
   const result = await accounts.credentials.logIn(submission.value);
   if (!result.ok) {
-    if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
-    if (result.reason === "unavailable") return unavailable(submission);
-    return failedSubmission(submission, 401, { formErrors: [MESSAGES.loginFailed] });
+    return refusedSubmission(submission, result, {
+      "invalid-credentials": { status: 401, message: MESSAGES.loginFailed },
+    });
   }
   const headers = appendSetCookies(new Headers(), result.headers);
   headers.append("Set-Cookie", await setFlash("logged-in", accounts.secureCookies));

@@ -22,9 +22,9 @@ import { setFlash } from "~/features/auth/flash.server";
 import {
   failedSubmission,
   readForm,
+  refusalFor,
+  refusedSubmission,
   retryAfterHeaders,
-  tooManyAttempts,
-  unavailable,
 } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/reset-password";
 
@@ -42,17 +42,15 @@ export const headers = retryAfterHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { credentials } = accountsFor(request, context);
   const parsed = linkTokenSchema.safeParse({ token: new URL(request.url).searchParams.get("token") ?? "" });
-  if (!parsed.success) return data({ token: null, retryAfterSeconds: null }, { status: 400 });
+  if (!parsed.success) return data({ token: null, problem: MESSAGES.resetLinkInvalid }, { status: 400 });
   const check = await credentials.checkResetToken(parsed.data.token);
-  if (check.ok) return { token: parsed.data.token, retryAfterSeconds: null };
-  if (check.reason === "rate-limited") {
-    return data(
-      { token: null, retryAfterSeconds: check.retryAfterSeconds },
-      { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
-    );
-  }
+  if (check.ok) return { token: parsed.data.token, problem: null };
+  // Nothing to show on the page when the service failed: the error page says so.
   if (check.reason === "unavailable") throw data(MESSAGES.unavailable, { status: 503 });
-  return data({ token: null, retryAfterSeconds: null }, { status: 410 });
+  const { status, message, headers } = refusalFor(check, {
+    "invalid-token": { status: 410, message: MESSAGES.resetLinkInvalid },
+  });
+  return data({ token: null, problem: message }, { status, headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,9 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await accounts.credentials.resetPassword(submission.value.token, submission.value.password);
   if (!result.ok) {
-    if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
-    if (result.reason === "unavailable") return unavailable(submission);
-    return data({ expired: true }, { status: 410 });
+    // The link is no good: the page says so instead of the form.
+    if (result.reason === "invalid-token") return data({ expired: true }, { status: 410 });
+    return refusedSubmission(submission, result);
   }
   // Every session has ended, this browser's too: the shopper logs in with the new password.
   throw redirect("/login", {
@@ -97,11 +95,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <AuthCard title="Choose a new password">
         <LinkExpired
-          message={
-            loaderData.retryAfterSeconds
-              ? MESSAGES.tooManyAttempts(loaderData.retryAfterSeconds)
-              : MESSAGES.resetLinkInvalid
-          }
+          message={loaderData.problem ?? MESSAGES.resetLinkInvalid}
           action={{ to: "/forgot-password", label: "Send me a new link" }}
         />
       </AuthCard>

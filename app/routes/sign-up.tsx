@@ -22,9 +22,8 @@ import { setFlash } from "~/features/auth/flash.server";
 import {
   failedSubmission,
   readForm,
+  refusedSubmission,
   retryAfterHeaders,
-  tooManyAttempts,
-  unavailable,
 } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/sign-up";
 
@@ -49,9 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await accounts.credentials.signUp(submission.value);
   if (!result.ok) {
-    if (result.reason === "rate-limited") return tooManyAttempts(submission, result.retryAfterSeconds);
-    if (result.reason === "unavailable") return unavailable(submission);
-    return failedSubmission(submission, 409, { formErrors: [MESSAGES.emailTaken] });
+    return refusedSubmission(submission, result, {
+      "email-taken": { status: 409, message: MESSAGES.emailTaken },
+    });
   }
   const headers = appendSetCookies(new Headers(), result.headers);
   headers.append("Set-Cookie", await setFlash("signed-up", accounts.secureCookies));

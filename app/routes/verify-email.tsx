@@ -8,7 +8,7 @@ import { AuthCard } from "~/features/auth/components/auth-card";
 import { LinkExpired } from "~/features/auth/components/link-expired";
 import { setFlash } from "~/features/auth/flash.server";
 import { loginPath, safeRedirectPath } from "~/features/auth/redirect";
-import { readForm, retryAfterHeaders } from "~/features/auth/route-helpers.server";
+import { readForm, refusalFor, retryAfterHeaders } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/verify-email";
 
 export function meta() {
@@ -89,25 +89,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return failure(result);
 }
 
+/** A refused link or request: the page says what went wrong instead of its button. */
 function failure(
   result:
-    | { reason: "invalid-token" }
-    | { reason: "rate-limited"; retryAfterSeconds: number }
-    | { reason: "unavailable" },
+    | { ok: false; reason: "invalid-token" }
+    | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+    | { ok: false; reason: "unavailable" },
 ) {
-  if (result.reason === "rate-limited") {
-    return data<ActionAnswer>(
-      { problem: MESSAGES.tooManyAttempts(result.retryAfterSeconds) },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-    );
-  }
-  if (result.reason === "unavailable") {
-    return data<ActionAnswer>(
-      { problem: MESSAGES.unavailable },
-      { status: 503, headers: { "Retry-After": "5" } },
-    );
-  }
-  return data<ActionAnswer>({ problem: MESSAGES.verifyLinkInvalid }, { status: 410 });
+  const { status, message, headers } = refusalFor(result, {
+    "invalid-token": { status: 410, message: MESSAGES.verifyLinkInvalid },
+  });
+  return data<ActionAnswer>({ problem: message }, { status, headers });
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

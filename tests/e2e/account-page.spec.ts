@@ -78,6 +78,8 @@ test("profile, password and sessions from the keyboard, with focus and messages 
   const current = password.getByLabel("Current password", { exact: true });
   await expect(current).toBeFocused();
   await expect(current).toHaveAccessibleDescription("That is not your current password.");
+  // The form answered in place: the page is still /account, its other forms as they were.
+  await expect(page).toHaveURL(/\/account$/);
   await expectNoAxeViolations(page);
 
   const sessions = page.getByRole("region", { name: "Where you are signed in" });
@@ -193,4 +195,41 @@ test("the new password's field says a common password is refused when it is left
   await expect(newPassword).toHaveAccessibleDescription(
     /^This password is too common\. Choose one that is harder to guess\. 6 to 20 characters/,
   );
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each form is a plain post to its own address, whose page is the account page with that form's answer", async ({
+    page,
+    baseURL,
+  }) => {
+    const user = newUser(baseURL as string);
+    await signUp(page, user);
+    await page.goto("/account");
+
+    const password = page.getByRole("region", { name: "Password" });
+    await password.getByLabel("Current password", { exact: true }).fill("Wr0ng!Pass");
+    await password.getByLabel("New password", { exact: true }).fill("N3w!Passw0rd");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await expect(page).toHaveURL(`${baseURL}/account/password`);
+    await expect(password.getByLabel("Current password", { exact: true })).toHaveAccessibleDescription(
+      "That is not your current password.",
+    );
+
+    const email = page.getByRole("region", { name: "Email" });
+    const movedTo = uniqueEmail("moved-without-js");
+    await email.getByLabel("New email").fill(movedTo);
+    await email.getByLabel("Your password", { exact: true }).fill(user.password);
+    await email.getByRole("button", { name: "Send a confirmation link" }).click();
+    await expect(page).toHaveURL(`${baseURL}/account/email`);
+    await expect(email.getByRole("status")).toContainText(`We have sent a link to ${movedTo}.`);
+
+    const profile = page.getByRole("region", { name: "Profile" });
+    await profile.getByLabel("Name").fill("Ada King");
+    await profile.getByRole("button", { name: "Save profile" }).click();
+    await expect(page).toHaveURL(`${baseURL}/account`);
+    await expect(profile.getByLabel("Name")).toHaveValue("Ada King");
+    await expect(page.getByRole("button", { name: /account menu for Ada King$/i })).toBeAttached();
+  });
 });

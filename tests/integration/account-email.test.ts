@@ -327,8 +327,8 @@ describe.each(engines)("account emails on $name", (engine) => {
   it("refuses the account forms from another site (CSRF), before they are read", async () => {
     const { email, client } = await signedUpShopper("csrf");
     for (const [path, fields] of [
-      ["/account", { intent: "delete", password: STRONG_PASSWORD }],
-      ["/account", { intent: "revoke-others" }],
+      ["/account/delete", { password: STRONG_PASSWORD }],
+      ["/account/sessions/sign-out-others", {}],
       ["/forgot-password", { email }],
       ["/verify-email", { intent: "send" }],
     ] as const) {
@@ -361,6 +361,7 @@ describe.each(engines)("account emails on $name", (engine) => {
       const robots = /<meta name="robots" content="noindex"\/>/;
       for (const page of [
         "/account",
+        "/account/password",
         "/verify-email",
         "/forgot-password",
         `/reset-password?token=${"A".repeat(30)}`,
@@ -380,18 +381,29 @@ describe.each(engines)("account emails on $name", (engine) => {
       expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Faccount");
     });
 
+    it("answers a form sent to /account itself, from a page older than the forms' own addresses, with 405", async () => {
+      const { client, headers } = await signedUpShopper("old-page");
+      const response = await client.postForm(
+        `${shop.url}/account`,
+        { intent: "profile", name: "Ada", photo: "" },
+        headers,
+      );
+      expect(response.status).toBe(405);
+      expect(await signedInEmail(client, shop.url)).not.toBeNull();
+    });
+
     it("changes the name and photo under the sign-up rules", async () => {
       const { client, headers } = await signedUpShopper("profile");
       const bad = await client.postForm(
-        `${shop.url}/account`,
-        { intent: "profile", name: "Ada", photo: "javascript:alert(1)" },
+        `${shop.url}/account/profile`,
+        { name: "Ada", photo: "javascript:alert(1)" },
         headers,
       );
       expect(bad.status).toBe(400);
       expect(await bad.text()).toContain("Photo URL must start with http:// or https://");
       const saved = await client.postForm(
-        `${shop.url}/account`,
-        { intent: "profile", name: "Ada Byron", photo: "" },
+        `${shop.url}/account/profile`,
+        { name: "Ada Byron", photo: "" },
         headers,
       );
       expect(saved.status).toBe(302);
@@ -420,8 +432,8 @@ describe.each(engines)("account emails on $name", (engine) => {
       // Someone else's session id is not this shopper's to end.
       const stranger = (await signedUpShopper("stranger")).client;
       const refused = await stranger.postForm(
-        `${shop.url}/account`,
-        { intent: "revoke", sessionId: ids[0] ?? "" },
+        `${shop.url}/account/sessions/sign-out`,
+        { sessionId: ids[0] ?? "" },
         headers,
       );
       // The same answer as for a session already gone, and nothing ends.
@@ -429,8 +441,8 @@ describe.each(engines)("account emails on $name", (engine) => {
       expect(await signedInEmail(second, shop.url)).toBe(email);
 
       const one = await first.postForm(
-        `${shop.url}/account`,
-        { intent: "revoke", sessionId: ids[0] ?? "" },
+        `${shop.url}/account/sessions/sign-out`,
+        { sessionId: ids[0] ?? "" },
         headers,
       );
       expect(one.status).toBe(302);
@@ -438,9 +450,9 @@ describe.each(engines)("account emails on $name", (engine) => {
       const stillIn = [await signedInEmail(second, shop.url), await signedInEmail(third, shop.url)];
       expect(stillIn.filter((who) => who === email)).toHaveLength(1);
 
-      expect((await first.postForm(`${shop.url}/account`, { intent: "revoke-others" }, headers)).status).toBe(
-        302,
-      );
+      const others = await first.postForm(`${shop.url}/account/sessions/sign-out-others`, {}, headers);
+      expect(others.status).toBe(302);
+      expect(others.headers.get("Location")).toBe("/account#sessions");
       expect(await signedInEmail(second, shop.url)).toBeNull();
       expect(await signedInEmail(third, shop.url)).toBeNull();
       expect(await signedInEmail(first, shop.url)).toBe(email);
@@ -452,8 +464,8 @@ describe.each(engines)("account emails on $name", (engine) => {
       const elsewhere = new CookieClient();
       await logIn(elsewhere, shop.url, email, STRONG_PASSWORD, headers);
       const wrong = await client.postForm(
-        `${shop.url}/account`,
-        { intent: "password", currentPassword: "Wr0ng!Pass", newPassword: "N3w!Passw0rd" },
+        `${shop.url}/account/password`,
+        { currentPassword: "Wr0ng!Pass", newPassword: "N3w!Passw0rd" },
         headers,
       );
       expect(wrong.status).toBe(403);
@@ -463,8 +475,8 @@ describe.each(engines)("account emails on $name", (engine) => {
       expect(answer).not.toContain("Wr0ng!Pass");
       expect(answer).not.toContain("N3w!Passw0rd");
       const changed = await client.postForm(
-        `${shop.url}/account`,
-        { intent: "password", currentPassword: STRONG_PASSWORD, newPassword: "N3w!Passw0rd" },
+        `${shop.url}/account/password`,
+        { currentPassword: STRONG_PASSWORD, newPassword: "N3w!Passw0rd" },
         headers,
       );
       expect(changed.status).toBe(302);
@@ -479,8 +491,8 @@ describe.each(engines)("account emails on $name", (engine) => {
       const taken = (await signedUpShopper("taken")).email;
       const movedTo = newEmail("moved");
       const wrong = await client.postForm(
-        `${shop.url}/account`,
-        { intent: "email", email: movedTo, password: "Wr0ng!Pass" },
+        `${shop.url}/account/email`,
+        { email: movedTo, password: "Wr0ng!Pass" },
         headers,
       );
       expect(wrong.status).toBe(403);
@@ -489,8 +501,8 @@ describe.each(engines)("account emails on $name", (engine) => {
       const answers: string[] = [];
       for (const address of [taken, movedTo]) {
         const response = await client.postForm(
-          `${shop.url}/account`,
-          { intent: "email", email: address, password: STRONG_PASSWORD },
+          `${shop.url}/account/email`,
+          { email: address, password: STRONG_PASSWORD },
           headers,
         );
         expect(response.status).toBe(200);
@@ -523,17 +535,13 @@ describe.each(engines)("account emails on $name", (engine) => {
       const { email, client, headers } = await signedUpShopper("leaver");
       const elsewhere = new CookieClient();
       await logIn(elsewhere, shop.url, email, STRONG_PASSWORD, headers);
-      const wrong = await client.postForm(
-        `${shop.url}/account`,
-        { intent: "delete", password: "Wr0ng!Pass" },
-        headers,
-      );
+      const wrong = await client.postForm(`${shop.url}/account/delete`, { password: "Wr0ng!Pass" }, headers);
       expect(wrong.status).toBe(403);
       expect(await signedInEmail(client, shop.url)).toBe(email);
 
       const deleted = await client.postForm(
-        `${shop.url}/account`,
-        { intent: "delete", password: STRONG_PASSWORD },
+        `${shop.url}/account/delete`,
+        { password: STRONG_PASSWORD },
         headers,
       );
       expect(deleted.status).toBe(302);

@@ -281,8 +281,8 @@ describe("malformed input gets a 4xx that says what is wrong, never a 500", () =
     const { client, address } = await signedInShopper();
     const headers = { "X-Forwarded-For": address };
     const signOut = await client.postForm(
-      `${shop.url}/account`,
-      { intent: "revoke", sessionId: "a\u0000b" },
+      `${shop.url}/account/sessions/sign-out`,
+      { sessionId: "a\u0000b" },
       headers,
     );
     expect(signOut.status).toBe(400);

@@ -180,9 +180,8 @@ const currentPasswordSchema = z
   .min(1, MESSAGES.passwordRequired)
   .max(128, MESSAGES.currentPasswordWrong);
 
-/** `/account`: each of its forms says which it is (`intent`). */
+/** `/account`'s forms, each sent to its own route: `/account/profile`, `/account/password`, … */
 export const accountProfileSchema = z.object({
-  intent: z.literal("profile"),
   name: nameSchema,
   /** Empty: no photo (the initials show). */
   photo: z
@@ -192,20 +191,17 @@ export const accountProfileSchema = z.object({
 });
 
 export const accountPasswordSchema = z.object({
-  intent: z.literal("password"),
   currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });
 
 export const accountEmailSchema = z.object({
-  intent: z.literal("email"),
   email: emailSchema,
   /** Absent for an account without a password (a recent sign-in stands in for it). */
   password: currentPasswordSchema.optional(),
 });
 
 export const accountDeleteSchema = z.object({
-  intent: z.literal("delete"),
   password: currentPasswordSchema.optional(),
 });
 
@@ -214,10 +210,8 @@ const sessionIdSchema = z
   .string({ error: "sessionId is missing." })
   .regex(/^[A-Za-z0-9_-]{1,200}$/, "sessionId must be a session's id (letters, digits, - and _).");
 
-export const accountSessionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("revoke"), sessionId: sessionIdSchema }),
-  z.object({ intent: z.literal("revoke-others") }),
-]);
+/** `/account/sessions/sign-out`: the session to end. */
+export const accountSessionSchema = z.object({ sessionId: sessionIdSchema });
 
 /** `POST /api/password-check`: a new password, as the form has it (never stored, never logged). */
 export const passwordCheckSchema = z.object({

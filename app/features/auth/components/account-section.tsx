@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
 import { type ButtonVariant, buttonClasses } from "~/components/ui/button";
 
 /** One task of the account page (profile, email, password, sessions, deletion), under its own heading. */
@@ -30,24 +29,16 @@ export function AccountSection({
 
 /** A form's button, disabled while that very form is being sent. */
 export function AccountSubmit({
-  intent,
+  sending,
   children,
   variant = "primary",
 }: {
-  intent: string;
+  sending: boolean;
   children: ReactNode;
   variant?: ButtonVariant;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      disabled={sending}
-      className={buttonClasses(variant, "md")}
-    >
+    <button type="submit" disabled={sending} className={buttonClasses(variant, "md")}>
       {children}
     </button>
   );

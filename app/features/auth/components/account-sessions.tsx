@@ -1,11 +1,16 @@
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { useShopperLocale } from "~/utils/locale";
 import { AccountSection, AccountSubmit } from "./account-section";
 
+const SIGN_OUT = "/account/sessions/sign-out";
+const SIGN_OUT_OTHERS = "/account/sessions/sign-out-others";
+
 /**
  * The account page's signed-in sessions, by device, address and last activity:
  * each other one signed out by its id (never its token), or all but this one.
+ * Both forms end on /account#sessions (a redirect with a toast), so they are
+ * plain navigations, with or without JavaScript.
  */
 export function AccountSessions({
   sessions,
@@ -13,6 +18,7 @@ export function AccountSessions({
   sessions: { id: string; device: string; address: string | null; lastActive: string; current: boolean }[];
 }) {
   const others = sessions.filter((session) => !session.current).length;
+  const navigation = useNavigation();
   // The shopper's locale, in UTC: the server's HTML and the browser's render agree.
   const when = new Intl.DateTimeFormat(useShopperLocale(), {
     dateStyle: "medium",
@@ -39,12 +45,10 @@ export function AccountSessions({
               </p>
             </div>
             {session.current ? null : (
-              <Form method="post">
+              <Form method="post" action={SIGN_OUT}>
                 <input type="hidden" name="sessionId" value={session.id} />
                 <button
                   type="submit"
-                  name="intent"
-                  value="revoke"
                   aria-label={`Sign out ${session.device}, ${session.address ?? "unknown address"}`}
                   className={buttonClasses("secondary", "sm")}
                 >
@@ -56,8 +60,11 @@ export function AccountSessions({
         ))}
       </ul>
       {others > 0 ? (
-        <Form method="post" className="mt-4">
-          <AccountSubmit intent="revoke-others" variant="secondary">
+        <Form method="post" action={SIGN_OUT_OTHERS} className="mt-4">
+          <AccountSubmit
+            sending={navigation.state === "submitting" && navigation.formAction === SIGN_OUT_OTHERS}
+            variant="secondary"
+          >
             Sign out everywhere else
           </AccountSubmit>
         </Form>

@@ -1,0 +1,39 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { accountsFor } from "~/context.server";
+import { accountEmailSchema } from "~/features/auth/auth-schema";
+import { AccountForms } from "~/features/auth/components/account-forms";
+import {
+  failedSubmission,
+  identityRefusals,
+  readForm,
+  refusedSubmission,
+  retryAfterHeaders,
+  signedInOrToLogin,
+} from "~/features/auth/route-helpers.server";
+import type { Route } from "./+types/account.email";
+
+export const headers = retryAfterHeaders;
+
+/**
+ * POST /account/email: sends a link to the new address, which changes the
+ * email when it is opened and confirmed. The answer is the same whether or
+ * not the address already has an account.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const accounts = accountsFor(request, context);
+  const form = await readForm(request);
+  await signedInOrToLogin(accounts.sessions, "/account");
+  const submission = parseWithZod(form, { schema: accountEmailSchema });
+  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const result = await accounts.emailLinks.requestEmailChange({
+    newEmail: submission.value.email,
+    password: submission.value.password,
+  });
+  if (!result.ok) return refusedSubmission(submission, result, identityRefusals("password"));
+  return data({ result: submission.reply({ resetForm: true }), sentTo: submission.value.email });
+}
+
+export default function AccountEmail({ matches, actionData }: Route.ComponentProps) {
+  return <AccountForms account={matches[1].loaderData} answers={{ email: actionData }} />;
+}
