@@ -33,7 +33,9 @@ const indexColumns = {
   ratingTenths: sql<number>`(${products.ratings} * 10)::int`,
   createdMicros: sql<number>`(extract(epoch from ${products.creationDate}) * 1000000)::float8`,
   lexemes: sql<string>`array_to_string(tsvector_to_array(${products.searchVector}), ' ')`,
-  nameLexemes: sql<string>`(select coalesce(string_agg(lexeme, ' '), '') from unnest(${products.searchVector}) where 'A' = any(weights))`,
+  // The lexemes with a position of weight A (the name), by ts_filter: the same lexemes in the same
+  // order as unnest and string_agg per row, which made reading 1M products cost PostgreSQL 14 s of CPU, not 5.
+  nameLexemes: sql<string>`array_to_string(tsvector_to_array(ts_filter(${products.searchVector}, '{a}')), ' ')`,
 };
 
 function indexedRow({
@@ -43,7 +45,7 @@ function indexedRow({
   lexemes,
   nameLexemes,
   ...product
-}: Awaited<ReturnType<typeof readIndexRows>>[number]): IndexedProductRow {
+}: IndexRow): IndexedProductRow {
   return {
     product: productOf(product),
     priceCents,
@@ -53,6 +55,8 @@ function indexedRow({
     nameLexemes: wordsOf(nameLexemes),
   };
 }
+
+type IndexRow = Awaited<ReturnType<typeof readIndexRows>>[number];
 
 function readIndexRows(db: Database, where: SQL) {
   return db.select(indexColumns).from(products).where(where).orderBy(asc(products.id)).limit(INDEX_BATCH);
@@ -68,13 +72,19 @@ function readIndexRows(db: Database, where: SQL) {
 export async function readCatalogIndex(db: Database): Promise<CatalogIndex | null> {
   const revision = await readCatalogRevision(db);
   const builder = new CatalogIndexBuilder();
-  let after = 0;
-  for (;;) {
-    const rows = await readIndexRows(db, gt(products.id, after));
-    for (const row of rows) builder.add(indexedRow(row));
+  const batchAfter = (id: number): Promise<IndexRow[]> => {
+    const batch = readIndexRows(db, gt(products.id, id)).execute();
+    // Awaited in the next round; until then a failure must not count as unhandled.
+    batch.catch(() => {});
+    return batch;
+  };
+  let next: Promise<IndexRow[]> | null = batchAfter(0);
+  while (next) {
+    const rows: IndexRow[] = await next;
     const last = rows.at(-1);
-    if (!last || rows.length < INDEX_BATCH) break;
-    after = last.id;
+    // The next batch is asked for before this one is added: PostgreSQL reads it meanwhile.
+    next = last && rows.length === INDEX_BATCH ? batchAfter(last.id) : null;
+    for (const row of rows) builder.add(indexedRow(row));
   }
   return builder.build(revision);
 }
