@@ -1,9 +1,31 @@
 import type { Product } from "../core/catalog-schema";
 
 /**
- * Every product's card, as the JSON the API writes, in UTF-8 buffers outside
- * the JS heap: a page needs no round trip to the database, and a million
- * cards cost the garbage collector nothing to keep.
+ * Each field's place in a card, in the order the API writes them (productOf's).
+ * A card is kept as the JSON array of its values: the field names, 89 bytes
+ * of every card, are written once here, not once per product (at 100,000
+ * products the cards took 35 MiB with them, 26 without). A Record, so a
+ * field added to Product must be given a place.
+ */
+const CARD_FIELD_PLACES: Record<keyof Product, number> = {
+  id: 0,
+  name: 1,
+  image: 2,
+  price: 3,
+  ratings: 4,
+  bandName: 5,
+  category: 6,
+  creationDate: 7,
+  description: 8,
+};
+const CARD_FIELDS = (Object.keys(CARD_FIELD_PLACES) as (keyof Product)[]).sort(
+  (a, b) => CARD_FIELD_PLACES[a] - CARD_FIELD_PLACES[b],
+);
+
+/**
+ * Every product's card, as JSON values (CARD_FIELDS), in UTF-8 buffers
+ * outside the JS heap: a page needs no round trip to the database, and a
+ * million cards cost the garbage collector nothing to keep.
  */
 export class CardShelf {
   constructor(
@@ -20,7 +42,10 @@ export class CardShelf {
   at(position: number): Product {
     const card = this.cardAt[position] as number;
     const chunk = this.chunks[this.chunkOf[card] as number] as Buffer;
-    return JSON.parse(chunk.toString("utf8", this.starts[card], this.ends[card])) as Product;
+    const values = JSON.parse(chunk.toString("utf8", this.starts[card], this.ends[card])) as unknown[];
+    const product: Record<string, unknown> = {};
+    for (const [place, field] of CARD_FIELDS.entries()) product[field] = values[place];
+    return product as Product;
   }
 
   get bytes(): number {
@@ -44,7 +69,7 @@ export class CardShelfBuilder {
   private waitingBytes = 0;
 
   add(product: Product) {
-    const card = JSON.stringify(product);
+    const card = JSON.stringify(CARD_FIELDS.map((field) => product[field]));
     const bytes = Buffer.byteLength(card);
     this.chunkOf.push(this.chunks.length);
     this.starts.push(this.waitingBytes);
