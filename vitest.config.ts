@@ -3,13 +3,6 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      "tests/architecture/**/*.test.ts",
-    ],
     environment: "node",
     setupFiles: ["./tests/support/fail-on-console-error.ts"],
     // One migrated embedded database, which every test database starts from (tests/support/pglite-template.ts).
@@ -20,5 +13,25 @@ export default defineConfig({
     // A test that starts shop processes waits for each to start: 20–25 s for some in a loaded CI run.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Chosen by where a test sits, so a new one lands in the right set with no list to edit.
+    projects: [
+      {
+        extends: true,
+        test: {
+          // The unit and component tests, next to their code: in-process (an embedded database at
+          // most), with no build, no shop process and no browser. `npm run test:quick` runs these.
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // What builds the shop, starts processes or browsers, or lints fixtures: only `npm test`.
+          name: "shop",
+          include: ["tests/integration/**/*.test.ts", "tests/architecture/**/*.test.ts"],
+        },
+      },
+    ],
   },
 });
