@@ -120,7 +120,7 @@ export const nameSchema = z
   .refine((name) => !CONTROL_CHARACTERS.test(name), MESSAGES.nameControlCharacters);
 
 /** Only http(s) URLs: never `javascript:`, `data:` or anything else a browser could run. */
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);
