@@ -1,5 +1,7 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { accounts, users, verifications } from "~/db/schema";
 import {
   cookieHeader,
@@ -10,7 +12,11 @@ import {
   testAuth,
   uniqueEmail,
 } from "../../../../tests/support/auth-service";
-import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../../../tests/support/test-database";
 import { createDeviceCookies } from "../device-cookie.server";
 import { hashPassword, PASSWORD_HASH_PARAMETERS } from "../password-hasher.server";
 import { createAuthRateLimiter } from "../rate-limit.server";
@@ -243,16 +249,50 @@ describe.each(engines)("passwords: sign-up, login, reset on $name", (engine) => 
     expect((await visitor.credentials.logIn({ email: address, password: "N3w!Passw0rd" })).ok).toBe(true);
   });
 
-  it("refuses attempts over the rate limit before touching the database", async () => {
+  it("refuses attempts over the rate limit before the password is checked: the one query looks up the account for the log", async () => {
     const strict = testAuth(engine.db, {
       limiter: createAuthRateLimiter({ limits: { loginPerAddress: { points: 1, duration: 60 } } }),
     });
-    await strict.from("198.51.100.1").credentials.logIn({ email: uniqueEmail(), password: PASSWORD });
-    const refused = await strict
-      .from("198.51.100.1")
-      .credentials.logIn({ email: uniqueEmail(), password: PASSWORD });
+    const { address } = await newAccount(shop);
+    await strict.from("198.51.100.1").credentials.logIn({ email: address, password: "Wr0ng!Pass1" });
+    const visitor = strict.from("198.51.100.1");
+    const { result: refused, statements } = await statementsDuring(engine, () =>
+      visitor.credentials.logIn({ email: address, password: PASSWORD }),
+    );
     expect(refused).toEqual({ ok: false, reason: "rate-limited", retryAfterSeconds: expect.any(Number) });
+    // No password hash read, no session written: only the account's id, for the log line.
+    expect(statements).toEqual([expect.stringMatching(/^select "id", "email" from "users" where/)]);
   });
 });
+
+/**
+ * The SQL sent to the test database while `action` runs: every statement a
+ * PostgreSQL connection sends (pooled or in a transaction), or every query
+ * and transaction on the embedded database. Nothing else uses the database
+ * meanwhile: a test file's tests run one at a time.
+ */
+async function statementsDuring<T>(engine: TestDatabase, action: () => Promise<T>) {
+  const pglite = (engine.db as unknown as { $client: PGlite }).$client;
+  const spies =
+    engine.kind === "postgres"
+      ? { query: vi.spyOn(pg.Client.prototype, "query") }
+      : {
+          query: vi.spyOn(pglite, "query"),
+          exec: vi.spyOn(pglite, "exec"),
+          transaction: vi.spyOn(pglite, "transaction"),
+        };
+  try {
+    const result = await action();
+    const statements = Object.entries(spies).flatMap(([call, spy]) =>
+      spy.mock.calls.map(([query]: unknown[]) => {
+        if (call === "transaction") return "a transaction";
+        return typeof query === "string" ? query : (query as { text: string }).text;
+      }),
+    );
+    return { result, statements };
+  } finally {
+    for (const spy of Object.values(spies)) spy.mockRestore();
+  }
+}
 
 reportPostgresSkipped("passwords: sign-up, login, reset on $name");
