@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoIdentityProvider } from "~/features/demo-identity-provider/demo-identity-provider.server";
 import {
@@ -32,6 +33,33 @@ import { openPgliteTestDatabase, type TestDatabase } from "../support/test-datab
 const someAddress = () =>
   `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + ((randomBytes(1)[0] ?? 0) % 250)}`;
 const newEmail = (label: string) => `${label}-${randomBytes(5).toString("hex")}@example.com`;
+
+/**
+ * This machine's address on its network (not loopback), where another machine
+ * would reach a server: whether a server answers there shows which interface
+ * it is bound to.
+ */
+const OUTSIDE_ADDRESS = Object.values(os.networkInterfaces())
+  .flat()
+  .find((entry) => entry?.family === "IPv4" && !entry.internal)?.address;
+const NO_OUTSIDE_ADDRESS =
+  "needs a network interface other than loopback, to connect as another machine would";
+
+/** Whether a TCP connection to address:port is accepted, or the error code it got. */
+function connectionTo(address: string, port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, address);
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      resolve("no answer");
+    });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve("accepted");
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
 
 /** Sends raw bytes and collects what comes back until the server closes the connection. */
 function rawExchange(
@@ -463,25 +491,35 @@ describe("the demo identity provider stays on this machine", () => {
     expect(output).toContain("DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC=1");
   });
 
-  it("binds to 127.0.0.1 by default and says at warn level that it runs", async () => {
+  it("binds to 127.0.0.1 by default and says at warn level that it runs", async (context) => {
     const demo = await spawnShopProcess({ DEMO_IDENTITY_PROVIDER: "1", LOG_LEVEL: "warn" });
     try {
       await demo.ready();
       const ready = await demo.waitForOutput(/demo identity provider/);
       expect(JSON.parse(ready).level).toBe(40);
       expect(demo.output()).not.toMatch(/"level":50/);
+      if (!OUTSIDE_ADDRESS) return context.skip(NO_OUTSIDE_ADDRESS);
+      expect(await connectionTo(OUTSIDE_ADDRESS, demo.port)).toBe("ECONNREFUSED");
+      expect(await connectionTo("127.0.0.1", demo.port)).toBe("accepted");
     } finally {
       await demo.stop();
     }
   });
 
-  it("runs on a public interface only when explicitly allowed", async () => {
+  it("runs on a public interface only when explicitly allowed", async (context) => {
+    if (!OUTSIDE_ADDRESS) return context.skip(NO_OUTSIDE_ADDRESS);
     const demo = await startShopProcess({
       DEMO_IDENTITY_PROVIDER: "1",
       DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC: "1",
       HOST: "0.0.0.0",
     });
-    await demo.stop();
+    try {
+      // Another machine would reach it: it answers on this machine's network address.
+      const health = await fetch(`http://${OUTSIDE_ADDRESS}:${demo.port}/healthz`);
+      expect(health.status).toBe(200);
+    } finally {
+      await demo.stop();
+    }
   });
 });
 
