@@ -9,7 +9,7 @@ import { count } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { catalogRevisions, products } from "~/db/schema";
 import { writeCatalogFile } from "~/features/catalog/management/index.server";
 import { describeWhen, postgresServer, SCRIPT, terminalRecorder } from "../support/requirements";
 import { startShopProcess, temporaryDataDir } from "../support/shop-process";
@@ -19,7 +19,7 @@ import { createScratchPostgres, type ScratchPostgres } from "../support/test-dat
  * `npm run catalog:import` as a command: its progress when its output is a
  * log, Ctrl-C and a crash in the middle of writing, a running shop on the
  * embedded database, and running shops on PostgreSQL that show an import
- * within a second. (What it imports is in catalog-import.test.ts.)
+ * once they have its revision. (What it imports is in catalog-import.test.ts.)
  */
 
 /** As `npm run catalog:import` runs it: one process, TypeScript through tsx's loader. */
@@ -110,6 +110,22 @@ async function productCount(env: { DATABASE_URL?: string; DATA_DIR?: string }): 
     await database.close();
   }
 }
+
+async function catalogRevision(env: { DATABASE_URL?: string }): Promise<number> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL });
+  try {
+    const [row] = await database.db.select({ revision: catalogRevisions.revision }).from(catalogRevisions);
+    return row?.revision ?? 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** A shop's log line saying its search index now answers at this revision (read again or changes applied). */
+const indexAtRevision = (revision: number) =>
+  new RegExp(
+    `^(?=.*"revision":${revision}[,}])(?=.*"msg":"catalogue (index read|changes applied to the index)")`,
+  );
 
 // Each test starts shops or waits out a dead process's folder lock (10 s): more than the default minute on a loaded machine.
 describe("the import command on the embedded database", { timeout: 120_000 }, () => {
@@ -262,10 +278,12 @@ describeWhen(
       expect(await productCount(env)).toBe(20_010);
     });
 
-    it("shows an import in every running shop within a second of its commit", async () => {
+    it("shows an import in every running shop as soon as the shop has the import's revision", async () => {
       const scratch = await createScratchPostgres();
       // Answers are kept an hour: only the import's notification can make the shops forget them.
-      const env = { DATABASE_URL: scratch.url, CATALOG_CACHE_SECONDS: "3600" };
+      // At info level a shop says when its search index reaches a revision; how soon after the
+      // commit it does is measured by `npm run bench -- index-changes`, not here.
+      const env = { DATABASE_URL: scratch.url, CATALOG_CACHE_SECONDS: "3600", LOG_LEVEL: "info" };
       const shops = await Promise.all([startShopProcess(env), startShopProcess(env)]);
       try {
         const counted = async (url: string) =>
@@ -275,12 +293,11 @@ describeWhen(
         const imported = catalogImport([catalogueFile("camping.csv", 3)], env);
         expect(await imported.exited).toBe(0);
         expect(imported.stdout()).toContain("Running shops show the new catalogue within a second.");
-        const committed = performance.now();
+        const revision = await catalogRevision(env);
         for (const shop of shops) {
-          // Asked again and again until the answer changes, for at most a second after the commit.
-          let seen = await counted(shop.url);
-          while (seen !== 3 && performance.now() - committed < 1_000) seen = await counted(shop.url);
-          expect(seen).toBe(3);
+          // New brands and categories: the shop reads its whole index again rather than applying changes.
+          await shop.waitForOutput(indexAtRevision(revision));
+          expect(await counted(shop.url)).toBe(3);
         }
         const products = await (await fetch(`${shops[0]?.url}/all-products?band=northpeak&size=10`)).json();
         expect(products.map((product: { name: string }) => product.name)).toHaveLength(3);
