@@ -6,12 +6,35 @@ import { CookieClient, logIn, STRONG_PASSWORD, signUp } from "../support/http-cl
 import { createPrivatePostgres, createPrivateRedis, type PrivatePostgres } from "../support/private-servers";
 import { describeWhen, privatePostgres, privateRedis } from "../support/requirements";
 import { type ShopProcess, spawnShopProcess, startShopProcess } from "../support/shop-process";
+import { expectWithinBudget } from "../support/time-budget";
 
 /**
  * Each test starts shop processes and servers of its own and waits on what they
  * do (no fixed waits): on a loaded two-core machine that took up to 30 s.
  */
 const PROCESS_TESTS = { timeout: 90_000 };
+
+/**
+ * The time limits these tests keep, because there the limit is the behaviour (a frozen database
+ * fails a request in seconds instead of hanging it): each is the shop's own timeout with room for a
+ * loaded two-core machine, and each run prints the time taken (tests/support/time-budget.ts).
+ */
+const BUDGET_MS = {
+  /** PostgreSQL back: a request tries it again 2 s after a failure (FailFastPool) and it answers. */
+  recovery: 5_000,
+  /** /healthz while PostgreSQL is frozen: its ping gives up after 2 s. */
+  frozenHealth: 4_000,
+  /** The first request that needs a frozen PostgreSQL waits out one of its timeouts (3 s to connect, 6 s a query). */
+  frozenFirstRequest: 9_000,
+  /** The requests after it fail at once, or fall back, while PostgreSQL stays frozen. */
+  frozenLater: 3_000,
+  /** SIGTERM while PostgreSQL is frozen: closing its connections gives up after 3 s. */
+  frozenShutdown: 10_000,
+  /** A login while Redis is frozen: its commands give up after 0.5 s and the limit is counted per process. */
+  frozenRedisLogin: 2_000,
+  /** SIGTERM while Redis is frozen: closing the connection gives up after 1 s. */
+  frozenRedisShutdown: 5_000,
+};
 
 /**
  * What the shop does when the services under it fail, measured against
@@ -100,14 +123,10 @@ async function healthStatus(url: string): Promise<number> {
   }
 }
 
-/** Polls /healthz until it answers `status`; resolves with the time it did. */
-async function healthBecomes(url: string, status: number, timeoutMs = 30_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if ((await healthStatus(url)) === status) return Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`/healthz did not answer ${status} within ${timeoutMs} ms`);
+/** The shop's current catalogue revision, which its log names when its search index reaches it. */
+async function catalogRevision(database: PrivatePostgres): Promise<string> {
+  const [row] = await database.query<{ revision: string }>("select revision::text from catalog_revisions");
+  return row?.revision ?? "0";
 }
 
 /** Every sign-up that was answered with success is there exactly once, with its password; no user lacks one. */
@@ -144,7 +163,12 @@ describeWhen(
     });
 
     it("starts after PostgreSQL when it comes up late, saying in one line what it waits for", async () => {
-      const waiting = await spawnShopProcess({ DATABASE_URL: database.url, TRUST_PROXY: "1" });
+      // At info level the shop also says when PostgreSQL answers again, which the tests below wait for.
+      const waiting = await spawnShopProcess({
+        DATABASE_URL: database.url,
+        TRUST_PROXY: "1",
+        LOG_LEVEL: "info",
+      });
       shop = waiting;
       const line = await waiting.waitForOutput(/PostgreSQL at 127\.0\.0\.1:\d+\/postgres is not reachable/);
       expect(line).toContain("ECONNREFUSED");
@@ -163,16 +187,24 @@ describeWhen(
         const traffic = shopTraffic(shop.url);
         // Let some sign-ups through before the fault.
         await traffic.until(() => traffic.signUps.filter((signUp) => signUp.status === 302).length >= 3);
+        const before = shop.output().length;
         await takeDown();
-        await healthBecomes(shop.url, 503);
+        await shop.waitForOutput(/PostgreSQL is not answering/, 30_000, before);
+        expect(await healthStatus(shop.url)).toBe(503);
         const down = await fetch(`${shop.url}/?search=offline`);
         expect(down.status).toBe(503);
         expect(await down.text()).toContain("We couldn&#x27;t load the products");
 
+        const outage = shop.output().length;
         await database.start();
-        const back = Date.now();
-        const healthy = await healthBecomes(shop.url, 200);
-        expect(healthy - back).toBeLessThanOrEqual(5_000);
+        const back = performance.now();
+        await shop.waitForOutput(/PostgreSQL answers again/, 30_000, outage);
+        expectWithinBudget(
+          "the shop answering again after PostgreSQL came back",
+          performance.now() - back,
+          BUDGET_MS.recovery,
+        );
+        expect(await healthStatus(shop.url)).toBe(200);
         // Traffic after recovery succeeds again.
         const recovered = traffic.answers.length;
         await traffic.until(
@@ -195,7 +227,7 @@ describeWhen(
       },
     );
 
-    it("after PostgreSQL restarts, the shop listens for catalogue changes again and shows one within a second", async () => {
+    it("after PostgreSQL restarts, the shop listens for catalogue changes again and shows one once its index has it", async () => {
       // A shop of its own that keeps answers an hour (only a notification makes it forget them),
       // and says at info level when it listens again.
       const listener = await startShopProcess({
@@ -211,13 +243,18 @@ describeWhen(
           ((await (await fetch(`${listener.url}/counts?search=zanzibarlamp`)).json()) as { count: number })
             .count;
         expect(await counted()).toBe(0);
+        const before = listener.output().length;
         await database.query(
           "update products set name = 'Zanzibarlamp' where id = (select min(id) from products)",
         );
-        const changed = performance.now();
-        let seen = await counted();
-        while (seen !== 1 && performance.now() - changed < 1_000) seen = await counted();
-        expect(seen).toBe(1);
+        // How soon after the commit is measured by `npm run bench -- index-changes`; here, that it comes.
+        const revision = await catalogRevision(database);
+        await listener.waitForOutput(
+          new RegExp(`^(?=.*"revision":${revision}[,}])(?=.*catalogue changes applied to the index)`),
+          30_000,
+          before,
+        );
+        expect(await counted()).toBe(1);
       } finally {
         await listener.stop();
       }
@@ -229,33 +266,40 @@ describeWhen(
       expect((await signUp(client, shop.url, email, { "X-Forwarded-For": someAddress() })).status).toBe(302);
       database.freeze();
       try {
-        const timed = async (work: () => Promise<Response>) => {
-          const started = Date.now();
+        const timed = async (what: string, budgetMs: number, work: () => Promise<Response>) => {
+          const started = performance.now();
           const response = await work();
           await response.body?.cancel();
-          return { status: response.status, ms: Date.now() - started };
+          expectWithinBudget(what, performance.now() - started, budgetMs);
+          return response.status;
         };
-        const health = await timed(() => fetch(`${shop.url}/healthz`));
-        expect(health.status).toBe(503);
-        expect(health.ms).toBeLessThan(4_000);
+        const health = await timed("/healthz, PostgreSQL frozen", BUDGET_MS.frozenHealth, () =>
+          fetch(`${shop.url}/healthz`),
+        );
+        expect(health).toBe(503);
         // The first request that needs the database waits out one query timeout…
-        const first = await timed(() => fetch(`${shop.url}/all-products?search=frozen`));
-        expect(first.status).toBe(503);
-        expect(first.ms).toBeLessThan(9_000);
+        const first = await timed("the first search, PostgreSQL frozen", BUDGET_MS.frozenFirstRequest, () =>
+          fetch(`${shop.url}/all-products?search=frozen`),
+        );
+        expect(first).toBe(503);
         // …and the ones after it fail at once, or fall back, while the database stays frozen.
-        const login = await timed(() =>
+        const login = await timed("a login after it", BUDGET_MS.frozenLater, () =>
           logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, { "X-Forwarded-For": someAddress() }),
         );
-        expect(login.status).toBe(503);
-        expect(login.ms).toBeLessThan(3_000);
-        const search = await timed(() => fetch(`${shop.url}/all-products?search=still-frozen`));
-        expect(search.status).toBe(503);
-        expect(search.ms).toBeLessThan(3_000);
+        expect(login).toBe(503);
+        const search = await timed("a search after it", BUDGET_MS.frozenLater, () =>
+          fetch(`${shop.url}/all-products?search=still-frozen`),
+        );
+        expect(search).toBe(503);
 
-        const stopping = Date.now();
+        const stopping = performance.now();
         shop.kill("SIGTERM");
         expect(await shop.exited).toBe(0);
-        expect(Date.now() - stopping).toBeLessThan(10_000);
+        expectWithinBudget(
+          "shutdown, PostgreSQL frozen",
+          performance.now() - stopping,
+          BUDGET_MS.frozenShutdown,
+        );
       } finally {
         database.thaw();
       }
@@ -302,17 +346,25 @@ describeWhen(
         ).toBe(302);
         redis.freeze();
         for (let attempt = 0; attempt < 5; attempt++) {
-          const started = Date.now();
+          const started = performance.now();
           const response = await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, {
             "X-Forwarded-For": someAddress(),
           });
           expect(response.status).toBe(302);
-          expect(Date.now() - started).toBeLessThan(2_000);
+          expectWithinBudget(
+            "a login, Redis frozen",
+            performance.now() - started,
+            BUDGET_MS.frozenRedisLogin,
+          );
         }
         await shop.waitForOutput(/Redis is unavailable; rate limits are counted per process/);
-        const stopping = Date.now();
+        const stopping = performance.now();
         expect(await shop.stop()).toBe(0);
-        expect(Date.now() - stopping).toBeLessThan(5_000);
+        expectWithinBudget(
+          "shutdown, Redis frozen",
+          performance.now() - stopping,
+          BUDGET_MS.frozenRedisShutdown,
+        );
       } finally {
         redis.thaw();
         await shop.stop();

@@ -14,8 +14,11 @@ export interface ShopProcess {
   pid: number;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
-  /** Resolves with the first line of output that matches, or rejects after `timeoutMs`. */
-  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /**
+   * Resolves with the first line of output that matches, or rejects after `timeoutMs`; with
+   * `since` (a length of `output()` taken before), only among the lines printed after it.
+   */
+  waitForOutput(pattern: RegExp, timeoutMs?: number, since?: number): Promise<string>;
   /** Resolves with the exit code once the process has exited (null: killed by a signal). */
   exited: Promise<number | null>;
   /** Sends a signal without waiting. */
@@ -114,10 +117,13 @@ export async function spawnShopProcess(
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       return exited;
     },
-    waitForOutput(pattern, timeoutMs = 30_000) {
+    waitForOutput(pattern, timeoutMs = 30_000, since = 0) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const line = output.split("\n").find((candidate) => pattern.test(candidate));
+          const line = output
+            .slice(since)
+            .split("\n")
+            .find((candidate) => pattern.test(candidate));
           if (line === undefined) return;
           cleanup();
           resolve(line);
