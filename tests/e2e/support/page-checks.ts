@@ -4,6 +4,18 @@ import { expect } from "./test";
 
 /** axe-core's full rule set (WCAG 2.x A and AA plus best practices): no violations at all. */
 export async function expectNoAxeViolations(page: Page) {
+  // A toast fading in is half transparent: axe would measure its contrast mid-way. Checked once
+  // every transition and finite animation running now (sonner's) has ended, as a reader sees the
+  // page; an endless one (a loading bar) never ends and is left alone.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (violation) =>
