@@ -62,7 +62,7 @@ async function startShop(): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const stop = async () => {
@@ -72,7 +72,7 @@ async function startShop(): Promise<{ url: string; stop(): Promise<void> }> {
   };
   const shopUrl = `http://127.0.0.1:${port}`;
   try {
-    await untilHealthy(shopUrl, child);
+    await untilReady(child);
   } catch (error) {
     await stop();
     throw error;
@@ -80,20 +80,31 @@ async function startShop(): Promise<{ url: string; stop(): Promise<void> }> {
   return { url: shopUrl, stop };
 }
 
-/** Asks /healthz until it answers 200: the shop has read its catalogue and serves pages. */
-async function untilHealthy(shopUrl: string, child: ChildProcess) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`the shop exited with code ${child.exitCode} while starting`);
-    const status = await fetch(`${shopUrl}/healthz`).then(
-      (response) => response.status,
-      () => 0,
+/**
+ * Resolves on the shop's own "Backline is ready" line (server/start.ts), passing on everything
+ * it says to this script's stderr; rejects when it exits or stays silent for START_TIMEOUT_MS.
+ */
+function untilReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let said = "";
+    const timer = setTimeout(
+      () => reject(new Error(`the shop was not ready within ${START_TIMEOUT_MS / 1000} s`)),
+      START_TIMEOUT_MS,
     );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the shop did not answer /healthz within ${START_TIMEOUT_MS / 1000} s`);
+    const settle = () => clearTimeout(timer);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      said += chunk.toString("utf8");
+      if (said.includes("Backline is ready")) {
+        settle();
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      settle();
+      reject(new Error(`the shop exited with code ${code} while starting`));
+    });
+  });
 }
 
 function freePort(): Promise<number> {

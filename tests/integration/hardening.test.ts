@@ -12,6 +12,7 @@ import {
   signedInEmail,
   signUp,
 } from "../support/http-client";
+import { skipBecause } from "../support/requirements";
 import {
   freePort,
   runShopToExit,
@@ -505,7 +506,7 @@ describe("the demo identity provider stays on this machine", () => {
       const ready = await demo.waitForOutput(/demo identity provider/);
       expect(JSON.parse(ready).level).toBe(40);
       expect(demo.output()).not.toMatch(/"level":50/);
-      if (!OUTSIDE_ADDRESS) return context.skip(NO_OUTSIDE_ADDRESS);
+      if (!OUTSIDE_ADDRESS) return skipBecause(context, NO_OUTSIDE_ADDRESS);
       expect(await connectionTo(OUTSIDE_ADDRESS, demo.port)).toBe("ECONNREFUSED");
       expect(await connectionTo("127.0.0.1", demo.port)).toBe("accepted");
     } finally {
@@ -514,7 +515,7 @@ describe("the demo identity provider stays on this machine", () => {
   });
 
   it("runs on a public interface only when explicitly allowed", async (context) => {
-    if (!OUTSIDE_ADDRESS) return context.skip(NO_OUTSIDE_ADDRESS);
+    if (!OUTSIDE_ADDRESS) return skipBecause(context, NO_OUTSIDE_ADDRESS);
     const demo = await startShopProcess({
       DEMO_IDENTITY_PROVIDER: "1",
       DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC: "1",

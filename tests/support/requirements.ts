@@ -96,3 +96,15 @@ export function describeWhen(
     });
   });
 }
+
+/**
+ * Skips one test whose need the machine does not meet, saying why on the
+ * run's output (a skip with no printed reason reads as a test that ran).
+ */
+export function skipBecause(
+  context: { skip(note?: string): never; task: { name: string } },
+  reason: string,
+): never {
+  console.info(`skipped "${context.task.name}": ${reason}`);
+  return context.skip(reason);
+}
