@@ -1,18 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { accountsFor } from "~/context.server";
+import { identityRefusals, signedInSubmission } from "~/features/auth/account-form.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { accountDeleteSchema } from "~/features/auth/auth-schema";
 import { AccountForms } from "~/features/auth/components/account-forms";
 import { setFlash } from "~/features/auth/flash.server";
-import {
-  failedSubmission,
-  identityRefusals,
-  readForm,
-  refusedSubmission,
-  retryAfterHeaders,
-  signedInOrToLogin,
-} from "~/features/auth/route-helpers.server";
+import { refusedSubmission, retryAfterHeaders } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/account.delete";
 
 export const headers = retryAfterHeaders;
@@ -23,10 +16,8 @@ export const headers = retryAfterHeaders;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const accounts = accountsFor(request, context);
-  const form = await readForm(request);
-  await signedInOrToLogin(accounts.sessions, "/account");
-  const submission = parseWithZod(form, { schema: accountDeleteSchema });
-  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const { submission, refused } = await signedInSubmission(accounts, request, accountDeleteSchema);
+  if (refused) return refused;
   const result = await accounts.account.delete({ password: submission.value.password });
   if (!result.ok) return refusedSubmission(submission, result, identityRefusals("password"));
   const headers = appendSetCookies(new Headers(), result.headers);

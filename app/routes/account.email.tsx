@@ -1,16 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { accountsFor } from "~/context.server";
+import { identityRefusals, signedInSubmission } from "~/features/auth/account-form.server";
 import { accountEmailSchema } from "~/features/auth/auth-schema";
 import { AccountForms } from "~/features/auth/components/account-forms";
-import {
-  failedSubmission,
-  identityRefusals,
-  readForm,
-  refusedSubmission,
-  retryAfterHeaders,
-  signedInOrToLogin,
-} from "~/features/auth/route-helpers.server";
+import { refusedSubmission, retryAfterHeaders } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/account.email";
 
 export const headers = retryAfterHeaders;
@@ -22,10 +15,8 @@ export const headers = retryAfterHeaders;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const accounts = accountsFor(request, context);
-  const form = await readForm(request);
-  await signedInOrToLogin(accounts.sessions, "/account");
-  const submission = parseWithZod(form, { schema: accountEmailSchema });
-  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const { submission, refused } = await signedInSubmission(accounts, request, accountEmailSchema);
+  if (refused) return refused;
   const result = await accounts.emailLinks.requestEmailChange({
     newEmail: submission.value.email,
     password: submission.value.password,

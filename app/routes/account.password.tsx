@@ -1,19 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { replace } from "react-router";
 import { accountsFor } from "~/context.server";
+import { identityRefusals, signedInSubmission } from "~/features/auth/account-form.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { accountPasswordSchema, MESSAGES } from "~/features/auth/auth-schema";
 import { isCommonPassword } from "~/features/auth/common-passwords.server";
 import { AccountForms } from "~/features/auth/components/account-forms";
 import { setFlash } from "~/features/auth/flash.server";
-import {
-  failedSubmission,
-  identityRefusals,
-  readForm,
-  refusedSubmission,
-  retryAfterHeaders,
-  signedInOrToLogin,
-} from "~/features/auth/route-helpers.server";
+import { failedSubmission, refusedSubmission, retryAfterHeaders } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/account.password";
 
 export const headers = retryAfterHeaders;
@@ -24,10 +17,8 @@ export const headers = retryAfterHeaders;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const accounts = accountsFor(request, context);
-  const form = await readForm(request);
-  await signedInOrToLogin(accounts.sessions, "/account");
-  const submission = parseWithZod(form, { schema: accountPasswordSchema });
-  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const { submission, refused } = await signedInSubmission(accounts, request, accountPasswordSchema);
+  if (refused) return refused;
   if (isCommonPassword(submission.value.newPassword)) {
     return failedSubmission(submission, 400, { fieldErrors: { newPassword: [MESSAGES.passwordCommon] } });
   }

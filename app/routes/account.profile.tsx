@@ -1,15 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { replace } from "react-router";
 import { accountsFor } from "~/context.server";
+import { signedInSubmission } from "~/features/auth/account-form.server";
 import { accountProfileSchema } from "~/features/auth/auth-schema";
 import { AccountForms } from "~/features/auth/components/account-forms";
 import { setFlash } from "~/features/auth/flash.server";
-import {
-  failedSubmission,
-  readForm,
-  retryAfterHeaders,
-  signedInOrToLogin,
-} from "~/features/auth/route-helpers.server";
+import { retryAfterHeaders } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/account.profile";
 
 export const headers = retryAfterHeaders;
@@ -17,10 +12,8 @@ export const headers = retryAfterHeaders;
 /** POST /account/profile: the name and photo, under the sign-up rules. */
 export async function action({ request, context }: Route.ActionArgs) {
   const accounts = accountsFor(request, context);
-  const form = await readForm(request);
-  await signedInOrToLogin(accounts.sessions, "/account");
-  const submission = parseWithZod(form, { schema: accountProfileSchema });
-  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const { submission, refused } = await signedInSubmission(accounts, request, accountProfileSchema);
+  if (refused) return refused;
   await accounts.account.updateProfile({ name: submission.value.name, image: submission.value.photo });
   throw replace("/account", {
     headers: { "Set-Cookie": await setFlash("profile-saved", accounts.secureCookies) },

@@ -9,12 +9,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { accountsFor } from "~/context.server";
 import { forgotPasswordSchema, MESSAGES } from "~/features/auth/auth-schema";
 import { AuthCard } from "~/features/auth/components/auth-card";
-import {
-  failedSubmission,
-  readForm,
-  refusedSubmission,
-  retryAfterHeaders,
-} from "~/features/auth/route-helpers.server";
+import { readSubmission, refusedSubmission, retryAfterHeaders } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/forgot-password";
 
 export function meta() {
@@ -33,8 +28,8 @@ export const headers = retryAfterHeaders;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { emailLinks } = accountsFor(request, context);
-  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const { submission, refused } = await readSubmission(request, forgotPasswordSchema);
+  if (refused) return refused;
   const result = await emailLinks.requestPasswordReset(submission.value.email);
   if (!result.ok) return refusedSubmission(submission, result);
   return data({ result: submission.reply(), sentTo: submission.value.email });

@@ -14,10 +14,11 @@ import { GoogleSignIn } from "~/features/auth/components/google-sign-in";
 import { setFlash } from "~/features/auth/flash.server";
 import { safeRedirectPath } from "~/features/auth/redirect";
 import {
-  failedSubmission,
+  checkedSubmission,
   readForm,
   refusedSubmission,
   retryAfterHeaders,
+  signedOutOrSentTo,
 } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/login";
 
@@ -30,8 +31,7 @@ export const headers = retryAfterHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const accounts = accountsFor(request, context);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  // Already signed in: nothing to do here.
-  if ((await accounts.sessions.current()).user) throw replace(redirectTo);
+  await signedOutOrSentTo(accounts.sessions, redirectTo);
   return { redirectTo, google: accounts.google.availability };
 }
 
@@ -39,8 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const accounts = accountsFor(request, context);
   const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
-  const submission = parseWithZod(form, { schema: loginSchema });
-  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const { submission, refused } = checkedSubmission(form, loginSchema);
+  if (refused) return refused;
   const result = await accounts.credentials.logIn(submission.value);
   if (!result.ok) {
     return refusedSubmission(submission, result, {

@@ -21,7 +21,7 @@ import { useCommonPasswordCheck } from "~/features/auth/components/use-common-pa
 import { setFlash } from "~/features/auth/flash.server";
 import {
   failedSubmission,
-  readForm,
+  readSubmission,
   refusalFor,
   refusedSubmission,
   retryAfterHeaders,
@@ -55,8 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const accounts = accountsFor(request, context);
-  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const { submission, refused } = await readSubmission(request, resetPasswordSchema);
+  if (refused) return refused;
   if (isCommonPassword(submission.value.password)) {
     return failedSubmission(submission, 400, { fieldErrors: { password: [MESSAGES.passwordCommon] } });
   }

@@ -21,9 +21,10 @@ import { useCommonPasswordCheck } from "~/features/auth/components/use-common-pa
 import { setFlash } from "~/features/auth/flash.server";
 import {
   failedSubmission,
-  readForm,
+  readSubmission,
   refusedSubmission,
   retryAfterHeaders,
+  signedOutOrSentTo,
 } from "~/features/auth/route-helpers.server";
 import type { Route } from "./+types/sign-up";
 
@@ -35,14 +36,14 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const accounts = accountsFor(request, context);
-  if ((await accounts.sessions.current()).user) throw redirect("/");
+  await signedOutOrSentTo(accounts.sessions, "/");
   return { google: accounts.google.availability };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const accounts = accountsFor(request, context);
-  const submission = parseWithZod(await readForm(request), { schema: signUpSchema });
-  if (submission.status !== "success") return failedSubmission(submission, 400);
+  const { submission, refused } = await readSubmission(request, signUpSchema);
+  if (refused) return refused;
   if (isCommonPassword(submission.value.password)) {
     return failedSubmission(submission, 400, { fieldErrors: { password: [MESSAGES.passwordCommon] } });
   }

@@ -1,5 +1,7 @@
 import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import type { z } from "~/utils/zod";
 import type { RateLimited } from "./auth-core.server";
 import { MESSAGES } from "./auth-schema";
 import { loginPath } from "./redirect";
@@ -43,6 +45,22 @@ export function failedSubmission(
   return data({ result: submission.reply({ ...failure, hideFields: PASSWORD_FIELDS }) }, { status, headers });
 }
 
+/**
+ * A form checked against its schema (the one its page checks it with): the
+ * submission, or else `refused`, the 400 that sends the form back with its
+ * messages, for the action to return.
+ */
+export function checkedSubmission<Fields, Value>(form: FormData, schema: z.ZodType<Value, Fields>) {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return { refused: failedSubmission(submission, 400) };
+  return { submission };
+}
+
+/** The posted form (readForm) checked against its schema (checkedSubmission). */
+export async function readSubmission<Fields, Value>(request: Request, schema: z.ZodType<Value, Fields>) {
+  return checkedSubmission(await readForm(request), schema);
+}
+
 /** A service's refusal, however the route shows it: its status, its words, and when to come back. */
 interface Refusal {
   status: number;
@@ -53,7 +71,7 @@ interface Refusal {
 }
 
 /** How a route answers one of its service's own refusals (a wrong password, an email taken). */
-interface RefusalAnswer {
+export interface RefusalAnswer {
   status: number;
   message: string;
   field?: string;
@@ -110,19 +128,6 @@ export function refusedSubmission<R extends Refused>(
 }
 
 /**
- * The answers to a sensitive change refused for who asks (the password, the
- * email, the deletion: services/guards.server.ts): the wrong password next to
- * its field, anything else for the whole form.
- */
-export function identityRefusals(passwordField: string) {
-  return {
-    "wrong-password": { status: 403, message: MESSAGES.currentPasswordWrong, field: passwordField },
-    "sign-in-again": { status: 403, message: MESSAGES.signInAgain },
-    "no-password": { status: 400, message: MESSAGES.noPasswordToChange },
-  } satisfies Record<string, RefusalAnswer>;
-}
-
-/**
  * The signed-in shopper, for a form only they may send; a visitor (or a
  * session that has ended) is sent to log in and comes back to `returnTo`.
  */
@@ -130,6 +135,15 @@ export async function signedInOrToLogin(sessions: Sessions, returnTo: string) {
   const { user } = await sessions.current();
   if (!user) throw redirect(loginPath(returnTo));
   return user;
+}
+
+/**
+ * For a visitor's pages (login, sign-up): a shopper already signed in has
+ * nothing to do there and goes on to `destination`.
+ */
+export async function signedOutOrSentTo(sessions: Sessions, destination: string) {
+  const { user } = await sessions.current();
+  if (user) throw redirect(destination);
 }
 
 /** Passes an action's (or else the loader's) Retry-After on to the document response (no-JavaScript form posts, links). */

@@ -1,10 +1,18 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  type DefaultValue,
+  type FormMetadata,
+  getFormProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
+import type { ReactNode, RefObject } from "react";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import { Field, FormMessage } from "~/components/forms/field";
 import { PasswordField } from "~/components/forms/password-field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
+import type { z } from "~/utils/zod";
 import {
   accountDeleteSchema,
   accountEmailSchema,
@@ -62,15 +70,53 @@ export function AccountForms({
 }
 
 /**
- * One account form sent by a fetcher: the page stays /account, the other
- * forms keep what was typed in them, and the focus goes where the refusal is
- * (a navigation to the route's own address would take it to the heading).
- * Its answer is the fetcher's, or else the page's (`answered`, no JavaScript).
+ * One account form sent by a fetcher to its own route (`/account/<form>`): the
+ * page stays /account, the other forms keep what was typed in them, and the
+ * focus goes where the refusal is (a navigation to the route's own address
+ * would take it to the heading). Its answer is the fetcher's, or else the
+ * page's (`answered`, no JavaScript). It checks what is typed with the
+ * route's own schema, once a field is left and then as it is typed.
  */
-function useAccountForm(answered: AccountFormAnswer | undefined) {
+function useAccountForm<Fields extends Record<string, unknown>, Value>(
+  name: AnsweringForm,
+  answered: AccountFormAnswer | undefined,
+  schema: z.ZodType<Value, Fields>,
+  defaultValue?: DefaultValue<Fields>,
+) {
   const fetcher = useFetcher<AccountFormAnswer>();
   const answer = fetcher.data ?? answered;
-  return { Form: fetcher.Form, answer, sending: fetcher.state === "submitting" };
+  const [form, fields] = useForm({
+    id: `account-${name}`,
+    lastResult: answer?.result,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const formRef = useFailedSubmission(answer?.result);
+  const sending = fetcher.state === "submitting";
+  return { Form: fetcher.Form, action: `/account/${name}`, answer, form, fields, formRef, sending };
+}
+
+/** An account form's `<form>`, posted by its fetcher, the form's own message (no field's) above its fields. */
+function AccountFormFields<Schema extends Record<string, unknown>>({
+  sent: { Form, action, form, formRef },
+  children,
+}: {
+  sent: {
+    Form: FetcherWithComponents<AccountFormAnswer>["Form"];
+    action: string;
+    form: FormMetadata<Schema>;
+    formRef: RefObject<HTMLFormElement | null>;
+  };
+  children: ReactNode;
+}) {
+  return (
+    <Form ref={formRef} method="post" action={action} {...getFormProps(form)} className="space-y-5">
+      <FormMessage id={form.errorId} errors={form.errors} />
+      {children}
+    </Form>
+  );
 }
 
 function ProfileForm({
@@ -80,26 +126,14 @@ function ProfileForm({
   user: { name: string; image: string | null };
   answered: AccountFormAnswer | undefined;
 }) {
-  const { Form, answer, sending } = useAccountForm(answered);
-  const [form, fields] = useForm({
-    id: "account-profile",
-    lastResult: answer?.result,
-    defaultValue: { name: user.name, photo: user.image ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountProfileSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const sent = useAccountForm("profile", answered, accountProfileSchema, {
+    name: user.name,
+    photo: user.image ?? "",
   });
-  const formRef = useFailedSubmission(answer?.result);
+  const { fields } = sent;
   return (
     <AccountSection id="profile" title="Profile">
-      <Form
-        ref={formRef}
-        method="post"
-        action="/account/profile"
-        {...getFormProps(form)}
-        className="space-y-5"
-      >
-        <FormMessage id={form.errorId} errors={form.errors} />
+      <AccountFormFields sent={sent}>
         <Field meta={fields.name} label="Name" autoComplete="name" />
         <Field
           meta={fields.photo}
@@ -109,31 +143,27 @@ function ProfileForm({
           placeholder="https://…"
           hint="Leave it empty to show your initials."
         />
-        <AccountSubmit sending={sending}>Save profile</AccountSubmit>
-      </Form>
+        <AccountSubmit sending={sent.sending}>Save profile</AccountSubmit>
+      </AccountFormFields>
     </AccountSection>
   );
 }
 
-function EmailForm({
-  hasPassword,
-  answered,
-  google,
-}: {
+/**
+ * The forms of a sensitive change (the email, the deletion), which ask for the
+ * password, or without one for a recent sign-in (with Google, shown once the
+ * route has asked for it).
+ */
+interface GuardedFormProps {
   hasPassword: boolean;
   answered: AccountFormAnswer | undefined;
   google: GoogleAvailability;
-}) {
-  const { Form, answer, sending } = useAccountForm(answered);
-  const sentTo = answer?.sentTo ?? null;
-  const [form, fields] = useForm({
-    id: "account-email",
-    lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountEmailSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const formRef = useFailedSubmission(answer?.result);
+}
+
+function EmailForm({ hasPassword, answered, google }: GuardedFormProps) {
+  const sent = useAccountForm("email", answered, accountEmailSchema);
+  const { fields, form } = sent;
+  const sentTo = sent.answer?.sentTo ?? null;
   const sentRef = useFocusWhenShown<HTMLParagraphElement>(sentTo);
   return (
     <AccountSection id="email" title="Email">
@@ -147,43 +177,29 @@ function EmailForm({
           {MESSAGES.emailChangeSent(sentTo)}
         </p>
       ) : null}
-      <Form ref={formRef} method="post" action="/account/email" {...getFormProps(form)} className="space-y-5">
-        <FormMessage id={form.errorId} errors={form.errors} />
+      <AccountFormFields sent={sent}>
         <Field meta={fields.email} label="New email" type="email" autoComplete="email" />
         {hasPassword ? (
           <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
         ) : null}
-        <AccountSubmit sending={sending}>Send a confirmation link</AccountSubmit>
-      </Form>
+        <AccountSubmit sending={sent.sending}>Send a confirmation link</AccountSubmit>
+      </AccountFormFields>
       <SignInAgain errors={form.errors} google={google} returnTo="/account#email" />
     </AccountSection>
   );
 }
 
 function PasswordForm({ answered }: { answered: AccountFormAnswer | undefined }) {
-  const { Form, answer, sending } = useAccountForm(answered);
   const common = useCommonPasswordCheck();
-  const [form, fields] = useForm({
-    id: "account-password",
-    lastResult: answer?.result,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: refusingKnownCommonPasswords(accountPasswordSchema, "newPassword", common.isKnownCommon),
-      }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const formRef = useFailedSubmission(answer?.result);
+  const sent = useAccountForm(
+    "password",
+    answered,
+    refusingKnownCommonPasswords(accountPasswordSchema, "newPassword", common.isKnownCommon),
+  );
+  const { fields, form } = sent;
   return (
     <AccountSection id="password" title="Password">
-      <Form
-        ref={formRef}
-        method="post"
-        action="/account/password"
-        {...getFormProps(form)}
-        className="space-y-5"
-      >
-        <FormMessage id={form.errorId} errors={form.errors} />
+      <AccountFormFields sent={sent}>
         <PasswordField
           meta={fields.currentPassword}
           label="Current password"
@@ -196,51 +212,29 @@ function PasswordForm({ answered }: { answered: AccountFormAnswer | undefined })
           hint={PASSWORD_RULES}
           onBlur={common.checkOnBlur(() => form.validate({ name: fields.newPassword.name }))}
         />
-        <AccountSubmit sending={sending}>Change password</AccountSubmit>
-      </Form>
+        <AccountSubmit sending={sent.sending}>Change password</AccountSubmit>
+      </AccountFormFields>
     </AccountSection>
   );
 }
 
-function DeleteForm({
-  hasPassword,
-  answered,
-  google,
-}: {
-  hasPassword: boolean;
-  answered: AccountFormAnswer | undefined;
-  google: GoogleAvailability;
-}) {
-  const { Form, answer, sending } = useAccountForm(answered);
-  const [form, fields] = useForm({
-    id: "account-delete",
-    lastResult: answer?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountDeleteSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const formRef = useFailedSubmission(answer?.result);
+function DeleteForm({ hasPassword, answered, google }: GuardedFormProps) {
+  const sent = useAccountForm("delete", answered, accountDeleteSchema);
+  const { fields, form } = sent;
   return (
     <AccountSection id="delete" title="Delete your account" tone="danger">
       <p className="mb-5 text-slate-700">
         This deletes your account, your sessions and what we keep about you (name, email, photo). It cannot be
         undone.
       </p>
-      <Form
-        ref={formRef}
-        method="post"
-        action="/account/delete"
-        {...getFormProps(form)}
-        className="space-y-5"
-      >
-        <FormMessage id={form.errorId} errors={form.errors} />
+      <AccountFormFields sent={sent}>
         {hasPassword ? (
           <PasswordField meta={fields.password} label="Password to delete" autoComplete="current-password" />
         ) : null}
-        <AccountSubmit sending={sending} variant="danger">
+        <AccountSubmit sending={sent.sending} variant="danger">
           Delete my account
         </AccountSubmit>
-      </Form>
+      </AccountFormFields>
       <SignInAgain errors={form.errors} google={google} returnTo="/account#delete" />
     </AccountSection>
   );
