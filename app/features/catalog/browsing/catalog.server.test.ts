@@ -10,6 +10,7 @@ import {
 } from "../../../../tests/support/test-database";
 import type { CatalogQuery, Product } from "../core/catalog-schema";
 import { readFacetValues } from "../core/product-rows.server";
+import { cardOf } from "../search/card-shelf";
 import { CatalogIndexBuilder } from "../search/index-builder.server";
 import { searchVocabulary } from "../search/search-vocabulary.server";
 import { countProducts, findProducts, readFacetMatrix } from "../search/sql-search.server";
@@ -501,8 +502,10 @@ describe("the catalogue cache", () => {
   /** An index of one product, "Product 1", whose name and search vector hold "blender". */
   const blenderIndex = () => {
     const builder = new CatalogIndexBuilder();
+    const product = page(1)[0] as Product;
     builder.add({
-      product: page(1)[0] as Product,
+      ...product,
+      card: cardOf(product),
       priceCents: 1000,
       ratingTenths: 40,
       createdMicros: 0,

@@ -18,7 +18,7 @@ const CARD_FIELD_PLACES: Record<keyof Product, number> = {
   creationDate: 7,
   description: 8,
 };
-const CARD_FIELDS = (Object.keys(CARD_FIELD_PLACES) as (keyof Product)[]).sort(
+export const CARD_FIELDS = (Object.keys(CARD_FIELD_PLACES) as (keyof Product)[]).sort(
   (a, b) => CARD_FIELD_PLACES[a] - CARD_FIELD_PLACES[b],
 );
 
@@ -42,10 +42,7 @@ export class CardShelf {
   at(position: number): Product {
     const card = this.cardAt[position] as number;
     const chunk = this.chunks[this.chunkOf[card] as number] as Buffer;
-    const values = JSON.parse(chunk.toString("utf8", this.starts[card], this.ends[card])) as unknown[];
-    const product: Record<string, unknown> = {};
-    for (const [place, field] of CARD_FIELDS.entries()) product[field] = values[place];
-    return product as Product;
+    return productOfCard(chunk.toString("utf8", this.starts[card], this.ends[card]));
   }
 
   get bytes(): number {
@@ -59,6 +56,19 @@ export class CardShelf {
   }
 }
 
+/** A product from its card: the JSON array of its values in CARD_FIELDS' order. */
+export function productOfCard(card: string): Product {
+  const values = JSON.parse(card) as unknown[];
+  const product: Record<string, unknown> = {};
+  for (const [place, field] of CARD_FIELDS.entries()) product[field] = values[place];
+  return product as Product;
+}
+
+/** A product's card, as the database writes it for the index (for products made in memory: tests). */
+export function cardOf(product: Product): string {
+  return JSON.stringify(CARD_FIELDS.map((field) => product[field]));
+}
+
 /** Cards written a chunk at a time, so reading a large catalogue never holds them all as strings. */
 export class CardShelfBuilder {
   private readonly chunks: Buffer[] = [];
@@ -68,8 +78,8 @@ export class CardShelfBuilder {
   private waiting: string[] = [];
   private waitingBytes = 0;
 
-  add(product: Product) {
-    const card = JSON.stringify(CARD_FIELDS.map((field) => product[field]));
+  /** A card as productOfCard reads it (the database writes it: index-read.server.ts). */
+  add(card: string) {
     const bytes = Buffer.byteLength(card);
     this.chunkOf.push(this.chunks.length);
     this.starts.push(this.waitingBytes);

@@ -1,6 +1,7 @@
 import { CardShelfBuilder } from "./card-shelf";
 import { CatalogIndex, type IndexedProductRow } from "./catalog-index.server";
-import { listOf, type PositionList, renumbered, valueNumber } from "./postings";
+import { valueNumber } from "./postings";
+import { LexemeNumbers, PostingsBuilder } from "./postings-builder";
 
 /** Builds an index from products added in any order (readCatalogIndex adds them by id). */
 export class CatalogIndexBuilder {
@@ -12,21 +13,21 @@ export class CatalogIndexBuilder {
   private readonly categories: number[] = [];
   private readonly brandValues = new Map<string, number>();
   private readonly categoryValues = new Map<string, number>();
-  private readonly postings = new Map<string, PositionList>();
-  private readonly namePostings = new Map<string, PositionList>();
+  private readonly lexemes = new LexemeNumbers();
+  private readonly postings = new PostingsBuilder(this.lexemes);
+  private readonly namePostings = new PostingsBuilder(this.lexemes);
   private readonly cards = new CardShelfBuilder();
 
   add(row: IndexedProductRow) {
-    const position = this.ids.length;
-    this.ids.push(row.product.id);
+    this.ids.push(row.id);
     this.prices.push(row.priceCents);
     this.ratings.push(row.ratingTenths);
     this.created.push(row.createdMicros);
-    this.brands.push(valueNumber(this.brandValues, row.product.bandName));
-    this.categories.push(valueNumber(this.categoryValues, row.product.category));
-    for (const lexeme of row.lexemes) listOf(this.postings, lexeme).push(position);
-    for (const lexeme of row.nameLexemes) listOf(this.namePostings, lexeme).push(position);
-    this.cards.add(row.product);
+    this.brands.push(valueNumber(this.brandValues, row.bandName));
+    this.categories.push(valueNumber(this.categoryValues, row.category));
+    this.postings.add(row.lexemes);
+    this.namePostings.add(row.nameLexemes);
+    this.cards.add(row.card);
   }
 
   /**
@@ -50,10 +51,6 @@ export class CatalogIndexBuilder {
         (this.prices[a] as number) - (this.prices[b] as number) ||
         (this.ids[a] as number) - (this.ids[b] as number),
     );
-    const positionOf = new Uint32Array(added.length);
-    added.forEach((product, position) => {
-      positionOf[product] = position;
-    });
     const byPosition = <T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(
       values: number[],
       array: T,
@@ -74,8 +71,8 @@ export class CatalogIndexBuilder {
       categories: byPosition(this.categories, new Uint16Array(size)),
       brandValues: [...this.brandValues.keys()],
       categoryValues: [...this.categoryValues.keys()],
-      postings: renumbered(this.postings, positionOf),
-      namePostings: renumbered(this.namePostings, positionOf),
+      postings: this.postings.build(added),
+      namePostings: this.namePostings.build(added),
       cards: this.cards.build(added),
     });
   }

@@ -1,4 +1,5 @@
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
+import { productOfCard } from "./card-shelf";
 import type { CatalogIndex } from "./catalog-index.server";
 import type { Removal } from "./index-orders";
 import type { IndexedProductRow, IndexedWord, IndexTerm, SortKey } from "./index-types";
@@ -26,16 +27,16 @@ interface ChangedProduct {
 function changedProduct(row: IndexedProductRow): ChangedProduct {
   return {
     key: {
-      id: row.product.id,
+      id: row.id,
       priceCents: row.priceCents,
       ratingTenths: row.ratingTenths,
       createdMicros: row.createdMicros,
     },
-    bandName: row.product.bandName,
-    category: row.product.category,
+    bandName: row.bandName,
+    category: row.category,
     lexemes: [...row.lexemes].sort(),
     nameLexemes: [...row.nameLexemes].sort(),
-    card: row.product,
+    card: productOfCard(row.card),
   };
 }
 
@@ -129,7 +130,7 @@ export class LiveIndex {
       if (position >= 0) removed.add(position);
       changed.delete(id);
     }
-    for (const row of rows) changed.set(row.product.id, changedProduct(row));
+    for (const row of rows) changed.set(row.id, changedProduct(row));
     return new LiveIndex(this.base, revision, removed.size > 0 ? this.base.removal(removed) : null, changed);
   }
 

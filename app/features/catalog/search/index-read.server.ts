@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { catalogChanges, catalogRevisions, products } from "~/db/schema";
-import { productColumns, productOf } from "../core/product-rows.server";
+import type { Product } from "../core/catalog-schema";
+import { CARD_FIELDS } from "./card-shelf";
 import type { CatalogIndex, IndexedProductRow, IndexTerm } from "./catalog-index.server";
 import { CatalogIndexBuilder } from "./index-builder.server";
 
@@ -26,41 +27,70 @@ export async function readCatalogRevision(db: Database): Promise<number> {
 /** Products read per statement while the index is read. */
 const INDEX_BATCH = 20_000;
 
-/** A product as the index reads it: its card, what orders it, and the lexemes PostgreSQL stored for it. */
-const indexColumns = {
-  ...productColumns,
-  priceCents: sql<number>`(${products.price} * 100)::float8`,
-  ratingTenths: sql<number>`(${products.ratings} * 10)::int`,
-  createdMicros: sql<number>`(extract(epoch from ${products.creationDate}) * 1000000)::float8`,
-  lexemes: sql<string>`array_to_string(tsvector_to_array(${products.searchVector}), ' ')`,
-  // The lexemes with a position of weight A (the name), by ts_filter: the same lexemes in the same
-  // order as unnest and string_agg per row, which made reading 1M products cost PostgreSQL 14 s of CPU, not 5.
-  nameLexemes: sql<string>`array_to_string(tsvector_to_array(ts_filter(${products.searchVector}, '{a}')), ' ')`,
+/**
+ * A product's card as the index keeps it (card-shelf.ts): the JSON array of
+ * its values, written by the database. Dates as toISOString writes them;
+ * numbers as numeric prints them (12.50), which JSON.parse reads as 12.5.
+ * Writing a million cards in node cost 4 s of start-up (rows to objects,
+ * dates parsed and printed, JSON.stringify); PostgreSQL writes them in a
+ * fraction of that.
+ */
+const CARD_VALUES: Record<keyof Product, SQL> = {
+  id: sql`${products.id}`,
+  name: sql`${products.name}`,
+  image: sql`${products.image}`,
+  price: sql`${products.price}`,
+  ratings: sql`${products.ratings}`,
+  bandName: sql`${products.bandName}`,
+  category: sql`${products.category}`,
+  creationDate: sql`to_char(${products.creationDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  description: sql`${products.description}`,
 };
 
-function indexedRow({
-  priceCents,
-  ratingTenths,
-  createdMicros,
-  lexemes,
-  nameLexemes,
-  ...product
-}: IndexRow): IndexedProductRow {
-  return {
-    product: productOf(product),
-    priceCents,
-    ratingTenths,
-    createdMicros,
-    lexemes: wordsOf(lexemes),
-    nameLexemes: wordsOf(nameLexemes),
-  };
+/** A product as the index reads it: its card, what chooses and orders it, and the lexemes PostgreSQL stored for it. */
+const indexColumns: Record<keyof IndexRow, SQL> = {
+  id: sql`${products.id}`,
+  bandName: sql`${products.bandName}`,
+  category: sql`${products.category}`,
+  card: sql`json_build_array(${sql.join(
+    CARD_FIELDS.map((field) => CARD_VALUES[field]),
+    sql`, `,
+  )})::text`,
+  priceCents: sql`(${products.price} * 100)::float8`,
+  ratingTenths: sql`(${products.ratings} * 10)::int`,
+  createdMicros: sql`(extract(epoch from ${products.creationDate}) * 1000000)::float8`,
+  lexemes: sql`array_to_string(tsvector_to_array(${products.searchVector}), ' ')`,
+  // The lexemes with a position of weight A (the name), by ts_filter: the same lexemes in the same
+  // order as unnest and string_agg per row, which made reading 1M products cost PostgreSQL 14 s of CPU, not 5.
+  nameLexemes: sql`array_to_string(tsvector_to_array(ts_filter(${products.searchVector}, '{a}')), ' ')`,
+};
+
+function indexedRow({ lexemes, nameLexemes, ...row }: IndexRow): IndexedProductRow {
+  return { ...row, lexemes: wordsOf(lexemes), nameLexemes: wordsOf(nameLexemes) };
 }
 
-type IndexRow = Awaited<ReturnType<typeof readIndexRows>>[number];
+/** A row of indexColumns: lexemes as one string each (wordsOf). */
+type IndexRow = Omit<IndexedProductRow, "lexemes" | "nameLexemes"> & { lexemes: string; nameLexemes: string };
 
-function readIndexRows(db: Database, where: SQL) {
-  return db.select(indexColumns).from(products).where(where).orderBy(asc(products.id)).limit(INDEX_BATCH);
+/**
+ * Rows as the driver reads them, not through the query builder's mapping:
+ * every column is a number or text already, and at a million products the
+ * mapping cost two seconds of start-up.
+ */
+async function readIndexRows(db: Database, where: SQL): Promise<IndexRow[]> {
+  const columns = sql.join(
+    Object.entries(indexColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const result = await db.execute(
+    sql`select ${columns} from ${products} where ${where} order by ${products.id} limit ${INDEX_BATCH}`,
+  );
+  // Both drivers (node-postgres and PGlite) answer { rows }; the columns are typed by the casts above.
+  return (result as unknown as { rows: IndexRow[] }).rows;
 }
+
+/** Rows added between two turns of the event loop while the index is read: the socket is drained meanwhile, so the database keeps writing the next batch, and requests are answered. */
+const ROWS_PER_TURN = 2_000;
 
 /**
  * The catalogue's search index (catalog-index.server.ts), read in batches by
@@ -73,7 +103,7 @@ export async function readCatalogIndex(db: Database): Promise<CatalogIndex | nul
   const revision = await readCatalogRevision(db);
   const builder = new CatalogIndexBuilder();
   const batchAfter = (id: number): Promise<IndexRow[]> => {
-    const batch = readIndexRows(db, gt(products.id, id)).execute();
+    const batch = readIndexRows(db, gt(products.id, id));
     // Awaited in the next round; until then a failure must not count as unhandled.
     batch.catch(() => {});
     return batch;
@@ -84,7 +114,10 @@ export async function readCatalogIndex(db: Database): Promise<CatalogIndex | nul
     const last = rows.at(-1);
     // The next batch is asked for before this one is added: PostgreSQL reads it meanwhile.
     next = last && rows.length === INDEX_BATCH ? batchAfter(last.id) : null;
-    for (const row of rows) builder.add(indexedRow(row));
+    for (let at = 0; at < rows.length; at++) {
+      builder.add(indexedRow(rows[at] as IndexRow));
+      if (at % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise(setImmediate);
+    }
   }
   return builder.build(revision);
 }

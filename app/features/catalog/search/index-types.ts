@@ -1,4 +1,3 @@
-import type { Product } from "../core/catalog-schema";
 import type { CardShelf } from "./card-shelf";
 import type { PostingList } from "./postings";
 
@@ -15,8 +14,11 @@ export interface IndexedWord {
 
 /** One product as the index reads it (in any order). */
 export interface IndexedProductRow {
-  /** The product as the API and the shop page show it. */
-  product: Product;
+  id: number;
+  bandName: string;
+  category: string;
+  /** The product as the API and the shop page show it: its card, as card-shelf.ts's productOfCard reads it. */
+  card: string;
   /** Whole cents (a float: numeric(10,2) reaches past 32 bits). */
   priceCents: number;
   /** Ten times the rating (4.5 → 45). */
