@@ -84,8 +84,8 @@ export class CatalogIndex {
     this.categories = parts.categories;
     this.brandValues = parts.brandValues;
     this.categoryValues = parts.categoryValues;
-    this.postings = new Postings(parts.postings);
-    this.namePostings = new Postings(parts.namePostings);
+    this.postings = new Postings(parts.postings, this.size);
+    this.namePostings = new Postings(parts.namePostings, this.size);
     this.cards = parts.cards;
     const { ids, priceCents } = parts;
     const positions = () => Uint32Array.from({ length: this.size }, (_, position) => position);
@@ -339,7 +339,7 @@ export class CatalogIndex {
   /** A search's matches split by relevance: every word in the name, or not. */
   private relevanceTiers(matches: Matches, words: IndexedWord[]): Matches["tiers"] & object {
     if (!matches.tiers) {
-      const name = this.bitsOf(this.namePostings, words);
+      const name = this.namePostings.allOf(words);
       const inName = new Uint32Array(matches.all.length);
       const elsewhere = new Uint32Array(matches.all.length);
       for (let block = 0; block < inName.length; block++) {
@@ -371,7 +371,7 @@ export class CatalogIndex {
       // Most recently used last: the first key is the one to let go.
       this.recentMatches.delete(key);
     } else {
-      const all = this.bitsOf(this.postings, words);
+      const all = this.postings.allOf(words);
       found = { bits: true, all, count: countBits(all), tiers: null };
       if (this.recentMatches.size >= MATCHES_KEPT) {
         this.recentMatches.delete(this.recentMatches.keys().next().value as string);
@@ -379,32 +379,6 @@ export class CatalogIndex {
     }
     this.recentMatches.set(key, found);
     return found;
-  }
-
-  /** One bit per product matching every word: for each word, the products carrying any of its terms. */
-  private bitsOf(postings: Postings, words: IndexedWord[]): Uint32Array {
-    const blocks = Math.ceil(this.size / 32);
-    const all = new Uint32Array(blocks);
-    words.forEach((word, index) => {
-      const carrying = index === 0 ? all : new Uint32Array(blocks);
-      for (const term of word.anyOf) {
-        for (const list of postings.matching(term)) {
-          if (list.bits) {
-            for (let block = 0; block < blocks; block++) {
-              carrying[block] = (carrying[block] as number) | (list.bits[block] as number);
-            }
-          } else {
-            for (const position of list.positions) setBit(carrying, position);
-          }
-        }
-      }
-      if (index > 0) {
-        for (let block = 0; block < blocks; block++) {
-          all[block] = (all[block] as number) & (carrying[block] as number);
-        }
-      }
-    });
-    return all;
   }
 }
 
