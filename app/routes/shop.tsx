@@ -12,6 +12,7 @@ import { rangeOnSlider } from "~/features/catalog/browsing/price-range";
 import { shopListingMeta } from "~/features/catalog/browsing/shop-listing";
 import { readShopListing } from "~/features/catalog/browsing/shop-listing.server";
 import { parseCatalogQuery } from "~/features/catalog/core/catalog-schema";
+import { searchRefusal } from "~/features/catalog/search/index.server";
 import type { Route } from "./+types/shop";
 
 /** A refused search's Retry-After reaches the page's response (the loader throws it). */
@@ -33,18 +34,18 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     throw redirect(`${shopHref({ ...onSlider, page: parsed.value.page })}${url.hash}`);
   }
   // A search counts against the client's share, as the JSON API's do (search-rate-limit.server.ts).
+  let done = () => {};
   if (parsed.value.search !== undefined) {
     const client = catalogClientFor(context);
-    const admission = await client.searchLimit.admit(client.key);
+    const admission = await client.searchLimit.admit(client.key, parsed.value.search);
     if (!admission.allowed) {
-      throw data(`Too many searches. Try again in ${admission.retryAfterSeconds} seconds.`, {
-        status: 429,
-        headers: { "Retry-After": String(admission.retryAfterSeconds) },
-      });
+      const { status, message, headers } = searchRefusal(admission);
+      throw data(message, { status, headers });
     }
+    done = admission.done;
   }
   const { catalog, baseUrl } = context.get(servicesContext);
-  const { listing, status } = await readShopListing(catalog, baseUrl, parsed.value);
+  const { listing, status } = await readShopListing(catalog, baseUrl, parsed.value).finally(done);
   return data(listing, { status });
 }
 

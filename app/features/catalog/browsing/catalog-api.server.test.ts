@@ -134,3 +134,46 @@ describe("catalogue API: searches per client", () => {
     expect((await allProductsResponse(catalog, get("search=kettle"), asking)).status).toBe(429);
   });
 });
+
+describe("catalogue API: long searches", () => {
+  it("answers 503 with Retry-After once 16 long searches wait for their turn, and short ones meanwhile", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const catalog = createCatalog(
+      {} as Database,
+      { cacheSeconds: 0 },
+      {
+        readCatalogIndex: async () => null,
+        readSearchVocabulary: async () => searchVocabulary([]),
+        readFacetMatrix: async () => [],
+        readFacetValues: async () => ({ brands: [], categories: [] }),
+        // Every long search's read waits until the test lets them go.
+        findProducts: async () => {
+          await held;
+          return [];
+        },
+        countProducts: async () => 0,
+      },
+    );
+    const asking: CatalogClient = { searchLimit: createSearchRateLimit(), key: "198.51.100.9" };
+    const longSearch = (n: number) =>
+      allProductsResponse(catalog, get(`search=one+two+three+four${n}`), asking);
+    // One holds the turn, sixteen wait behind it.
+    const answered = Array.from({ length: 17 }, (_, n) => longSearch(n));
+    await new Promise(setImmediate);
+    const refused = await longSearch(17);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: "searches_busy",
+        message: expect.stringMatching(/^The shop is busy with long searches/),
+      },
+    });
+    expect((await countsResponse(catalog, get("search=yoga+mat"), asking)).status).toBe(200);
+    release();
+    for (const response of await Promise.all(answered)) expect(response.status).toBe(200);
+  });
+});

@@ -6,7 +6,7 @@ import {
   parseCatalogQuery,
   parseSuggestionsQuery,
 } from "../core/catalog-schema";
-import type { SearchRateLimit } from "../search/index.server";
+import { type SearchRateLimit, searchRefusal } from "../search/index.server";
 import type { Catalog, CatalogAnswer } from "./catalog.server";
 
 /**
@@ -73,14 +73,25 @@ async function catalogResponse<Q>(
 ): Promise<Response> {
   const query = parse(new URL(request.url).searchParams);
   if (!query.ok) return apiError(400, query.error);
+  let done = () => {};
   if (isSearch(query.value)) {
-    const admission = await client.searchLimit.admit(client.key);
-    if (!admission.allowed) return tooManySearches(admission.retryAfterSeconds);
+    const admission = await client.searchLimit.admit(client.key, searchOf(query.value));
+    if (!admission.allowed) {
+      const { status, code, message, headers } = searchRefusal(admission);
+      return apiError(status, { code, message }, headers);
+    }
+    done = admission.done;
   }
-  const answer = await unlessUnavailable(read(query.value));
+  const answer = await unlessUnavailable(read(query.value)).finally(done);
   if (!answer) return catalogUnavailable();
   return cacheableJson(request, answer, CATALOG_CACHE_CONTROL);
 }
+
+/** The search a query carries, if any. */
+const searchOf = (query: unknown): string | undefined =>
+  typeof query === "object" && query !== null && "search" in query && typeof query.search === "string"
+    ? query.search
+    : undefined;
 
 /** Resolves to null when the read fails, after logging why: the caller answers 503. */
 export function unlessUnavailable<T>(read: Promise<T>): Promise<T | null> {
@@ -88,15 +99,6 @@ export function unlessUnavailable<T>(read: Promise<T>): Promise<T | null> {
     logFailure(error, "catalogue read failed");
     return null;
   });
-}
-
-/** 429: this client searched more than its share; it may again after Retry-After. */
-function tooManySearches(retryAfterSeconds: number): Response {
-  return apiError(
-    429,
-    { code: "rate_limited", message: `Too many searches. Try again in ${retryAfterSeconds} seconds.` },
-    { "Retry-After": String(retryAfterSeconds) },
-  );
 }
 
 /** The database did not answer: the client may retry, nothing it sent was wrong. */

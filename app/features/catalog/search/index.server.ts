@@ -16,4 +16,5 @@ export {
   createSearchRateLimit,
   DEFAULT_SEARCH_RATE_LIMITS,
   type SearchRateLimit,
+  searchRefusal,
 } from "./search-rate-limit.server";

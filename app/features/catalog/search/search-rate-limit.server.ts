@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { searchTerms } from "../core/search-words";
 
 /**
  * How many catalogue calls that search one client may make: every
@@ -25,26 +26,126 @@ export const DEFAULT_SEARCH_RATE_LIMITS: Readonly<SearchRateLimits> = Object.fre
   duration: 60,
 });
 
-type SearchAdmission = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type SearchAdmission =
+  /** Go ahead; call `done` once the answer is read (it lets the next long search have its turn). */
+  | { allowed: true; done: () => void }
+  /** This client searched more than its share (429), or long searches are queued past LONG_SEARCHES_WAITING (503). */
+  | { allowed: false; reason: "client" | "busy"; retryAfterSeconds: number };
 
 export interface SearchRateLimit {
-  /** Counts one call from this client (its rate-limit key: an address, or an IPv6 /64), before any work. */
-  admit(clientKey: string): Promise<SearchAdmission>;
+  /**
+   * Counts one call from this client (its rate-limit key: an address, or an
+   * IPv6 /64), before any work; a long search then waits for its turn.
+   */
+  admit(clientKey: string, search: string | undefined): Promise<SearchAdmission>;
 }
+
+/** What a refused search is answered: 429 past the client's share, 503 while long searches are queued full. */
+export function searchRefusal({ reason, retryAfterSeconds }: Extract<SearchAdmission, { allowed: false }>) {
+  const headers = { "Retry-After": String(retryAfterSeconds) };
+  return reason === "busy"
+    ? {
+        status: 503,
+        code: "searches_busy",
+        message: `The shop is busy with long searches. Try fewer words, or again in ${retryAfterSeconds} seconds.`,
+        headers,
+      }
+    : {
+        status: 429,
+        code: "rate_limited",
+        message: `Too many searches. Try again in ${retryAfterSeconds} seconds.`,
+        headers,
+      };
+}
+
+/** A search of more words than this is a long one (shoppers type one to three). */
+const LONG_SEARCH_WORDS = 3;
+
+/** The share of the process's time long searches may take together, however many are sent. */
+const LONG_SEARCH_SHARE = 0.25;
+
+/** Long searches waiting for their turn past which another is refused as busy. */
+const LONG_SEARCHES_WAITING = 16;
+
+/** Seconds a refused long search is asked to wait. */
+const BUSY_RETRY_SECONDS = 2;
+
+const isLong = (search: string | undefined) =>
+  search !== undefined && searchTerms(search).length > LONG_SEARCH_WORDS;
 
 export function createSearchRateLimit(
   limits: SearchRateLimits = DEFAULT_SEARCH_RATE_LIMITS,
 ): SearchRateLimit {
   const limiter = new RateLimiterMemory({ keyPrefix: "catalog-search", ...limits });
+  const longSearches = createTurns(LONG_SEARCH_SHARE, LONG_SEARCHES_WAITING);
+  const nothingToRelease = () => {};
   return {
-    async admit(clientKey) {
+    async admit(clientKey, search) {
       try {
         await limiter.consume(clientKey);
-        return { allowed: true };
       } catch (refusal) {
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+        const retryAfterSeconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        return { allowed: false, reason: "client", retryAfterSeconds };
       }
+      if (!isLong(search)) return { allowed: true, done: nothingToRelease };
+      const done = await longSearches.take();
+      return done
+        ? { allowed: true, done }
+        : { allowed: false, reason: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
+    },
+  };
+}
+
+/**
+ * Turns for costly work, one at a time: after each, the next waits for
+ * (1 / share − 1) times as long as it took, so together they take at most
+ * `share` of the process however many are sent and from however many
+ * addresses; the rest of the time answers everything else. A search's
+ * work is bounded on its own (search-vocabulary.server.ts, postings.ts);
+ * this bounds how much of it one process does in a second. Past `waiting`
+ * waiting, `take` answers null at once: the caller refuses the work.
+ */
+export function createTurns(share: number, waiting: number) {
+  const queue: (() => void)[] = [];
+  let busy = false;
+  let restUntil = 0;
+  let resting: NodeJS.Timeout | null = null;
+  const next = () => {
+    if (busy || resting || queue.length === 0) return;
+    const rest = restUntil - performance.now();
+    if (rest > 0) {
+      resting = setTimeout(() => {
+        resting = null;
+        next();
+      }, rest);
+      return;
+    }
+    busy = true;
+    (queue.shift() as () => void)();
+  };
+  return {
+    /** Resolves with `done` when it is this caller's turn; null when too many wait. */
+    async take(): Promise<(() => void) | null> {
+      if (queue.length >= waiting) return null;
+      await new Promise<void>((resolve) => {
+        queue.push(resolve);
+        next();
+      });
+      const started = performance.now();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const now = performance.now();
+        restUntil = now + (now - started) * (1 / share - 1);
+        busy = false;
+        next();
+      };
+    },
+    /** How many wait for their turn. */
+    get waiting() {
+      return queue.length;
     },
   };
 }

@@ -170,17 +170,21 @@ function useFacetsKnown(listing: Listing): FilterFacets | null {
   return lastShown && uncounted(lastShown);
 }
 
+/** A search the server refused (search-rate-limit.server.ts): past the client's share, or while long searches are queued. */
+const REFUSED_SEARCH_TITLES: Record<number, string> = { 429: "Too many searches", 503: "The shop is busy" };
+
 /** A URL the shop cannot read (page=abc, sort=sideways): say which part, and offer the way back. */
 export function ShopListingError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const badLink = status === 400;
   const title = badLink
     ? "This link has filters we can't read"
-    : status === 429
-      ? "Too many searches"
-      : "Something went wrong";
+    : (REFUSED_SEARCH_TITLES[status] ?? "Something went wrong");
+  // The server's own words for a link it cannot read and a search it refused (they say what to do).
   const message =
-    (badLink || status === 429) && isRouteErrorResponse(error) && typeof error.data === "string"
+    (badLink || status in REFUSED_SEARCH_TITLES) &&
+    isRouteErrorResponse(error) &&
+    typeof error.data === "string"
       ? error.data
       : "The shop could not be shown. Please try again.";
   return (
