@@ -18,7 +18,7 @@ describe("turns for long searches", () => {
 
   it("gives one turn at a time, and the next only after a rest of (1 / share − 1) times the last one's work", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const turns = createTurns(0.25, 16);
+    const turns = createTurns({ share: 0.25, gapMs: 20 }, 16);
     const done = await turns.take();
     expect(done).not.toBeNull();
     const second = turns.take();
@@ -31,11 +31,18 @@ describe("turns for long searches", () => {
     expect(await settled(second)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(second)).toBe(true);
+    // A turn that takes no time: the next still starts 20 ms after it started (gapMs).
+    (await second)?.();
+    const third = turns.take();
+    await vi.advanceTimersByTimeAsync(19);
+    expect(await settled(third)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(third)).toBe(true);
   });
 
   it("refuses at once past the number allowed to wait, and a turn given back twice counts once", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const turns = createTurns(0.5, 2);
+    const turns = createTurns({ share: 0.5, gapMs: 0 }, 2);
     const first = await turns.take();
     const waiting = [turns.take(), turns.take()];
     expect(turns.waiting).toBe(2);

@@ -61,8 +61,14 @@ export function searchRefusal({ reason, retryAfterSeconds }: Extract<SearchAdmis
 /** A search of more words than this is a long one (shoppers type one to three). */
 const LONG_SEARCH_WORDS = 3;
 
-/** The share of the process's time long searches may take together, however many are sent. */
-const LONG_SEARCH_SHARE = 0.25;
+/**
+ * The pace of long searches, however many are sent: at most a quarter of the
+ * time they are measured to take, and at most 20 a second (a turn measures the
+ * search's reading and matching, not the page rendered around it; at 20 a
+ * second, a shop page's rendering of the costliest ones takes a fifth of the
+ * process at most).
+ */
+const LONG_SEARCH_PACE: Pace = { share: 0.25, gapMs: 50 };
 
 /** Long searches waiting for their turn past which another is refused as busy. */
 const LONG_SEARCHES_WAITING = 16;
@@ -77,7 +83,7 @@ export function createSearchRateLimit(
   limits: SearchRateLimits = DEFAULT_SEARCH_RATE_LIMITS,
 ): SearchRateLimit {
   const limiter = new RateLimiterMemory({ keyPrefix: "catalog-search", ...limits });
-  const longSearches = createTurns(LONG_SEARCH_SHARE, LONG_SEARCHES_WAITING);
+  const longSearches = createTurns(LONG_SEARCH_PACE, LONG_SEARCHES_WAITING);
   const nothingToRelease = () => {};
   return {
     async admit(clientKey, search) {
@@ -99,14 +105,22 @@ export function createSearchRateLimit(
 
 /**
  * Turns for costly work, one at a time: after each, the next waits for
- * (1 / share − 1) times as long as it took, so together they take at most
- * `share` of the process however many are sent and from however many
- * addresses; the rest of the time answers everything else. A search's
+ * (1 / share − 1) times as long as it took, and starts `gapMs` after it
+ * started at the earliest, so together they take at most `share` of the
+ * process however many are sent and from however many addresses; the rest
+ * of the time answers everything else. A search's
  * work is bounded on its own (search-vocabulary.server.ts, postings.ts);
  * this bounds how much of it one process does in a second. Past `waiting`
  * waiting, `take` answers null at once: the caller refuses the work.
  */
-export function createTurns(share: number, waiting: number) {
+export interface Pace {
+  /** The share of the time the work may take. */
+  share: number;
+  /** The least time between the starts of two turns. */
+  gapMs: number;
+}
+
+export function createTurns({ share, gapMs }: Pace, waiting: number) {
   const queue: (() => void)[] = [];
   let busy = false;
   let restUntil = 0;
@@ -138,7 +152,7 @@ export function createTurns(share: number, waiting: number) {
         if (released) return;
         released = true;
         const now = performance.now();
-        restUntil = now + (now - started) * (1 / share - 1);
+        restUntil = Math.max(now + (now - started) * (1 / share - 1), started + gapMs);
         busy = false;
         next();
       };
