@@ -1,13 +1,7 @@
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
 import { copyBits, countAtMost, countBits, countBitsBetween, has, numbersOf, setBit } from "./bits";
 import type { CardShelf } from "./card-shelf";
-import {
-  type BitCandidates,
-  type CellCandidates,
-  type Filter,
-  IndexOrders,
-  type Removal,
-} from "./index-orders";
+import type { BitCandidates, CellCandidates, Filter, IndexOrders, Removal } from "./index-orders";
 import type { IndexedWord, IndexParts, SortKey } from "./index-types";
 import { Postings } from "./postings";
 
@@ -87,10 +81,9 @@ export class CatalogIndex {
     this.postings = new Postings(parts.postings, this.size);
     this.namePostings = new Postings(parts.namePostings, this.size);
     this.cards = parts.cards;
-    const { ids, priceCents } = parts;
-    const positions = () => Uint32Array.from({ length: this.size }, (_, position) => position);
-    this.orders = new IndexOrders(parts);
-    this.byId = positions().sort((a, b) => (ids[a] as number) - (ids[b] as number));
+    const { priceCents } = parts;
+    this.orders = parts.orders;
+    this.byId = this.orders.byId;
     // Positions come by brand × category, then price (CatalogIndexBuilder.build).
     const cellCount = this.brandValues.length * this.categoryValues.length;
     this.cellStarts = new Uint32Array(cellCount + 1);

@@ -1,7 +1,10 @@
+import { stepsOf } from "./bits";
 import { CardShelfBuilder } from "./card-shelf";
 import { CatalogIndex, type IndexedProductRow } from "./catalog-index.server";
+import { IndexOrders } from "./index-orders";
 import { valueNumber } from "./postings";
 import { LexemeNumbers, PostingsBuilder } from "./postings-builder";
+import { denseRanks, orderById, orderByKey } from "./sorting";
 
 /** Builds an index from products added in any order (readCatalogIndex adds them by id). */
 export class CatalogIndexBuilder {
@@ -38,19 +41,42 @@ export class CatalogIndexBuilder {
    * bit set, not a visit to every match.
    */
   build(revision: number): CatalogIndex {
+    const phases = this.phases(revision);
+    for (;;) {
+      const step = phases.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /** The same index, the event loop given a turn between its phases: requests are answered meanwhile. */
+  async buildInTurns(revision: number): Promise<CatalogIndex> {
+    const phases = this.phases(revision);
+    for (;;) {
+      const step = phases.next();
+      if (step.done) return step.value;
+      await new Promise(setImmediate);
+    }
+  }
+
+  /** Building the index, a pause (yield) between parts that take tens or hundreds of milliseconds at a million products. */
+  private *phases(revision: number): Generator<void, CatalogIndex> {
     if (this.brandValues.size > 0xffff || this.categoryValues.size > 0xffff) {
       throw new RangeError("The search index holds at most 65,535 brands and as many categories.");
     }
     const categoryCount = this.categoryValues.size;
-    const cellOf = (added: number) =>
-      (this.brands[added] as number) * categoryCount + (this.categories[added] as number);
     // Products by the order they were added in, as each position holds them.
-    const added = Uint32Array.from({ length: this.ids.length }, (_, at) => at).sort(
-      (a, b) =>
-        cellOf(a) - cellOf(b) ||
-        (this.prices[a] as number) - (this.prices[b] as number) ||
-        (this.ids[a] as number) - (this.ids[b] as number),
+    const byId = orderById(this.ids);
+    yield;
+    const { ranks: priceRank, count: prices } = denseRanks(this.prices);
+    yield;
+    const added = orderByKey(
+      (product) =>
+        ((this.brands[product] as number) * categoryCount + (this.categories[product] as number)) * prices +
+        (priceRank[product] as number),
+      stepsOf(byId),
+      byId,
     );
+    yield;
     const byPosition = <T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(
       values: number[],
       array: T,
@@ -61,19 +87,29 @@ export class CatalogIndexBuilder {
       return array;
     };
     const size = added.length;
-    return new CatalogIndex({
-      revision,
+    const keys = {
       ids: byPosition(this.ids, new Int32Array(size)),
       priceCents: byPosition(this.prices, new Float64Array(size)),
       ratingTenths: byPosition(this.ratings, new Uint8Array(size)),
       createdMicros: byPosition(this.created, new Float64Array(size)),
+    };
+    yield;
+    const orders = yield* IndexOrders.inPhases(keys);
+    const postings = yield* this.postings.build(added);
+    const namePostings = yield* this.namePostings.build(added);
+    const cards = this.cards.build(added);
+    yield;
+    return new CatalogIndex({
+      revision,
+      ...keys,
       brands: byPosition(this.brands, new Uint16Array(size)),
       categories: byPosition(this.categories, new Uint16Array(size)),
       brandValues: [...this.brandValues.keys()],
       categoryValues: [...this.categoryValues.keys()],
-      postings: this.postings.build(added),
-      namePostings: this.namePostings.build(added),
-      cards: this.cards.build(added),
+      postings,
+      namePostings,
+      cards,
+      orders,
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { CatalogQuery } from "../core/catalog-schema";
 import { forEachBit, has, stepsOf } from "./bits";
+import { denseRanks, orderById, orderByKey } from "./sorting";
 
 /**
  * Positions no longer shown: their products changed or went since the index
@@ -49,6 +50,9 @@ export interface OrderKeys {
   createdMicros: Float64Array;
 }
 
+/** The most a rating's tenths can be (ratingTenths is one byte). */
+const MAX_RATING_TENTHS = 255;
+
 /**
  * The index's three orders — best rated first (the shop's own, and "Top
  * Rated"), by price, newest first — each ending on the id as the SQL orders
@@ -58,6 +62,8 @@ export interface OrderKeys {
 export class IndexOrders {
   readonly size: number;
   private readonly priceCents: Float64Array;
+  /** Positions by id: a changed product is found by a binary search. */
+  readonly byId: Uint32Array;
   /** Positions in the shop's order: best rated first, then newest, then by id. */
   private readonly byRating: Uint32Array;
   /** Positions by price, cheapest first, then by id. */
@@ -69,25 +75,45 @@ export class IndexOrders {
   private readonly priceSteps: Uint32Array;
   private readonly dateSteps: Uint32Array;
 
-  constructor({ ids, priceCents, ratingTenths, createdMicros }: OrderKeys) {
-    this.size = ids.length;
+  /** The orders of these keys, a pause (yield) after each sort (CatalogIndexBuilder.buildInTurns). */
+  static *inPhases({
+    ids,
+    priceCents,
+    ratingTenths,
+    createdMicros,
+  }: OrderKeys): Generator<void, IndexOrders> {
+    const size = ids.length;
+    const byId = orderById(ids);
+    const idRank = stepsOf(byId);
+    yield;
+    const { ranks: dateRank, count: dates } = denseRanks(createdMicros);
+    const newness = (position: number) => dates - 1 - (dateRank[position] as number);
+    yield;
+    const byRating = orderByKey(
+      (position) => (MAX_RATING_TENTHS - (ratingTenths[position] as number)) * dates + newness(position),
+      idRank,
+      byId,
+    );
+    yield;
+    const byPrice = orderByKey((position) => priceCents[position] as number, idRank, byId);
+    yield;
+    // Highest id first: the same ranks counted from the other end.
+    const idRankDown = idRank.map((rank) => size - 1 - rank);
+    const byDate = orderByKey(newness, idRankDown, byId.slice().reverse());
+    yield;
+    return new IndexOrders(priceCents, { byId, byRating, byPrice, byDate });
+  }
+
+  private constructor(
+    priceCents: Float64Array,
+    orders: { byId: Uint32Array; byRating: Uint32Array; byPrice: Uint32Array; byDate: Uint32Array },
+  ) {
+    this.size = priceCents.length;
     this.priceCents = priceCents;
-    const positions = () => Uint32Array.from({ length: this.size }, (_, position) => position);
-    this.byRating = positions().sort(
-      (a, b) =>
-        (ratingTenths[b] as number) - (ratingTenths[a] as number) ||
-        (createdMicros[b] as number) - (createdMicros[a] as number) ||
-        (ids[a] as number) - (ids[b] as number),
-    );
-    this.byPrice = positions().sort(
-      (a, b) =>
-        (priceCents[a] as number) - (priceCents[b] as number) || (ids[a] as number) - (ids[b] as number),
-    );
-    this.byDate = positions().sort(
-      (a, b) =>
-        (createdMicros[b] as number) - (createdMicros[a] as number) ||
-        (ids[b] as number) - (ids[a] as number),
-    );
+    this.byId = orders.byId;
+    this.byRating = orders.byRating;
+    this.byPrice = orders.byPrice;
+    this.byDate = orders.byDate;
     this.ratingSteps = stepsOf(this.byRating);
     this.priceSteps = stepsOf(this.byPrice);
     this.dateSteps = stepsOf(this.byDate);

@@ -119,7 +119,7 @@ export async function readCatalogIndex(db: Database): Promise<CatalogIndex | nul
       if (at % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise(setImmediate);
     }
   }
-  return builder.build(revision);
+  return builder.buildInTurns(revision);
 }
 
 /** The revisions whose changed products are recorded (drizzle/0008): older ones are forgotten. */

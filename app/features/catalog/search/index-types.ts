@@ -1,4 +1,5 @@
 import type { CardShelf } from "./card-shelf";
+import type { IndexOrders } from "./index-orders";
 import type { PostingList } from "./postings";
 
 /** A word of a search as the index matches it: a lexeme as written or as its start. */
@@ -44,6 +45,8 @@ export interface IndexParts {
   postings: Map<string, PostingList>;
   namePostings: Map<string, PostingList>;
   cards: CardShelf;
+  /** The three orders and the order by id, made from the arrays above. */
+  orders: IndexOrders;
 }
 
 /** What orders a product in every sort, and its id. */

@@ -47,6 +47,9 @@ export class LexemeNumbers {
  */
 const DENSE_SHARE = 2;
 
+/** Positions filled between two pauses of PostingsBuilder.build (a few tens of milliseconds at most). */
+const POSITIONS_PER_TURN = 100_000;
+
 /**
  * Posting lists gathered product by product, in the order products are
  * added, and written out once the index's positions are known. Each
@@ -79,8 +82,13 @@ export class PostingsBuilder {
     }
   }
 
-  /** Each lexeme's products, as positions of the index; `added` is the product (by the order added) at each position. */
-  build(added: Uint32Array): Map<string, PostingList> {
+  /**
+   * Each lexeme's products, as positions of the index; `added` is the product
+   * (by the order added) at each position. A generator: it pauses every
+   * POSITIONS_PER_TURN positions, for a caller that gives the event loop a
+   * turn meanwhile (CatalogIndexBuilder.buildInTurns).
+   */
+  *build(added: Uint32Array): Generator<void, Map<string, PostingList>> {
     const products = added.length;
     const blocks = Math.ceil(products / 32);
     const lexemeCount = this.numbers.lexemes.length;
@@ -101,6 +109,7 @@ export class PostingsBuilder {
     const positions = new Uint32Array(sparse);
     const filled = Float64Array.from(offsets);
     for (let position = 0; position < products; position++) {
+      if (position % POSITIONS_PER_TURN === POSITIONS_PER_TURN - 1) yield;
       const product = added[position] as number;
       const to = product + 1 < products ? this.starts.at(product + 1) : this.stream.length;
       for (let entry = this.starts.at(product); entry < to; entry++) {
