@@ -75,8 +75,9 @@ describe("catalogue API caching", () => {
   });
 });
 
-describe("catalogue API: searches per client", () => {
-  const catalog = createCatalog(
+/** A catalogue of no products, over no database and no index, uncached; `findProducts` may be replaced. */
+const emptyCatalog = (findProducts = async () => []) =>
+  createCatalog(
     {} as Database,
     { cacheSeconds: 0 },
     {
@@ -84,10 +85,13 @@ describe("catalogue API: searches per client", () => {
       readSearchVocabulary: async () => searchVocabulary([]),
       readFacetMatrix: async () => [],
       readFacetValues: async () => ({ brands: [], categories: [] }),
-      findProducts: async () => [],
+      findProducts,
       countProducts: async () => 0,
     },
   );
+
+describe("catalogue API: searches per client", () => {
+  const catalog = emptyCatalog();
   const limited = (): CatalogClient => ({
     searchLimit: createSearchRateLimit({ points: 3, duration: 60 }),
     key: "198.51.100.4",
@@ -141,22 +145,11 @@ describe("catalogue API: long searches", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const catalog = createCatalog(
-      {} as Database,
-      { cacheSeconds: 0 },
-      {
-        readCatalogIndex: async () => null,
-        readSearchVocabulary: async () => searchVocabulary([]),
-        readFacetMatrix: async () => [],
-        readFacetValues: async () => ({ brands: [], categories: [] }),
-        // Every long search's read waits until the test lets them go.
-        findProducts: async () => {
-          await held;
-          return [];
-        },
-        countProducts: async () => 0,
-      },
-    );
+    // Every long search's read waits until the test lets them go.
+    const catalog = emptyCatalog(async () => {
+      await held;
+      return [];
+    });
     const asking: CatalogClient = { searchLimit: createSearchRateLimit(), key: "198.51.100.9" };
     const longSearch = (n: number) =>
       allProductsResponse(catalog, get(`search=one+two+three+four${n}`), asking);
