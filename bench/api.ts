@@ -51,6 +51,8 @@ interface Figures {
   /** Of the errors, requests with no answer within autocannon's 10 s timeout. */
   timeouts: number;
   non2xx: number;
+  /** Of the non-2xx answers, those with a 5xx status. */
+  serverErrors: number;
   /** Each non-2xx status with its count, e.g. "503×2". */
   non2xxStatuses: string;
 }
@@ -95,6 +97,9 @@ async function load({ url, connections, seconds = SECONDS, nextPath, signedIn }:
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    serverErrors: Object.entries(result.statusCodeStats ?? {})
+      .filter(([status]) => status.startsWith("5"))
+      .reduce((sum, [, stats]) => sum + (stats?.count ?? 0), 0),
     non2xxStatuses: Object.entries(result.statusCodeStats ?? {})
       .filter(([status]) => !status.startsWith("2"))
       .map(([status, { count }]) => `${status}×${count}`)
@@ -322,14 +327,20 @@ const CEILING_SCENARIOS = [
 ];
 
 async function cacheHitCeiling(env: Record<string, string>): Promise<Row[]> {
-  const shop = await startShopProcess({ ...env, SEED_DEMO_CATALOG: "0", LOG_LEVEL: "error" });
+  // From many shoppers' addresses, as the mixed rows: from one, the search would meet its per-client limit.
+  const shop = await startShopProcess({
+    ...env,
+    SEED_DEMO_CATALOG: "0",
+    LOG_LEVEL: "error",
+    TRUST_PROXY: "1",
+  });
   const rows: Row[] = [];
   try {
     for (const scenario of CEILING_SCENARIOS) {
       rows.push({
         workload: `cache-hit ceiling: ${scenario.name}, one URL repeated \`${scenario.path}\``,
         connections: 50,
-        figures: await load({ url: `${shop.url}${scenario.path}`, connections: 50, seconds: 5 }),
+        figures: await load({ url: shop.url, nextPath: () => scenario.path, connections: 50, seconds: 5 }),
       });
     }
   } finally {
@@ -360,7 +371,12 @@ function targets(runs: SizeRun[], pglite: Measured): string {
     pglite.api50,
     pglite.pages10,
   ];
-  const errors = everyMixedRow.reduce((sum, row) => sum + row.figures.errors + row.figures.non2xx, 0);
+  const errors = everyMixedRow.reduce((sum, row) => sum + row.figures.errors + row.figures.serverErrors, 0);
+  // A shop page past a listing's last page answers 404 (issue 21): an answer, not a failure.
+  const clientErrors = everyMixedRow.reduce(
+    (sum, row) => sum + row.figures.non2xx - row.figures.serverErrors,
+    0,
+  );
   const lines = [
     "| target (2 cores, default configuration, PostgreSQL) | measured | |",
     "|---|---|---|",
@@ -396,7 +412,11 @@ function targets(runs: SizeRun[], pglite: Measured): string {
         mark(run.generatedSeconds < 300),
       ],
     ]),
-    ["no errors and no 5xx under the mixed workloads", `${errors} errors / non-2xx`, mark(errors === 0)],
+    [
+      "no errors and no 5xx under the mixed workloads",
+      `${errors} errors and 5xx (${clientErrors} 4xx: shop pages past a listing's end answer 404)`,
+      mark(errors === 0),
+    ],
   ];
   return lines.map((line) => (Array.isArray(line) ? `| ${line.join(" | ")} |` : line)).join("\n");
 }

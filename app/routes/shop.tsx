@@ -34,6 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     throw redirect(`${shopHref({ ...onSlider, page: parsed.value.page })}${url.hash}`);
   }
   // A search counts against the client's share, as the JSON API's do (search-rate-limit.server.ts).
+  const { catalog, baseUrl } = context.get(servicesContext);
   let done = () => {};
   if (parsed.value.search !== undefined) {
     const client = catalogClientFor(context);
@@ -44,9 +45,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     }
     done = admission.done;
   }
-  const { catalog, baseUrl } = context.get(servicesContext);
-  const { listing, status } = await readShopListing(catalog, baseUrl, parsed.value).finally(done);
-  return data(listing, { status });
+  try {
+    const { listing, status } = await readShopListing(catalog, baseUrl, parsed.value);
+    return data(listing, { status });
+  } finally {
+    // Whatever happened, a long search's turn passes to the next.
+    done();
+  }
 }
 
 /**

@@ -237,6 +237,9 @@ test.describe("forms for everyone", () => {
     for (let attempt = 0; attempt < 2; attempt++) await logIn(page, "nobody@example.com", "Wr0ng!Pass");
     const toast = toasts(page).getByRole("listitem").filter({ hasText: "Invalid email or password." });
     await expect(toast).toHaveCount(1);
+    // The pointer rests on the toast, which keeps it (an error toast otherwise goes after 4 s, and
+    // the steps below took longer than that on a loaded machine).
+    await toast.hover();
 
     const contrast = await toast.evaluate((element) => {
       const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);

@@ -25,9 +25,14 @@ export interface CatalogClient {
   key: string;
 }
 
-/** Whether a call is counted against its client's searches: always, or when it carries a search. */
-const ALWAYS = () => true;
-const WHEN_SEARCHING = (query: { search?: string }) => query.search !== undefined;
+/**
+ * Whether a call is counted against its client's searches, with the search it
+ * carries (a long one waits for its turn): always, or when it carries one.
+ */
+type Counted<Q> = (query: Q) => { search: string | undefined } | null;
+const ALWAYS = (query: { search?: string }) => ({ search: query.search });
+const WHEN_SEARCHING = (query: { search?: string }) =>
+  query.search === undefined ? null : { search: query.search };
 
 /** GET /all-products: one page of products, as an array. */
 export function allProductsResponse(catalog: Catalog, request: Request, client: CatalogClient) {
@@ -67,31 +72,32 @@ export function suggestionsResponse(catalog: Catalog, request: Request, client: 
 async function catalogResponse<Q>(
   request: Request,
   client: CatalogClient,
-  isSearch: (query: Q) => boolean,
+  counted: Counted<Q>,
   parse: (params: URLSearchParams) => ParseResult<Q>,
   read: (query: Q) => Promise<CatalogAnswer<unknown>>,
 ): Promise<Response> {
   const query = parse(new URL(request.url).searchParams);
   if (!query.ok) return apiError(400, query.error);
+  const asSearch = counted(query.value);
   let done = () => {};
-  if (isSearch(query.value)) {
-    const admission = await client.searchLimit.admit(client.key, searchOf(query.value));
+  if (asSearch) {
+    const admission = await client.searchLimit.admit(client.key, asSearch.search);
     if (!admission.allowed) {
       const { status, code, message, headers } = searchRefusal(admission);
       return apiError(status, { code, message }, headers);
     }
     done = admission.done;
   }
-  const answer = await unlessUnavailable(read(query.value)).finally(done);
+  let answer: CatalogAnswer<unknown> | null;
+  try {
+    answer = await unlessUnavailable(read(query.value));
+  } finally {
+    // Whatever happened, a long search's turn passes to the next.
+    done();
+  }
   if (!answer) return catalogUnavailable();
   return cacheableJson(request, answer, CATALOG_CACHE_CONTROL);
 }
-
-/** The search a query carries, if any. */
-const searchOf = (query: unknown): string | undefined =>
-  typeof query === "object" && query !== null && "search" in query && typeof query.search === "string"
-    ? query.search
-    : undefined;
 
 /** Resolves to null when the read fails, after logging why: the caller answers 503. */
 export function unlessUnavailable<T>(read: Promise<T>): Promise<T | null> {

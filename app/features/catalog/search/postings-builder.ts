@@ -72,8 +72,9 @@ export class PostingsBuilder {
     this.starts.push(this.stream.length);
     for (const lexeme of lexemes) {
       const number = this.numbers.numberOf(lexeme);
+      // Numbers are shared with the other builder (a name's lexemes may have been numbered long before by descriptions).
       if (number >= this.counts.length) {
-        const grown = new Uint32Array(this.counts.length * 2);
+        const grown = new Uint32Array(Math.max(this.counts.length * 2, number + 1));
         grown.set(this.counts);
         this.counts = grown;
       }
@@ -96,8 +97,10 @@ export class PostingsBuilder {
     const offsets = new Float64Array(lexemeCount);
     const bits: (Uint32Array | undefined)[] = new Array(lexemeCount);
     let sparse = 0;
+    const countOf = (number: number) => (number < this.counts.length ? (this.counts[number] as number) : 0);
     for (let number = 0; number < lexemeCount; number++) {
-      const count = this.counts[number] as number;
+      const count = countOf(number);
+      if (count === 0) continue;
       if (count * DENSE_SHARE > blocks) {
         bits[number] = new Uint32Array(blocks);
         offsets[number] = -1;
@@ -126,7 +129,7 @@ export class PostingsBuilder {
     }
     const lists = new Map<string, PostingList>();
     for (let number = 0; number < lexemeCount; number++) {
-      const count = this.counts[number] as number;
+      const count = countOf(number);
       if (count === 0) continue;
       const lexeme = this.numbers.lexemes[number] as string;
       const dense = bits[number];

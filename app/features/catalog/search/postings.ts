@@ -87,10 +87,10 @@ export class Postings {
       const into = index === 0 ? all : carrying;
       if (index > 0) carrying.fill(0);
       for (const term of word.anyOf) this.orInto(into, term);
-      if (index === 0) continue;
       let left = 0;
       for (let block = 0; block < this.blocks; block++) {
-        const both = (all[block] as number) & (carrying[block] as number);
+        const both =
+          index === 0 ? (all[block] as number) : (all[block] as number) & (carrying[block] as number);
         all[block] = both;
         left |= both;
       }

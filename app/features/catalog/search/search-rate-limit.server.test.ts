@@ -18,7 +18,7 @@ describe("turns for long searches", () => {
 
   it("gives one turn at a time, and the next only after a rest of (1 / share − 1) times the last one's work", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const turns = createTurns({ share: 0.25, gapMs: 20 }, 16);
+    const turns = createTurns({ share: 0.25, gapMs: 20, longestRestMs: 1000 }, 16);
     const done = await turns.take();
     expect(done).not.toBeNull();
     const second = turns.take();
@@ -40,9 +40,23 @@ describe("turns for long searches", () => {
     expect(await settled(third)).toBe(true);
   });
 
+  it("rests no longer than longestRestMs after a slow turn", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const turns = createTurns({ share: 0.25, gapMs: 0, longestRestMs: 200 }, 16);
+    const slow = await turns.take();
+    const next = turns.take();
+    // A turn of 5 s (a database answer waited for): the next waits 200 ms after it, not 15 s.
+    await vi.advanceTimersByTimeAsync(5000);
+    slow?.();
+    await vi.advanceTimersByTimeAsync(199);
+    expect(await settled(next)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(next)).toBe(true);
+  });
+
   it("refuses at once past the number allowed to wait, and a turn given back twice counts once", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
-    const turns = createTurns({ share: 0.5, gapMs: 0 }, 2);
+    const turns = createTurns({ share: 0.5, gapMs: 0, longestRestMs: 1000 }, 2);
     const first = await turns.take();
     const waiting = [turns.take(), turns.take()];
     expect(turns.waiting).toBe(2);

@@ -68,7 +68,7 @@ const LONG_SEARCH_WORDS = 3;
  * second, a shop page's rendering of the costliest ones takes a fifth of the
  * process at most).
  */
-const LONG_SEARCH_PACE: Pace = { share: 0.25, gapMs: 50 };
+const LONG_SEARCH_PACE: Pace = { share: 0.25, gapMs: 50, longestRestMs: 500 };
 
 /** Long searches waiting for their turn past which another is refused as busy. */
 const LONG_SEARCHES_WAITING = 16;
@@ -103,24 +103,30 @@ export function createSearchRateLimit(
   };
 }
 
-/**
- * Turns for costly work, one at a time: after each, the next waits for
- * (1 / share − 1) times as long as it took, and starts `gapMs` after it
- * started at the earliest, so together they take at most `share` of the
- * process however many are sent and from however many addresses; the rest
- * of the time answers everything else. A search's
- * work is bounded on its own (search-vocabulary.server.ts, postings.ts);
- * this bounds how much of it one process does in a second. Past `waiting`
- * waiting, `take` answers null at once: the caller refuses the work.
- */
 export interface Pace {
   /** The share of the time the work may take. */
   share: number;
   /** The least time between the starts of two turns. */
   gapMs: number;
+  /**
+   * The longest rest after a turn: a turn's time counts waits for the
+   * database and for the event loop too, and one slow answer (a search SQL
+   * answers while the index is read) must not hold the others for long.
+   */
+  longestRestMs: number;
 }
 
-export function createTurns({ share, gapMs }: Pace, waiting: number) {
+/**
+ * Turns for costly work, one at a time: after each, the next waits for
+ * (1 / share − 1) times as long as it took (longestRestMs at most), and
+ * starts `gapMs` after it started at the earliest, so together they take at
+ * most `share` of the time their turns measure, however many are sent and
+ * from however many addresses; the rest of the time answers everything
+ * else. A search's work is bounded on its own (search-vocabulary.server.ts, postings.ts);
+ * this bounds how much of it one process does in a second. Past `waiting`
+ * waiting, `take` answers null at once: the caller refuses the work.
+ */
+export function createTurns({ share, gapMs, longestRestMs }: Pace, waiting: number) {
   const queue: (() => void)[] = [];
   let busy = false;
   let restUntil = 0;
@@ -152,7 +158,8 @@ export function createTurns({ share, gapMs }: Pace, waiting: number) {
         if (released) return;
         released = true;
         const now = performance.now();
-        restUntil = Math.max(now + (now - started) * (1 / share - 1), started + gapMs);
+        const rest = Math.min((now - started) * (1 / share - 1), longestRestMs);
+        restUntil = Math.max(now + rest, started + gapMs);
         busy = false;
         next();
       };
