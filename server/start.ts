@@ -99,8 +99,11 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
     },
     `listening on ${env.HOST}:${env.PORT}`,
   );
-  // For the person who ran `npm start`, whatever stdout is: stderr, in words.
-  process.stderr.write(readyMessage(env.BASE_URL, runtime));
+  // For the person who ran `npm start`, whatever stdout is: stderr, in words, once the shop answers
+  // from its search index (when /healthz says 200; a large catalogue takes seconds to read).
+  void runtime.services.catalog
+    .indexReady()
+    .then(() => process.stderr.write(readyMessage(env.BASE_URL, runtime)));
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -230,18 +230,24 @@ describeWhen(
     it("after PostgreSQL restarts, the shop listens for catalogue changes again and shows one once its index has it", async () => {
       // A shop of its own that keeps answers an hour (only a notification makes it forget them),
       // and says at info level when it listens again.
-      const listener = await startShopProcess({
+      const listener = await spawnShopProcess({
         DATABASE_URL: database.url,
         CATALOG_CACHE_SECONDS: "3600",
         LOG_LEVEL: "info",
       });
+      await listener.ready();
       try {
         await database.stop();
         await database.start();
         await listener.waitForOutput(/listening for catalogue changes again/);
-        const counted = async () =>
-          ((await (await fetch(`${listener.url}/counts?search=zanzibarlamp`)).json()) as { count: number })
-            .count;
+        // And answers again (/healthz 200: the database answers it), before the question is asked.
+        await listener.ready();
+        const counted = async () => {
+          const response = await fetch(`${listener.url}/counts?search=zanzibarlamp`);
+          const body = await response.text();
+          expect(response.status, body).toBe(200);
+          return (JSON.parse(body) as { count: number }).count;
+        };
         expect(await counted()).toBe(0);
         const before = listener.output().length;
         await database.query(
