@@ -7,11 +7,11 @@
 // afterwards.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { freePort } from "../tests/support/shop-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outputDir = path.join(root, "test-results/screenshots");
@@ -44,7 +44,9 @@ try {
       );
       const file = path.join(outputDir, `shop-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
-      console.log(`The shop page on a ${name} (${width} px): ${path.relative(process.cwd(), file)}`);
+      process.stdout.write(
+        `The shop page on a ${name} (${width} px): ${path.relative(process.cwd(), file)}\n`,
+      );
     }
   } finally {
     await browser.close();
@@ -103,17 +105,6 @@ function untilReady(child: ChildProcess): Promise<void> {
     child.once("exit", (code) => {
       settle();
       reject(new Error(`the shop exited with code ${code} while starting`));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
     });
   });
 }

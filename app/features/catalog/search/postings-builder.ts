@@ -1,5 +1,5 @@
 import { setBit } from "./bits";
-import type { PostingList } from "./postings";
+import { type PostingList, valueNumber } from "./postings";
 
 /** 2^16 numbers (256 KiB) a chunk: above the allocator's threshold for its own mapping, so a chunk let go is given back to the system. */
 const CHUNK_BITS = 16;
@@ -29,12 +29,8 @@ export class LexemeNumbers {
   readonly lexemes: string[] = [];
 
   numberOf(lexeme: string): number {
-    let number = this.numbers.get(lexeme);
-    if (number === undefined) {
-      number = this.lexemes.length;
-      this.numbers.set(lexeme, number);
-      this.lexemes.push(lexeme);
-    }
+    const number = valueNumber(this.numbers, lexeme);
+    if (number === this.lexemes.length) this.lexemes.push(lexeme);
     return number;
   }
 }
