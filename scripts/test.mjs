@@ -14,6 +14,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const RESULTS = "test-results";
 const MAY_INSTALL = process.env.TEST_INSTALL !== "0";
@@ -148,6 +149,7 @@ const unitPassed = run(
 
 let e2e = { passed: 0, failed: 0, skipped: 0 };
 let e2ePassed = true;
+let e2eReport = null;
 if (SERVICES_PASS) {
   // Not counted as skipped: the same tests ran, on the same engine, in the first pass.
   console.log(
@@ -155,12 +157,12 @@ if (SERVICES_PASS) {
   );
 } else if (chromium.path) {
   e2ePassed = run("End-to-end tests (Chromium)", "playwright", ["test"], { env: browserEnv, mayFail: true });
-  const report = readJson(`${RESULTS}/e2e.json`);
-  if (report) {
+  e2eReport = readJson(`${RESULTS}/e2e.json`);
+  if (e2eReport) {
     e2e = {
-      passed: report.stats.expected,
-      failed: report.stats.unexpected + report.stats.flaky,
-      skipped: report.stats.skipped,
+      passed: e2eReport.stats.expected,
+      failed: e2eReport.stats.unexpected + e2eReport.stats.flaky,
+      skipped: e2eReport.stats.skipped,
     };
   } else e2e.failed = 1;
 } else {
@@ -186,6 +188,12 @@ if (skippedSuites.length > 0) {
   console.log("\nSkipped, and why:");
   for (const { test, reason } of skippedSuites) console.log(`  ↓ ${test}\n      ${reason}`);
 }
+// Named again at the very end, where a CI log cut to its tail still shows them.
+const failures = [...failedUnitTests(unit), ...failedBrowserTests(e2eReport)];
+if (failures.length > 0) {
+  console.log("\nFailed:");
+  for (const { test, message } of failures) console.log(`  ✖ ${test}\n      ${message}`);
+}
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(unitPassed && e2ePassed && failed === 0 ? 0 : 1);
 
@@ -203,6 +211,47 @@ function testFilesUsingServices() {
     )
     .filter((file) => /\.test\.tsx?$/.test(file) && usesServices.test(fs.readFileSync(file, "utf8")))
     .sort();
+}
+
+/** The first line of a failure, without colour codes: enough to find it in the log above. */
+function firstLine(text = "") {
+  return stripVTControlCharacters(String(text)).trim().split("\n")[0].slice(0, 300);
+}
+
+function failedUnitTests(report) {
+  return (report?.testResults ?? []).flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => ({
+        test: `${where} › ${test.fullName}`,
+        message: firstLine(test.failureMessages?.[0]),
+      }));
+    // A file that failed before any test ran (an import error, a hook) has no failed test to name.
+    return tests.length > 0 || file.status !== "failed"
+      ? tests
+      : [{ test: where, message: firstLine(file.message) }];
+  });
+}
+
+function failedBrowserTests(report) {
+  const failures = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected" || test.status === "flaky") {
+          const error = test.results?.find((result) => result.error)?.error;
+          failures.push({
+            test: `${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")} (${test.status})`,
+            message: firstLine(error?.message),
+          });
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) visit(suite, []);
+  return failures;
 }
 
 function readJson(file) {

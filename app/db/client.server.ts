@@ -116,6 +116,8 @@ class FailFastPool extends pg.Pool {
   static readonly RETRY_AFTER_MS = 2_000;
   private failingUntil = 0;
   private failing = false;
+  /** Counts the failures seen: an answer proves the database is back only if none came after its query began. */
+  private failures = 0;
   private lastReason = "";
   private lastCode: string | undefined;
 
@@ -129,6 +131,7 @@ class FailFastPool extends pg.Pool {
     const { message, code } = error as { message?: unknown; code?: unknown };
     this.lastReason = typeof message === "string" ? message : String(error);
     this.lastCode = typeof code === "string" ? code : undefined;
+    this.failures++;
     this.failingUntil = Date.now() + FailFastPool.RETRY_AFTER_MS;
     if (!this.failing) {
       this.failing = true;
@@ -139,8 +142,13 @@ class FailFastPool extends pg.Pool {
     }
   }
 
-  private recovered() {
-    if (!this.failing) return;
+  /**
+   * A query sent before a failure may still be answered after it (its connection not yet cut by a
+   * shutting-down server): that answer says nothing about the database now, and taking it as
+   * recovery would end the outage in the log before it began.
+   */
+  private recovered(failuresWhenSent: number) {
+    if (!this.failing || failuresWhenSent !== this.failures) return;
     this.failing = false;
     logger.info("PostgreSQL answers again");
   }
@@ -149,11 +157,12 @@ class FailFastPool extends pg.Pool {
   override query(...args: any[]): any {
     const callback = typeof args.at(-1) === "function" ? args.pop() : undefined;
     const refused = this.refusal();
+    const failuresWhenSent = this.failures;
     const result: Promise<unknown> = refused
       ? Promise.reject(refused)
       : (super.query as (...rest: unknown[]) => Promise<unknown>)(...args).then(
           (value) => {
-            this.recovered();
+            this.recovered(failuresWhenSent);
             return value;
           },
           (error: unknown) => {

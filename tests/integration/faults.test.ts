@@ -96,8 +96,9 @@ function shopTraffic(url: string) {
   const browseLoop = async () => {
     while (running) {
       // A fresh search each time, so the catalogue cache cannot answer for the database.
-      await request(`/all-products?search=${randomBytes(3).toString("hex")}`);
-      await request(`/?page=${1 + ((randomBytes(1)[0] ?? 0) % 13)}`);
+      const headers = { "X-Forwarded-For": someAddress() };
+      await request(`/all-products?search=${randomBytes(3).toString("hex")}`, { headers });
+      await request(`/?page=${1 + ((randomBytes(1)[0] ?? 0) % 13)}`, { headers });
     }
   };
   const loops = [signUpLoop(), signUpLoop(), browseLoop()];

@@ -1,18 +1,41 @@
+import { EventEmitter, once } from "node:events";
 import http from "node:http";
 import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { startShopProcess } from "../support/shop-process";
 
-/** A raw connection to the shop, and everything it received until the shop closed it. */
+/**
+ * A raw connection to the shop, and everything it received until the shop closed it. `accepted`
+ * resolves once the shop has answered a first request on it: a connection the client sees open may
+ * still wait in the kernel's queue, and a SIGTERM then refuses it with a reset instead of draining it.
+ */
 function connect(port: number) {
   const socket = net.connect(port, "127.0.0.1");
   let received = "";
+  const arrived = new EventEmitter();
   socket.on("data", (chunk) => {
     received += chunk;
+    arrived.emit("data");
   });
   const closed = new Promise<string>((resolve) => socket.once("close", () => resolve(received)));
   const connected = new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-  return { socket, connected, closed };
+  const accepted = (async () => {
+    await connected;
+    socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    while (!completeAnswer(received)) await once(arrived, "data");
+    received = "";
+  })();
+  return { socket, accepted, closed };
+}
+
+/** Whether `text` holds a whole answer, sent with a Content-Length or in chunks. */
+function completeAnswer(text: string): boolean {
+  const headersEnd = text.indexOf("\r\n\r\n");
+  if (headersEnd < 0) return false;
+  const headers = text.slice(0, headersEnd);
+  if (/\r\ntransfer-encoding: *chunked/i.test(headers)) return text.endsWith("\r\n0\r\n\r\n");
+  const length = /\r\ncontent-length: *(\d+)/i.exec(headers)?.[1];
+  return length !== undefined && Buffer.byteLength(text.slice(headersEnd + 4)) >= Number(length);
 }
 
 /** A GET on a keep-alive agent's connection: the answer, and whether it came on a connection used before. */
@@ -46,7 +69,7 @@ describe("SIGTERM", { timeout: 90_000 }, () => {
     const body = "email=someone%40example.com&password=Wr0ng%21Pass1";
     // A login whose body is still on its way when the signal comes.
     const login = connect(shop.port);
-    await login.connected;
+    await login.accepted;
     login.socket.write(
       "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
         `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
@@ -85,14 +108,14 @@ describe("SIGTERM", { timeout: 90_000 }, () => {
     // A login whose body is still on its way: in flight while the shop drains.
     const body = "email=someone%40example.com&password=Wr0ng%21Pass1";
     const login = connect(shop.port);
-    await login.connected;
+    await login.accepted;
     login.socket.write(
       "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
         `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
     // A request whose headers are half sent when the signal comes.
     const halfSent = connect(shop.port);
-    await halfSent.connected;
+    await halfSent.accepted;
     halfSent.socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n");
 
     shop.kill("SIGTERM");

@@ -1,0 +1,58 @@
+import pg from "pg";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { logger } from "~/utils/logger.server";
+import { openDatabase } from "./client.server";
+
+/**
+ * The PostgreSQL pool's outage bookkeeping, with pg's own query replaced: what the log says
+ * when the server goes away and comes back. (The real outages run in tests/integration/faults.test.ts.)
+ */
+describe("the PostgreSQL pool through an outage", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  function deferred<T>() {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  }
+
+  it("does not take a late answer to a query sent before the failure as the database coming back", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const answers = [
+      deferred<unknown>(), // in flight when the server shuts down, answered just after
+      { promise: Promise.reject(Object.assign(new Error("terminating connection"), { code: "57P01" })) },
+      deferred<unknown>(), // sent once the retry interval is over: the server is back
+    ];
+    for (const answer of answers) answer.promise.catch(() => {});
+    let sent = 0;
+    vi.spyOn(pg.Pool.prototype, "query").mockImplementation((() => answers[sent++]?.promise) as never);
+    const warnings = vi.spyOn(logger, "warn").mockImplementation(() => {});
+    const infos = vi.spyOn(logger, "info").mockImplementation(() => {});
+    const { pool, close } = await openDatabase({ databaseUrl: "postgres://nobody@127.0.0.1:1/none" });
+    try {
+      const inFlight = pool?.query("select 1");
+      await expect(pool?.query("select 1")).rejects.toMatchObject({ code: "57P01" });
+      expect(warnings).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/not answering/));
+
+      (answers[0] as ReturnType<typeof deferred>).resolve({ rows: [] });
+      await inFlight;
+      expect(infos).not.toHaveBeenCalledWith("PostgreSQL answers again");
+      // Until the retry interval is over, queries fail at once without reaching the server.
+      await expect(pool?.query("select 1")).rejects.toThrow(/not answering/);
+      expect(sent).toBe(2);
+
+      vi.setSystemTime(Date.now() + 2_001);
+      const retried = pool?.query("select 1");
+      (answers[2] as ReturnType<typeof deferred>).resolve({ rows: [] });
+      await retried;
+      expect(infos).toHaveBeenCalledWith("PostgreSQL answers again");
+    } finally {
+      await close();
+    }
+  });
+});
