@@ -34,9 +34,26 @@ const DATABASE = "backline_bench_index_changes";
 const PROCESSES = 2;
 
 const INDEX_READ = /"msg":"catalogue index read"/;
+const READ_RELEASED = /"msg":"memory of the index read released"/;
 const readAt = (revision: number) => new RegExp(`"revision":${revision},.*"msg":"catalogue index read"`);
 const appliedAt = (revision: number) =>
   new RegExp(`"revision":${revision},.*"msg":"catalogue changes applied to the index"`);
+
+/**
+ * A process's resident memory once it stops falling: V8 frees what a collection left (array
+ * buffers, pages) on background threads after the collection itself, so a single reading right
+ * after it catches memory on its way out. Read every 200 ms until a second passes without a drop.
+ */
+async function settledResidentMiB(pid: number): Promise<number> {
+  const readings = [memoryMiB(pid).resident];
+  for (let at = 0; at < 50; at++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    readings.push(memoryMiB(pid).resident);
+    const recent = readings.slice(-6);
+    if (recent.length === 6 && (recent[0] as number) - Math.min(...recent) < 1) break;
+  }
+  return readings.at(-1) as number;
+}
 
 /** A process's memory from /proc, in MiB: resident now, and the most it ever was. */
 function memoryMiB(pid: number): { resident: number; peak: number } {
@@ -68,6 +85,9 @@ async function startShop(databaseUrl: string): Promise<{ shop: ShopProcess; star
     milliseconds: number;
     megabytes: number;
   };
+  // The shop collects what the read left behind right after it (product-search.server.ts).
+  await shop.waitForOutput(READ_RELEASED);
+  const residentMiB = await settledResidentMiB(shop.pid);
   const memory = memoryMiB(shop.pid);
   return {
     shop,
@@ -75,7 +95,7 @@ async function startShop(databaseUrl: string): Promise<{ shop: ShopProcess; star
       healthySeconds,
       readSeconds: read.milliseconds / 1000,
       indexMegabytes: read.megabytes,
-      residentMiB: memory.resident,
+      residentMiB,
       peakMiB: memory.peak,
     },
   };
@@ -286,7 +306,7 @@ function sizeSection(result: SizeResult): string[] {
     "",
     `Generated in ${result.generatedSeconds.toFixed(0)} s. Each process started alone (a rolling deploy):`,
     "",
-    "| process | index read | /healthz 200 after | index (its own estimate) | RSS once ready | peak RSS at start-up | peak RSS over the run (rebuild included) |",
+    "| process | index read | /healthz 200 after | index (its own estimate) | RSS once ready (settled) | peak RSS at start-up | peak RSS over the run (rebuild included) |",
     "|---:|---:|---:|---:|---:|---:|---:|",
     ...startRows,
     "",
@@ -326,7 +346,7 @@ function targets(results: SizeResult[]): string[] {
     "| target | measured | |",
     "|---|---|---|",
     `| ${size}: one changed price served by every process in under a second, without reading the catalogue again | max ${ms(servedMax)}; whole-index reads after start-up: ${largest.readsAfterSingles.map((count) => count - 1).join(", ")} | ${mark(servedMax < 1000 && noReread)} |`,
-    `| ${size}: memory ≤ 800 MiB per process | RSS once ready up to ${mib(residentMax)} | ${mark(residentMax <= 800)} |`,
+    `| ${size}: memory ≤ 800 MiB per process | RSS once ready (settled) up to ${mib(residentMax)} | ${mark(residentMax <= 800)} |`,
     `| ${size}: the index read at start-up ≤ 20 s | up to ${readMax.toFixed(1)} s | ${mark(readMax <= 20)} |`,
   ];
 }
@@ -339,7 +359,7 @@ async function main() {
     "## Catalogue changes reaching running shops",
     "",
     runInfoLine(info),
-    `Sizes: ${SIZES.map(thousands).join(" and ")} products on PostgreSQL, ${PROCESSES} shop processes on the database (default configuration, \`LOG_LEVEL=info\`). Each change is committed by the benchmark in one transaction; a process has served it once it logged the change's revision and its \`/all-products?sort=asc&size=1\` answered the changed product at its new price (the lowest in the catalogue). CPU and event-loop figures are read by the process itself (bench/event-loop-probe.mjs); RSS from /proc.`,
+    `Sizes: ${SIZES.map(thousands).join(" and ")} products on PostgreSQL, ${PROCESSES} shop processes on the database (default configuration, \`LOG_LEVEL=info\`). Each change is committed by the benchmark in one transaction; a process has served it once it logged the change's revision and its \`/all-products?sort=asc&size=1\` answered the changed product at its new price (the lowest in the catalogue). CPU and event-loop figures are read by the process itself (bench/event-loop-probe.mjs); RSS from /proc, once ready read until it stops falling (V8 frees what a collection left on background threads).`,
     "",
     ...targets(results),
     "",

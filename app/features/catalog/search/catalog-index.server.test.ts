@@ -236,6 +236,7 @@ describe("keeping the index", () => {
       none: false,
       replaced: 0,
       applied: 0,
+      readsInUse: 0,
     };
     const keeping = keepCatalogIndex({
       read: async () => {
@@ -256,6 +257,9 @@ describe("keeping the index", () => {
       },
       onReplaced: () => {
         state.replaced++;
+      },
+      onRead: () => {
+        state.readsInUse++;
       },
       onApplied: () => {
         state.applied++;
@@ -281,7 +285,7 @@ describe("keeping the index", () => {
     keeping.changed();
     await keeping.ready();
     expect(keeping.current()?.revision).toBe(2);
-    expect(state).toMatchObject({ reads: 1, applied: 1 });
+    expect(state).toMatchObject({ reads: 1, applied: 1, readsInUse: 1 });
     expect(state.changeReads.at(-1)).toBe(1);
   });
 
@@ -296,7 +300,7 @@ describe("keeping the index", () => {
     state.everything = false;
     await keeping.ready();
     expect(keeping.current()?.revision).toBe(5);
-    expect(state.reads).toBe(2);
+    expect(state).toMatchObject({ reads: 2, readsInUse: 2 });
   });
 
   it("catches up after a whole read with what changed while it was read", async () => {

@@ -9,6 +9,8 @@ export interface CatalogIndexKeeping {
   changes(since: number, atMost: number): Promise<CatalogChanges>;
   /** Called when the index in use changes (answers made before may be out of date). */
   onReplaced(): void;
+  /** Called once a whole index read is in use: the one before it and what the read left behind are garbage now. */
+  onRead(): void;
   /** Called when changes were applied without reading the catalogue again. */
   onApplied(applied: { revision: number; products: number; milliseconds: number }): void;
   onFailure(error: unknown, message: string): void;
@@ -58,6 +60,7 @@ export function keepCatalogIndex(keeping: CatalogIndexKeeping) {
         }
         live = LiveIndex.of(read);
         keeping.onReplaced();
+        keeping.onRead();
       })
       .catch((error: unknown) => {
         if (started !== clears) return;

@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Database } from "~/db/client.server";
+import { collectGarbage } from "~/utils/garbage.server";
 import { logFailure, logger } from "~/utils/logger.server";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
 import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
@@ -75,6 +76,13 @@ function databaseAdapter(
   };
 }
 
+/** Collects what a whole index read left behind, and says how long that held the event loop. */
+function releaseReadMemory() {
+  const started = performance.now();
+  collectGarbage();
+  logger.info({ milliseconds: Math.round(performance.now() - started) }, "memory of the index read released");
+}
+
 /**
  * The search a catalogue answers with: searches read against the vocabulary,
  * the index kept current, and for each search the adapter that answers it.
@@ -107,6 +115,8 @@ export function createProductSearch(db: Database, replaced: Partial<SearchQuerie
     onReplaced: () => {
       generation++;
     },
+    // After this turn, when nothing of the read is referenced any more (garbage.server.ts says why).
+    onRead: () => setImmediate(releaseReadMemory),
     onApplied: (applied) => logger.info(applied, "catalogue changes applied to the index"),
     onFailure: logFailure,
   });
