@@ -8,11 +8,14 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+
+import { users } from "./auth-schema";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -250,6 +253,87 @@ export const mailQueue = pgTable(
     check(
       "mail_queue_pending_has_message",
       sql`${table.status} <> 'pending' or (${table.recipient} is not null and ${table.textBody} is not null)`,
+    ),
+  ],
+);
+
+// Stock and orders (docs/decisions/0027).
+
+/**
+ * Each product's units on hand, beside the product rather than in it: a sale
+ * updates this narrow row alone, so it is not a catalogue change (no
+ * revision counted, no index work) unless the product sells out or comes
+ * back (drizzle/0009's trigger records those).
+ */
+export const stockLevels = pgTable(
+  "stock_levels",
+  {
+    productId: integer("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    onHand: integer("on_hand").notNull().default(0),
+  },
+  // The last guard: whatever the code does, stock never goes below zero.
+  (table) => [check("stock_levels_on_hand_check", sql`${table.onHand} >= 0`)],
+);
+
+/** An order: what was bought, by whom, shipped where, for how much (integer cents), in one snapshot. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What a person reads out ("BL-7Q4K9"): random, never a sequence. */
+    number: text("number").notNull().unique(),
+    /** Whose key space `idempotency_key` is in: the account, or the guest's cart. */
+    idempotencyScope: text("idempotency_scope").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** A hash of what was asked: the same key with another request is refused, not answered with this order. */
+    requestHash: text("request_hash").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("placed"),
+    email: text("email").notNull(),
+    /** Name, lines, city, postal code and country, as they were when the order was placed. */
+    shippingAddress: jsonb("shipping_address").notNull(),
+    shippingMethod: text("shipping_method").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("orders_idempotency_idx").on(table.idempotencyScope, table.idempotencyKey),
+    index("orders_user_idx").on(table.userId, table.createdAt),
+    check("orders_status_check", sql`${table.status} in ('placed', 'paid', 'shipped', 'cancelled')`),
+    check(
+      "orders_total_check",
+      sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents}`,
+    ),
+  ],
+);
+
+/** One line of an order, as it was sold: the product's name and price then, not now. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Restrict: a product an order names cannot be deleted (it can be archived). */
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.productId] }),
+    check("order_lines_quantity_check", sql`${table.quantity} between 1 and 99`),
+    check(
+      "order_lines_total_check",
+      sql`${table.unitPriceCents} >= 0 and ${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`,
     ),
   ],
 );

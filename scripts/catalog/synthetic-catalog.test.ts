@@ -1,6 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { products } from "../../app/db/schema";
+import { orderLines, orders, products } from "../../app/db/schema";
 import {
   DEMO_BRANDS as BRANDS,
   DEMO_CATEGORIES as CATEGORIES,
@@ -29,7 +29,7 @@ describe.each(engines)("generated catalogues on $name", (engine: TestDatabase) =
   const allProducts = () => db.select().from(products).orderBy(asc(products.id));
 
   beforeEach(async () => {
-    await db.execute(sql`truncate products restart identity`);
+    await db.execute(sql`truncate products restart identity cascade`);
   });
 
   it("generates exactly the requested number of valid products, across several batches", async () => {
@@ -57,6 +57,36 @@ describe.each(engines)("generated catalogues on $name", (engine: TestDatabase) =
     const rows = await allProducts();
     expect(rows).toHaveLength(50);
     expect(rows[0]?.id).toBe(1);
+  });
+
+  it("never replaces a catalogue whose products orders name, and leaves it as it was", async () => {
+    await generateCatalog(db, { count: 10, now: NOW });
+    const [order] = await db
+      .insert(orders)
+      .values({
+        number: "BL-TEST1",
+        idempotencyScope: "cart:test",
+        idempotencyKey: "key",
+        requestHash: "hash",
+        email: "shopper@example.com",
+        shippingAddress: {},
+        shippingMethod: "standard",
+        paymentMethod: "cash-on-delivery",
+        subtotalCents: 500,
+        shippingCents: 0,
+        totalCents: 500,
+      })
+      .returning({ id: orders.id });
+    await db.insert(orderLines).values({
+      orderId: (order as { id: number }).id,
+      productId: 1,
+      name: "Sold",
+      unitPriceCents: 500,
+      quantity: 1,
+      lineTotalCents: 500,
+    });
+    await expect(generateCatalog(db, { count: 5, now: NOW, replace: true })).rejects.toThrow(/has orders/);
+    expect(await allProducts()).toHaveLength(10);
   });
 
   it("generates the same catalogue from the same seed, and a different one from another seed", async () => {

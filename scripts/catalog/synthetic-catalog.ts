@@ -94,7 +94,16 @@ export async function generateCatalog(
 
   const nextProduct = syntheticProducts(count, now, seed, coinedWords);
   await db.transaction(async (tx) => {
-    if (replace) await tx.execute(sql`truncate products restart identity`);
+    if (replace) {
+      // Orders keep the products they name (docs/decisions/0027): a shop that has sold is not replaced.
+      const sold = await tx.execute(sql`select 1 from order_lines limit 1`);
+      if ((sold as unknown as { rows: unknown[] }).rows.length > 0)
+        throw new Error(
+          "This shop has orders, which name its products: a generated catalogue cannot replace it.",
+        );
+      // order_lines is empty (checked above), named only because TRUNCATE wants every referencing table.
+      await tx.execute(sql`truncate products, stock_levels, order_lines restart identity`);
+    }
     // The synthetic products carry the demo's brands and categories.
     await insertDemoBrandsAndCategories(tx);
     for (let start = 0; start < count; start += batchSize) {

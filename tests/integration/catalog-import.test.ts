@@ -97,7 +97,7 @@ async function revision(db: Database): Promise<number> {
 }
 
 async function emptyCatalogue(db: Database) {
-  await db.execute(sql`truncate products, brands, categories, product_pictures`);
+  await db.execute(sql`truncate products, brands, categories, product_pictures cascade`);
 }
 
 let pictureServer: http.Server;
@@ -409,7 +409,7 @@ describe.each(engines)("importing a catalogue on $name", (engine) => {
     );
 
     // Into a shop with no products (its pictures kept, as they are after a prune).
-    await db.execute(sql`truncate products, brands, categories`);
+    await db.execute(sql`truncate products, brands, categories cascade`);
     const fresh = await runImport(engine, viaNdjson);
     expect(fresh.report).toContain("5 new products");
     expect(await exportCatalog(db)).toEqual(exported);

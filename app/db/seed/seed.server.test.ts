@@ -27,7 +27,7 @@ describe.each(engines)("the demo catalogue on $name", (engine: TestDatabase) => 
   const allProducts = () => db.select().from(products).orderBy(asc(products.id));
 
   beforeEach(async () => {
-    await db.execute(sql`truncate products restart identity`);
+    await db.execute(sql`truncate products restart identity cascade`);
   });
 
   it("loads the whole demo catalogue into an empty shop, every brand and category well represented", async () => {

@@ -1,0 +1,224 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brands, categories, orderLines, orders, products, stockLevels } from "~/db/schema";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../../tests/support/test-database";
+import { isOrderNumber } from "./order-number";
+import { type OrderRequest, type Placement, placeOrder } from "./place-order.server";
+
+const engines = await openTestDatabases();
+afterAll(() => Promise.all(engines.map((engine) => engine.close())));
+
+const request = (lines: OrderRequest["lines"], key = randomUUID()): OrderRequest => ({
+  idempotencyScope: "cart:test",
+  idempotencyKey: key,
+  userId: null,
+  email: "shopper@example.com",
+  shippingAddress: {
+    name: "Ada Shopper",
+    line1: "1 High Street",
+    city: "Leeds",
+    postalCode: "LS1 1AA",
+    country: "GB",
+  },
+  shippingMethod: "standard",
+  paymentMethod: "cash-on-delivery",
+  shippingCents: 499,
+  lines,
+});
+
+const outcomes = (placements: Placement[]) =>
+  placements.reduce<Record<string, number>>((counts, placement) => {
+    counts[placement.outcome] = (counts[placement.outcome] ?? 0) + 1;
+    return counts;
+  }, {});
+
+describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
+  const { db } = engine;
+
+  /** A new product with `onHand` units, at `price` dollars. */
+  async function product(onHand: number, price = 19.99): Promise<number> {
+    const [row] = await db
+      .insert(products)
+      .values({
+        name: `Kettle ${randomUUID().slice(0, 8)}`,
+        description: "Boils water.",
+        image: "/images/products/kettle.webp",
+        price,
+        ratings: 4.5,
+        bandName: "blendMaster",
+        category: "home appliances",
+        creationDate: new Date("2026-01-01T00:00:00Z"),
+      })
+      .returning({ id: products.id });
+    const id = (row as { id: number }).id;
+    await db.update(stockLevels).set({ onHand }).where(eq(stockLevels.productId, id));
+    return id;
+  }
+
+  const onHand = async (id: number) =>
+    (
+      await db.select({ onHand: stockLevels.onHand }).from(stockLevels).where(eq(stockLevels.productId, id))
+    )[0]?.onHand;
+
+  const ordersNaming = async (id: number) =>
+    Number(
+      (
+        await db.select({ count: sql<number>`count(*)` }).from(orderLines).where(eq(orderLines.productId, id))
+      )[0]?.count,
+    );
+
+  beforeAll(async () => {
+    await db
+      .insert(brands)
+      .values({ value: "blendMaster", label: "BlendMaster", position: 1 })
+      .onConflictDoNothing();
+    await db
+      .insert(categories)
+      .values({ value: "home appliances", label: "Home appliances", position: 1 })
+      .onConflictDoNothing();
+  });
+
+  it("gives every new product a stock level, starting at 0", async () => {
+    const [row] = await db
+      .insert(products)
+      .values({
+        name: "Uncounted lamp",
+        description: "Nobody has counted these yet.",
+        image: "/images/products/lamp.webp",
+        price: 10,
+        ratings: 0,
+        bandName: "blendMaster",
+        category: "home appliances",
+        creationDate: new Date(),
+      })
+      .returning({ id: products.id });
+    expect(await onHand((row as { id: number }).id)).toBe(0);
+  });
+
+  it("takes the stock and writes the order with its lines at today's prices, in whole cents", async () => {
+    const kettle = await product(5, 19.99);
+    const cup = await product(10, 0.1);
+    const placement = await placeOrder(
+      db,
+      request([
+        { productId: kettle, quantity: 2 },
+        { productId: cup, quantity: 3 },
+      ]),
+    );
+    expect(placement.outcome).toBe("placed");
+    if (placement.outcome !== "placed") return;
+    expect(isOrderNumber(placement.order.number)).toBe(true);
+    expect(placement.order).toMatchObject({
+      status: "placed",
+      subtotalCents: 2 * 1999 + 3 * 10,
+      shippingCents: 499,
+      totalCents: 2 * 1999 + 3 * 10 + 499,
+    });
+    expect(
+      placement.order.lines.map(({ productId, unitPriceCents, quantity, lineTotalCents }) => ({
+        productId,
+        unitPriceCents,
+        quantity,
+        lineTotalCents,
+      })),
+    ).toEqual([
+      { productId: kettle, unitPriceCents: 1999, quantity: 2, lineTotalCents: 3998 },
+      { productId: cup, unitPriceCents: 10, quantity: 3, lineTotalCents: 30 },
+    ]);
+    expect([await onHand(kettle), await onHand(cup)]).toEqual([3, 7]);
+  });
+
+  it("takes nothing when one line is short, and names each short line with what is left", async () => {
+    const scarce = await product(2);
+    const plenty = await product(50);
+    const key = randomUUID();
+    const placement = await placeOrder(
+      db,
+      request(
+        [
+          { productId: plenty, quantity: 4 },
+          { productId: scarce, quantity: 3 },
+        ],
+        key,
+      ),
+    );
+    expect(placement).toEqual({ outcome: "short", lines: [{ productId: scarce, asked: 3, left: 2 }] });
+    expect([await onHand(scarce), await onHand(plenty)]).toEqual([2, 50]);
+    expect(await db.select().from(orders).where(eq(orders.idempotencyKey, key))).toEqual([]);
+  });
+
+  it("200 checkouts at once for the last 10 units: exactly 10 orders, stock 0, 190 told it is short", async () => {
+    const last = await product(10);
+    const placements = await Promise.all(
+      Array.from({ length: 200 }, () => placeOrder(db, request([{ productId: last, quantity: 1 }]))),
+    );
+    expect(outcomes(placements)).toEqual({ placed: 10, short: 190 });
+    for (const placement of placements) {
+      if (placement.outcome === "short")
+        expect(placement.lines).toEqual([{ productId: last, asked: 1, left: 0 }]);
+    }
+    expect(await onHand(last)).toBe(0);
+    expect(await ordersNaming(last)).toBe(10);
+  });
+
+  it("two lines of one product ask for their sum, which cannot pass the stock", async () => {
+    const kettle = await product(10);
+    const placement = await placeOrder(
+      db,
+      request([
+        { productId: kettle, quantity: 6 },
+        { productId: kettle, quantity: 6 },
+      ]),
+    );
+    expect(placement).toEqual({ outcome: "short", lines: [{ productId: kettle, asked: 12, left: 10 }] });
+    expect(await onHand(kettle)).toBe(10);
+  });
+
+  it("the same key sent 20 times at once makes one order, and every answer is that order", async () => {
+    const kettle = await product(100);
+    const key = randomUUID();
+    const placements = await Promise.all(
+      Array.from({ length: 20 }, () => placeOrder(db, request([{ productId: kettle, quantity: 2 }], key))),
+    );
+    expect(outcomes(placements)).toEqual({ placed: 20 });
+    const numbers = new Set(
+      placements.map((placement) => placement.outcome === "placed" && placement.order.number),
+    );
+    expect(numbers.size).toBe(1);
+    expect(
+      placements.filter((placement) => placement.outcome === "placed" && !placement.replayed),
+    ).toHaveLength(1);
+    expect(await onHand(kettle)).toBe(98);
+    expect(
+      await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key)),
+    ).toHaveLength(1);
+  });
+
+  it("refuses a key used before for another order, and keeps one shopper's keys apart from another's", async () => {
+    const kettle = await product(100);
+    const key = randomUUID();
+    const first = await placeOrder(db, request([{ productId: kettle, quantity: 1 }], key));
+    expect(first.outcome).toBe("placed");
+    expect((await placeOrder(db, request([{ productId: kettle, quantity: 2 }], key))).outcome).toBe(
+      "key-reused",
+    );
+    const elsewhere = await placeOrder(db, {
+      ...request([{ productId: kettle, quantity: 1 }], key),
+      idempotencyScope: "cart:another",
+    });
+    expect(elsewhere).toMatchObject({ outcome: "placed", replayed: false });
+    expect(await onHand(kettle)).toBe(98);
+  });
+
+  it("an order's product cannot be deleted: it stays for the books", async () => {
+    const kettle = await product(5);
+    await placeOrder(db, request([{ productId: kettle, quantity: 1 }]));
+    await expect(db.delete(products).where(inArray(products.id, [kettle]))).rejects.toThrow();
+  });
+});
+reportPostgresSkipped("placing orders on $name");

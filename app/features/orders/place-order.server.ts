@@ -1,0 +1,257 @@
+import { createHash } from "node:crypto";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orderLines, orders, products, stockLevels } from "~/db/schema";
+import { newOrderNumber } from "./order-number";
+
+/**
+ * Placing an order in one transaction (docs/decisions/0027): the
+ * idempotency key is claimed first, the stock taken with conditional
+ * updates that never go below zero, the lines snapshotted at the prices the
+ * database holds now, in integer cents. A short line takes nothing at all.
+ */
+
+interface ShippingAddress {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+export interface OrderRequest {
+  /** Whose key space the key is in ("user:<id>", "cart:<id>"): one shopper's key never finds another's order. */
+  idempotencyScope: string;
+  idempotencyKey: string;
+  userId: string | null;
+  email: string;
+  shippingAddress: ShippingAddress;
+  shippingMethod: string;
+  paymentMethod: string;
+  shippingCents: number;
+  lines: { productId: number; quantity: number }[];
+}
+
+interface PlacedOrderLine {
+  productId: number;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+}
+
+interface PlacedOrder {
+  id: number;
+  number: string;
+  status: string;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  lines: PlacedOrderLine[];
+}
+
+interface ShortLine {
+  productId: number;
+  asked: number;
+  /** On hand now: 0 for a product that is sold out or gone. */
+  left: number;
+}
+
+export type Placement =
+  | { outcome: "placed"; order: PlacedOrder /** The key had made this order already. */; replayed: boolean }
+  | { outcome: "short"; lines: ShortLine[] }
+  | { outcome: "key-reused" };
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Thrown inside the transaction to roll it back when a line is short. */
+class StockShort extends Error {
+  constructor(readonly lines: ShortLine[]) {
+    super("stock short");
+  }
+}
+
+/** Number draws before a collision of random order numbers is taken for a fault. */
+const NUMBER_DRAWS = 3;
+
+export async function placeOrder(db: Database, request: OrderRequest): Promise<Placement> {
+  const lines = mergedLines(request.lines);
+  const requestHash = hashOf(request, lines);
+  for (let draw = 1; ; draw++) {
+    try {
+      return await db.transaction((tx) => placeIn(tx, request, lines, requestHash));
+    } catch (error) {
+      if (error instanceof StockShort) return { outcome: "short", lines: error.lines };
+      if (draw < NUMBER_DRAWS && violates(error, "orders_number_unique")) continue;
+      throw error;
+    }
+  }
+}
+
+async function placeIn(
+  tx: Transaction,
+  request: OrderRequest,
+  lines: Map<number, number>,
+  requestHash: string,
+): Promise<Placement> {
+  // The key first: a second request with it waits here until the first ends, then finds its order.
+  const [claimed] = await tx
+    .insert(orders)
+    .values({
+      number: newOrderNumber(),
+      idempotencyScope: request.idempotencyScope,
+      idempotencyKey: request.idempotencyKey,
+      requestHash,
+      userId: request.userId,
+      email: request.email,
+      shippingAddress: request.shippingAddress,
+      shippingMethod: request.shippingMethod,
+      paymentMethod: request.paymentMethod,
+      subtotalCents: 0,
+      shippingCents: request.shippingCents,
+      totalCents: request.shippingCents,
+    })
+    .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
+    .returning({ id: orders.id });
+  if (!claimed) {
+    const existing = await readOrderByKey(tx, request.idempotencyScope, request.idempotencyKey);
+    if (!existing || existing.requestHash !== requestHash) return { outcome: "key-reused" };
+    return { outcome: "placed", order: existing.order, replayed: true };
+  }
+
+  // In product order, so two orders for the same products lock them in the same order.
+  const productIds = [...lines.keys()].sort((a, b) => a - b);
+  const short: number[] = [];
+  for (const productId of productIds) {
+    const quantity = lines.get(productId) as number;
+    const taken = await tx
+      .update(stockLevels)
+      .set({ onHand: sql`${stockLevels.onHand} - ${quantity}` })
+      .where(and(eq(stockLevels.productId, productId), gte(stockLevels.onHand, quantity)))
+      .returning({ onHand: stockLevels.onHand });
+    if (taken.length === 0) short.push(productId);
+  }
+  if (short.length > 0) throw new StockShort(await shortLines(tx, short, lines));
+
+  const sold = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      unitPriceCents: sql<number>`(${products.price} * 100)::int`,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  const soldLines: PlacedOrderLine[] = sold
+    .map((product) => {
+      const quantity = lines.get(product.id) as number;
+      const unitPriceCents = Number(product.unitPriceCents);
+      return {
+        productId: product.id,
+        name: product.name,
+        unitPriceCents,
+        quantity,
+        lineTotalCents: unitPriceCents * quantity,
+      };
+    })
+    .sort((a, b) => a.productId - b.productId);
+  await tx.insert(orderLines).values(soldLines.map((line) => ({ orderId: claimed.id, ...line })));
+  const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const [order] = await tx
+    .update(orders)
+    .set({ subtotalCents, totalCents: subtotalCents + request.shippingCents })
+    .where(eq(orders.id, claimed.id))
+    .returning({ number: orders.number, status: orders.status, totalCents: orders.totalCents });
+  if (!order) throw new Error("the order just written is missing");
+  return {
+    outcome: "placed",
+    replayed: false,
+    order: {
+      id: claimed.id,
+      number: order.number,
+      status: order.status,
+      subtotalCents,
+      shippingCents: request.shippingCents,
+      totalCents: order.totalCents,
+      lines: soldLines,
+    },
+  };
+}
+
+/** What is left of each short product (0 for one that no longer exists). */
+async function shortLines(
+  tx: Transaction,
+  productIds: number[],
+  lines: Map<number, number>,
+): Promise<ShortLine[]> {
+  const levels = await tx
+    .select({ productId: stockLevels.productId, onHand: stockLevels.onHand })
+    .from(stockLevels)
+    .where(inArray(stockLevels.productId, productIds));
+  const left = new Map(levels.map((level) => [level.productId, level.onHand]));
+  return productIds.map((productId) => ({
+    productId,
+    asked: lines.get(productId) as number,
+    left: left.get(productId) ?? 0,
+  }));
+}
+
+async function readOrderByKey(
+  tx: Transaction,
+  scope: string,
+  key: string,
+): Promise<{ order: PlacedOrder; requestHash: string } | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
+  if (!row) return null;
+  const lines = await tx
+    .select({
+      productId: orderLines.productId,
+      name: orderLines.name,
+      unitPriceCents: orderLines.unitPriceCents,
+      quantity: orderLines.quantity,
+      lineTotalCents: orderLines.lineTotalCents,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, row.id))
+    .orderBy(asc(orderLines.productId));
+  const { id, number, status, subtotalCents, shippingCents, totalCents } = row;
+  return {
+    order: { id, number, status, subtotalCents, shippingCents, totalCents, lines },
+    requestHash: row.requestHash,
+  };
+}
+
+/** Lines by product, quantities added: two lines of one product ask the stock for their sum. */
+function mergedLines(lines: OrderRequest["lines"]): Map<number, number> {
+  const merged = new Map<number, number>();
+  for (const { productId, quantity } of lines) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
+  return merged;
+}
+
+/** What the request asks for, in a fixed order: the same request hashes the same, whatever the key. */
+function hashOf(request: OrderRequest, lines: Map<number, number>): string {
+  const { name, line1, line2 = "", city, postalCode, country } = request.shippingAddress;
+  const asked = [
+    request.userId,
+    request.email,
+    [name, line1, line2, city, postalCode, country],
+    request.shippingMethod,
+    request.paymentMethod,
+    request.shippingCents,
+    [...lines].sort(([a], [b]) => a - b),
+  ];
+  return createHash("sha256").update(JSON.stringify(asked)).digest("base64url");
+}
+
+/** Whether `error` (or what it wraps: the query builder wraps the driver's) breaks the unique constraint `name`. */
+function violates(error: unknown, name: string): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && constraint === name) return true;
+  }
+  return false;
+}
