@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 
@@ -275,6 +276,47 @@ export const stockLevels = pgTable(
   },
   // The last guard: whatever the code does, stock never goes below zero.
   (table) => [check("stock_levels_on_hand_check", sql`${table.onHand} >= 0`)],
+);
+
+/**
+ * A cart: a guest's, found by the hash of its cookie's token (30 days), or an
+ * account's, found by its user and so on every device (docs/decisions/0027).
+ */
+export const carts = pgTable(
+  "carts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the guest's cookie token: the token itself is never stored. */
+    tokenHash: text("token_hash").unique(),
+    /** A guest cart is forgotten after this; an account's never is. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [check("carts_owner_check", sql`${table.userId} is not null or ${table.tokenHash} is not null`)],
+);
+
+/** A product in a cart, once: adding it again adds to its quantity. */
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    /** The unit price when it was added, so the cart can say when it changed. */
+    unitPriceCentsSeen: integer("unit_price_cents_seen").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.cartId, table.productId] }),
+    check("cart_lines_quantity_check", sql`${table.quantity} between 1 and 99`),
+  ],
 );
 
 /** An order: what was bought, by whom, shipped where, for how much (integer cents), in one snapshot. */

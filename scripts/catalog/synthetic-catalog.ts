@@ -101,8 +101,9 @@ export async function generateCatalog(
         throw new Error(
           "This shop has orders, which name its products: a generated catalogue cannot replace it.",
         );
-      // order_lines is empty (checked above), named only because TRUNCATE wants every referencing table.
-      await tx.execute(sql`truncate products, stock_levels, order_lines restart identity`);
+      // TRUNCATE wants every table that references products: order_lines is empty (checked above),
+      // and cart lines of products that are gone go with them.
+      await tx.execute(sql`truncate products, stock_levels, order_lines, cart_lines restart identity`);
     }
     // The synthetic products carry the demo's brands and categories.
     await insertDemoBrandsAndCategories(tx);
