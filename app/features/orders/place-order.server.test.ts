@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brands, categories, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { brands, cartLines, carts, categories, orderLines, orders, products, stockLevels } from "~/db/schema";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -213,6 +213,21 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     });
     expect(elsewhere).toMatchObject({ outcome: "placed", replayed: false });
     expect(await onHand(kettle)).toBe(98);
+  });
+
+  it("empties the cart it came from when the order is placed, and leaves it when a line is short", async () => {
+    const kettle = await product(3);
+    const [cart] = await db.insert(carts).values({ tokenHash: randomUUID() }).returning({ id: carts.id });
+    const cartId = (cart as { id: string }).id;
+    await db.insert(cartLines).values({ cartId, productId: kettle, quantity: 2, unitPriceCentsSeen: 1999 });
+    const inCart = async () => (await db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).length;
+
+    const short = await placeOrder(db, { ...request([{ productId: kettle, quantity: 4 }]), cartId });
+    expect(short.outcome).toBe("short");
+    expect(await inCart()).toBe(1);
+    const placed = await placeOrder(db, { ...request([{ productId: kettle, quantity: 2 }]), cartId });
+    expect(placed.outcome).toBe("placed");
+    expect(await inCart()).toBe(0);
   });
 
   it("an order's product cannot be deleted: it stays for the books", async () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderLines, orders, products, stockLevels } from "~/db/schema";
+import { cartLines, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { newOrderNumber } from "./order-number";
 
 /**
@@ -32,6 +32,8 @@ export interface OrderRequest {
   paymentMethod: string;
   shippingCents: number;
   lines: { productId: number; quantity: number }[];
+  /** The cart the lines came from: emptied by the transaction that places the order, and only then. */
+  cartId?: string;
 }
 
 interface PlacedOrderLine {
@@ -157,6 +159,7 @@ async function placeIn(
     })
     .sort((a, b) => a.productId - b.productId);
   await tx.insert(orderLines).values(soldLines.map((line) => ({ orderId: claimed.id, ...line })));
+  if (request.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, request.cartId));
   const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const [order] = await tx
     .update(orders)
