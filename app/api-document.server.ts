@@ -1,4 +1,5 @@
 import { authApi } from "~/features/auth/auth-openapi.server";
+import { cartApi } from "~/features/cart/cart-openapi.server";
 import { catalogApi } from "~/features/catalog/browsing/catalog-openapi.server";
 import type { ApiDocument } from "~/utils/openapi";
 import { apiDocument } from "~/utils/openapi.server";
@@ -16,9 +17,9 @@ export function shopApiDocument(): ApiDocument {
       title: "Backline API",
       version: "1",
       description:
-        'The catalogue of a Backline shop — its products, counts and facets — a signed-in user\'s own record, and whether a new password is too common. Every answer is JSON; an error is `{ "error": { code, message, field? } }`.',
+        "The catalogue of a Backline shop — its products, counts and facets — a signed-in user's own record, whether a new password is too common, and the visitor's cart. Every answer is JSON; an error is `{ \"error\": { code, message, field? } }`.",
     },
-    [catalogApi, authApi],
+    [catalogApi, authApi, cartApi],
   );
   return made;
 }

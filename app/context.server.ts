@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Accounts, AuthService } from "~/features/auth/auth.server";
+import type { CartVisitor } from "~/features/cart/cart-api.server";
 import type { Catalog } from "~/features/catalog/browsing/catalog.server";
 import type { CatalogClient } from "~/features/catalog/browsing/catalog-api.server";
 import type { PictureStore } from "~/features/catalog/management/index.server";
@@ -70,4 +71,14 @@ export function accountsFor(request: Request, context: Readonly<RouterContextPro
 export function catalogClientFor(context: Readonly<RouterContextProvider>): CatalogClient {
   const { searchLimit } = context.get(servicesContext);
   return { searchLimit, key: addressKey(context.get(requestInfoContext).clientAddress) };
+}
+
+/** Who asks for a cart: the signed-in shopper (null for a guest), and whether its cookie must be Secure. */
+export async function cartVisitorOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<CartVisitor> {
+  const { database, baseUrl } = context.get(servicesContext);
+  const { user } = await accountsFor(request, context).sessions.current();
+  return { db: database.db, userId: user?.id ?? null, secureCookies: baseUrl.startsWith("https:") };
 }

@@ -54,6 +54,10 @@ export default [
   route("user/api/create", "routes/api.user-create.ts"),
   // Asked by the new-password fields when they are left: is this password too common?
   route("api/password-check", "routes/api.password-check.ts"),
+  // The cart's JSON API (app/features/cart).
+  route("api/cart", "routes/api.cart.ts"),
+  route("api/cart/lines", "routes/api.cart-lines.ts"),
+  route("api/cart/lines/:lineId", "routes/api.cart-line.ts"),
   // The local demo's emails (app/utils/mail.server.ts): a 404 unless DEMO_IDENTITY_PROVIDER=1 and no SMTP_URL.
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -25,7 +25,7 @@ export type JsonSchema = {
 
 export interface ApiParameter {
   name: string;
-  in: "query";
+  in: "query" | "path";
   required: boolean;
   description: string;
   schema: JsonSchema;
@@ -49,7 +49,7 @@ export interface ApiOperation {
   security?: Record<string, string[]>[];
 }
 
-type ApiMethod = "get" | "put" | "post";
+type ApiMethod = "get" | "put" | "post" | "patch" | "delete";
 
 type ApiPaths = Record<string, Partial<Record<ApiMethod, ApiOperation>>>;
 

@@ -14,7 +14,7 @@ import { cartLines, carts, products, stockLevels } from "~/db/schema";
 export type CartOwner = { userId: string } | { guestToken: string };
 
 /** How long a guest's cart is kept after its last change. */
-const GUEST_CART_DAYS = 30;
+export const GUEST_CART_DAYS = 30;
 /** The most of one product a cart holds. */
 const MAX_QUANTITY = 99;
 

@@ -1,0 +1,163 @@
+import type { Database } from "~/db/client.server";
+import { apiError } from "~/utils/http.server";
+import type { z } from "~/utils/zod";
+import {
+  addToCart,
+  type CartOwner,
+  GUEST_CART_DAYS,
+  newGuestToken,
+  readCart,
+  setLineQuantity,
+} from "./cart.server";
+import {
+  addLineSchema,
+  type CartAnswer,
+  cartAnswerSchema,
+  lineIdSchema,
+  setQuantitySchema,
+} from "./cart-schema";
+
+/**
+ * The cart's JSON API (GET /api/cart, POST /api/cart/lines, PATCH and DELETE
+ * /api/cart/lines/{lineId}): the same cookies and Origin rules as the shop's
+ * forms. A guest's cart is behind an httpOnly cookie holding a random token;
+ * a signed-in shopper's is their account's.
+ */
+
+/** The guest's cart cookie: a random token (its hash is what the database keeps). */
+export const CART_COOKIE = "backline_cart";
+const GUEST_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Who asks: the database, the signed-in user (null for a guest), and whether cookies must be Secure. */
+export interface CartVisitor {
+  db: Database;
+  userId: string | null;
+  secureCookies: boolean;
+}
+
+function guestTokenOf(request: Request): string | null {
+  for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
+    const [name, value] = pair.trim().split("=");
+    if (name === CART_COOKIE && value && GUEST_TOKEN.test(value)) return value;
+  }
+  return null;
+}
+
+function cartCookie(token: string, secure: boolean): string {
+  const maxAge = GUEST_CART_DAYS * 24 * 60 * 60;
+  return `${CART_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The visitor's cart, or null for a guest who has none yet. */
+function ownerOf(request: Request, visitor: CartVisitor): CartOwner | null {
+  if (visitor.userId) return { userId: visitor.userId };
+  const guestToken = guestTokenOf(request);
+  return guestToken ? { guestToken } : null;
+}
+
+/** The visitor's cart for a change: a guest without one gets a token, and the cookie is (re)set for 30 days. */
+function ownerForChange(request: Request, visitor: CartVisitor): { owner: CartOwner; headers: HeadersInit } {
+  if (visitor.userId) return { owner: { userId: visitor.userId }, headers: {} };
+  const guestToken = guestTokenOf(request) ?? newGuestToken();
+  return { owner: { guestToken }, headers: { "Set-Cookie": cartCookie(guestToken, visitor.secureCookies) } };
+}
+
+const dollars = (cents: number) => cents / 100;
+
+async function cartJson(db: Database, owner: CartOwner | null): Promise<CartAnswer> {
+  const cart = owner ? await readCart(db, owner) : { lines: [], itemCount: 0, subtotalCents: 0 };
+  return cartAnswerSchema.parse({
+    lines: cart.lines.map((line) => ({
+      id: line.productId,
+      productId: line.productId,
+      name: line.name,
+      image: line.image,
+      unitPrice: dollars(line.unitPriceCents),
+      quantity: line.quantity,
+      lineTotal: dollars(line.lineTotalCents),
+      stock: line.stock,
+      priceChanged: line.priceChanged,
+    })),
+    itemCount: cart.itemCount,
+    subtotal: dollars(cart.subtotalCents),
+  });
+}
+
+const answer = (body: unknown, headers: HeadersInit = {}, status = 200) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+/** A JSON body parsed by `schema`, or the 400 that names what is wrong. */
+async function bodyOf<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+  shape: string,
+): Promise<{ ok: true; value: z.output<T> } | { ok: false; response: Response }> {
+  const invalid = { code: "invalid_body", message: `The body must be a JSON object: ${shape}.` };
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return { ok: false, response: apiError(400, invalid) };
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  if (!issue?.path.length) return { ok: false, response: apiError(400, invalid) };
+  const field = String(issue.path[0]);
+  return { ok: false, response: apiError(400, { code: "invalid_field", message: issue.message, field }) };
+}
+
+/** GET /api/cart. */
+export async function cartResponse(request: Request, visitor: CartVisitor): Promise<Response> {
+  return answer(await cartJson(visitor.db, ownerOf(request, visitor)));
+}
+
+/** POST /api/cart/lines `{ productId, quantity }`: adds up to what is on hand, and says when it capped. */
+export async function addLineResponse(request: Request, visitor: CartVisitor): Promise<Response> {
+  const body = await bodyOf(request, addLineSchema, "{ productId, quantity }");
+  if (!body.ok) return body.response;
+  const { owner, headers } = ownerForChange(request, visitor);
+  const added = await addToCart(visitor.db, owner, body.value.productId, body.value.quantity);
+  if (added.outcome === "unknown-product") {
+    return apiError(404, {
+      code: "unknown_product",
+      message: "There is no such product.",
+      field: "productId",
+    });
+  }
+  if (added.outcome === "sold-out") {
+    return apiError(409, {
+      code: "sold_out",
+      message: "This product is sold out: 0 left.",
+      field: "productId",
+    });
+  }
+  const cart = await cartJson(visitor.db, owner);
+  const notice = added.capped ? { notice: `Only ${added.stock} left: your cart has ${added.quantity}.` } : {};
+  return answer({ ...cart, ...notice }, headers);
+}
+
+/** PATCH /api/cart/lines/{lineId} `{ quantity }` (0 removes), or DELETE it. */
+export async function lineResponse(
+  request: Request,
+  visitor: CartVisitor,
+  lineId: string,
+): Promise<Response> {
+  const productId = lineIdSchema.safeParse(lineId);
+  if (!productId.success) {
+    return apiError(400, {
+      code: "invalid_parameter",
+      message: "lineId must be a line's id.",
+      field: "lineId",
+    });
+  }
+  let quantity = 0;
+  if (request.method === "PATCH") {
+    const body = await bodyOf(request, setQuantitySchema, "{ quantity }");
+    if (!body.ok) return body.response;
+    quantity = body.value.quantity;
+  }
+  const owner = ownerOf(request, visitor);
+  if (owner) await setLineQuantity(visitor.db, owner, productId.data, quantity);
+  return answer(await cartJson(visitor.db, owner));
+}

@@ -1,0 +1,184 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, describe, expect, it } from "vitest";
+import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
+import { brands, categories, products, stockLevels } from "~/db/schema";
+import { createAuthService } from "~/features/auth/auth.server";
+import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
+import { recordingMail } from "../../tests/support/recording-mailer";
+import { openPgliteTestDatabase } from "../../tests/support/test-database";
+import { loader as cartLoader } from "./api.cart";
+import { action as lineAction } from "./api.cart-line";
+import { action as linesAction } from "./api.cart-lines";
+
+const engine = await openPgliteTestDatabase();
+afterAll(() => engine.close());
+
+const auth = createAuthService({
+  db: engine.db,
+  secret: "test-secret-test-secret-test-secret-0123",
+  baseUrl: "http://localhost:3000",
+  google: null,
+  limiter: createAuthRateLimiter(),
+  mail: recordingMail(engine.db).queue,
+});
+const context = new RouterContextProvider();
+context.set(servicesContext, {
+  auth,
+  database: engine.handle,
+  baseUrl: "http://localhost:3000",
+} as unknown as ShopServices);
+context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
+
+await engine.db.insert(brands).values({ value: "blendMaster", label: "BlendMaster", position: 1 });
+await engine.db.insert(categories).values({ value: "home goods", label: "Home goods", position: 1 });
+
+async function product(onHand: number, price = 12.5): Promise<number> {
+  const [row] = await engine.db
+    .insert(products)
+    .values({
+      name: "Teapot",
+      description: "Makes tea.",
+      image: "/images/products/teapot.webp",
+      price,
+      ratings: 4,
+      bandName: "blendMaster",
+      category: "home goods",
+      creationDate: new Date("2026-01-01T00:00:00Z"),
+    })
+    .returning({ id: products.id });
+  const id = (row as { id: number }).id;
+  await engine.db.update(stockLevels).set({ onHand }).where(eq(stockLevels.productId, id));
+  return id;
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  setCookie: string | null;
+}
+
+async function call(
+  handler: (args: never) => Promise<Response> | Response,
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown; raw?: string; params?: Record<string, string> } = {},
+): Promise<Answer> {
+  const request = new Request(`http://localhost:3000${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...(options.cookie ? { cookie: options.cookie } : {}) },
+    body: method === "GET" ? undefined : (options.raw ?? JSON.stringify(options.body ?? {})),
+  });
+  const response = await handler({ request, context, params: options.params ?? {} } as never);
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    setCookie: response.headers.get("set-cookie"),
+  };
+}
+
+const cookieOf = (answer: Answer) => answer.setCookie?.split(";")[0] ?? "";
+const add = (body: unknown, cookie?: string) =>
+  call(linesAction, "POST", "/api/cart/lines", { body, cookie });
+const read = (cookie?: string) => call(cartLoader, "GET", "/api/cart", { cookie });
+
+describe("the cart's JSON API", () => {
+  it("a guest without a cart has an empty one, and is given no cookie for reading it", async () => {
+    const answer = await read();
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { lines: [], itemCount: 0, subtotal: 0 },
+      setCookie: null,
+    });
+  });
+
+  it("a guest's first add sets an httpOnly cart cookie; the cart answers in dollars", async () => {
+    const teapot = await product(10, 12.5);
+    const added = await add({ productId: teapot, quantity: 2 });
+    expect(added.status).toBe(200);
+    expect(added.setCookie).toMatch(
+      /^backline_cart=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/,
+    );
+    expect(added.body).toMatchObject({
+      lines: [{ id: teapot, productId: teapot, unitPrice: 12.5, quantity: 2, lineTotal: 25, stock: 10 }],
+      itemCount: 2,
+      subtotal: 25,
+    });
+    expect((await read(cookieOf(added))).body).toEqual(added.body);
+    // Another guest's cart is another cart.
+    expect((await read()).body).toMatchObject({ lines: [] });
+  });
+
+  it("adds only what is on hand and says so; 409 sold out, 404 unknown", async () => {
+    const scarce = await product(3);
+    const added = await add({ productId: scarce, quantity: 5 });
+    expect(added.body).toMatchObject({ itemCount: 3, notice: "Only 3 left: your cart has 3." });
+    const soldOut = await add({ productId: await product(0), quantity: 1 }, cookieOf(added));
+    expect(soldOut).toMatchObject({ status: 409, body: { error: { code: "sold_out", field: "productId" } } });
+    const unknown = await add({ productId: 99_999_999 }, cookieOf(added));
+    expect(unknown).toMatchObject({ status: 404, body: { error: { code: "unknown_product" } } });
+  });
+
+  it.each([
+    [{ productId: 1, quantity: 0 }, "quantity"],
+    [{ productId: 1, quantity: 100 }, "quantity"],
+    [{ productId: 1, quantity: 1.5 }, "quantity"],
+    [{ productId: "1" }, "productId"],
+    [{ quantity: 1 }, "productId"],
+  ])("refuses %j with a 400 naming %s", async (body, field) => {
+    const answer = await add(body);
+    expect(answer).toMatchObject({ status: 400, body: { error: { code: "invalid_field", field } } });
+  });
+
+  it("refuses a body that is not a JSON object", async () => {
+    for (const raw of ["not json", "[]", "null"]) {
+      const answer = await call(linesAction, "POST", "/api/cart/lines", { raw });
+      expect(answer).toMatchObject({ status: 400, body: { error: { code: "invalid_body" } } });
+    }
+  });
+
+  it("sets a line's quantity, removes it with 0 or DELETE, and names a bad line id", async () => {
+    const teapot = await product(4);
+    const cup = await product(50, 3);
+    const cookie = cookieOf(await add({ productId: teapot, quantity: 1 }));
+    await add({ productId: cup, quantity: 1 }, cookie);
+    const patch = (lineId: string, body: unknown) =>
+      call(lineAction, "PATCH", `/api/cart/lines/${lineId}`, { body, cookie, params: { lineId } });
+    expect((await patch(String(teapot), { quantity: 9 })).body).toMatchObject({ itemCount: 5 });
+    expect((await patch(String(teapot), { quantity: 0 })).body).toMatchObject({ itemCount: 1 });
+    expect(await patch("abc", { quantity: 1 })).toMatchObject({
+      status: 400,
+      body: { error: { field: "lineId" } },
+    });
+    expect(await patch(String(cup), { quantity: -1 })).toMatchObject({
+      status: 400,
+      body: { error: { field: "quantity" } },
+    });
+    const removed = await call(lineAction, "DELETE", `/api/cart/lines/${cup}`, {
+      cookie,
+      params: { lineId: String(cup) },
+    });
+    expect(removed.body).toMatchObject({ lines: [], itemCount: 0 });
+  });
+
+  it("a signed-in shopper's cart is their account's", async () => {
+    const signedUp = await auth
+      .for({ request: new Request("http://localhost:3000/"), address: "203.0.113.9" })
+      .credentials.signUp({
+        name: "Ada",
+        email: "ada-cart@example.com",
+        photo: "https://example.com/ada.png",
+        password: "Str0ng!Pass",
+      });
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    const session = signedUp.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
+    const teapot = await product(10);
+    const added = await add({ productId: teapot, quantity: 2 }, session);
+    expect(added.setCookie).toBeNull();
+    expect((await read(session)).body).toMatchObject({ itemCount: 2 });
+    expect((await read()).body).toMatchObject({ itemCount: 0 });
+  });
+});
