@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Accounts, AuthService } from "~/features/auth/auth.server";
-import type { CartVisitor } from "~/features/cart/cart-api.server";
+import { type CartVisitor, clearedCartCookie, takeGuestCart } from "~/features/cart/cart-api.server";
 import type { Catalog } from "~/features/catalog/browsing/catalog.server";
 import type { CatalogClient } from "~/features/catalog/browsing/catalog-api.server";
 import type { PictureStore } from "~/features/catalog/management/index.server";
@@ -81,4 +81,19 @@ export async function cartVisitorOf(
   const { database, baseUrl } = context.get(servicesContext);
   const { user } = await accountsFor(request, context).sessions.current();
   return { db: database.db, userId: user?.id ?? null, secureCookies: baseUrl.startsWith("https:") };
+}
+
+/** Signing in or up: the browser's guest cart joins the account's; the Set-Cookie that clears it, if any. */
+export async function takeGuestCartOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  userId: string,
+): Promise<string | null> {
+  const { database, baseUrl } = context.get(servicesContext);
+  return takeGuestCart(request, { db: database.db, userId, secureCookies: baseUrl.startsWith("https:") });
+}
+
+/** Logging out: the browser keeps no cart (the account's stays on the server). */
+export function clearedCartCookieOf(context: Readonly<RouterContextProvider>): string {
+  return clearedCartCookie(context.get(servicesContext).baseUrl.startsWith("https:"));
 }

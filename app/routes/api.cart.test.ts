@@ -10,6 +10,8 @@ import { openPgliteTestDatabase } from "../../tests/support/test-database";
 import { loader as cartLoader } from "./api.cart";
 import { action as lineAction } from "./api.cart-line";
 import { action as linesAction } from "./api.cart-lines";
+import { action as loginAction } from "./login";
+import { action as logoutAction } from "./logout";
 
 const engine = await openPgliteTestDatabase();
 afterAll(() => engine.close());
@@ -180,5 +182,53 @@ describe("the cart's JSON API", () => {
     expect(added.setCookie).toBeNull();
     expect((await read(session)).body).toMatchObject({ itemCount: 2 });
     expect((await read()).body).toMatchObject({ itemCount: 0 });
+  });
+
+  it("logging in merges the guest's cart into the account's and clears the guest cookie; logging out leaves the browser none", async () => {
+    const signedUp = await auth
+      .for({ request: new Request("http://localhost:3000/"), address: "203.0.113.9" })
+      .credentials.signUp({
+        name: "Grace",
+        email: "grace-cart@example.com",
+        photo: "https://example.com/grace.png",
+        password: "Str0ng!Pass",
+      });
+    if (!signedUp.ok) throw new Error("sign-up failed");
+    const teapot = await product(10);
+    const guestCookie = cookieOf(await add({ productId: teapot, quantity: 3 }));
+
+    const login = new Request("http://localhost:3000/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", cookie: guestCookie },
+      body: new URLSearchParams({
+        email: "grace-cart@example.com",
+        password: "Str0ng!Pass",
+        redirectTo: "/",
+      }),
+    });
+    const answer = (await loginAction({ request: login, context, params: {} } as never).catch(
+      (thrown: unknown) => thrown,
+    )) as Response;
+    expect(answer.status).toBe(302);
+    const cookies = answer.headers.getSetCookie();
+    expect(cookies).toContainEqual(expect.stringMatching(/^backline_cart=; Path=\/; Max-Age=0; HttpOnly/));
+    const session = cookies
+      .filter((cookie) => !cookie.startsWith("backline_cart="))
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    expect((await read(session)).body).toMatchObject({
+      itemCount: 3,
+      lines: [{ productId: teapot, quantity: 3 }],
+    });
+    expect((await read(guestCookie)).body).toMatchObject({ itemCount: 0 });
+
+    const logout = new Request("http://localhost:3000/logout", {
+      method: "POST",
+      headers: { cookie: session },
+    });
+    const loggedOut = (await logoutAction({ request: logout, context, params: {} } as never)) as Response;
+    expect(loggedOut.headers.getSetCookie()).toContainEqual(
+      expect.stringMatching(/^backline_cart=; Path=\/; Max-Age=0/),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { PasswordField } from "~/components/forms/password-field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
-import { accountsFor } from "~/context.server";
+import { accountsFor, takeGuestCartOf } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { loginSchema, MESSAGES } from "~/features/auth/auth-schema";
 import { AuthCard } from "~/features/auth/components/auth-card";
@@ -49,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = appendSetCookies(new Headers(), result.headers);
   headers.append("Set-Cookie", await setFlash("logged-in", accounts.secureCookies));
+  const guestCart = await takeGuestCartOf(request, context, result.user.id);
+  if (guestCart) headers.append("Set-Cookie", guestCart);
   // Back where the visitor came from, replacing /login in the history.
   throw replace(redirectTo, { headers });
 }

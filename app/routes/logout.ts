@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { accountsFor } from "~/context.server";
+import { accountsFor, clearedCartCookieOf } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { setFlash } from "~/features/auth/flash.server";
 import { publicPageAfterLogOut } from "~/features/auth/redirect";
@@ -25,5 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const headers = appendSetCookies(new Headers(), await accounts.sessions.logOut());
   headers.append("Set-Cookie", await setFlash("logged-out", accounts.secureCookies));
+  headers.append("Set-Cookie", clearedCartCookieOf(context));
   return redirect(publicPageAfterLogOut(returnTo), { headers });
 }

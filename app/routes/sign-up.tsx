@@ -6,7 +6,7 @@ import { PasswordField } from "~/components/forms/password-field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
-import { accountsFor } from "~/context.server";
+import { accountsFor, takeGuestCartOf } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import {
   MESSAGES,
@@ -55,6 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = appendSetCookies(new Headers(), result.headers);
   headers.append("Set-Cookie", await setFlash("signed-up", accounts.secureCookies));
+  const guestCart = await takeGuestCartOf(request, context, result.user.id);
+  if (guestCart) headers.append("Set-Cookie", guestCart);
   throw redirect("/", { headers });
 }
 

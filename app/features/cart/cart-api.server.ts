@@ -1,10 +1,12 @@
 import type { Database } from "~/db/client.server";
 import { apiError } from "~/utils/http.server";
+import { logFailure } from "~/utils/logger.server";
 import type { z } from "~/utils/zod";
 import {
   addToCart,
   type CartOwner,
   GUEST_CART_DAYS,
+  mergeGuestCart,
   newGuestToken,
   readCart,
   setLineQuantity,
@@ -46,6 +48,31 @@ function guestTokenOf(request: Request): string | null {
 function cartCookie(token: string, secure: boolean): string {
   const maxAge = GUEST_CART_DAYS * 24 * 60 * 60;
   return `${CART_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The cookie that empties a browser's guest cart (after logging out, or once merged into an account's). */
+export function clearedCartCookie(secure: boolean): string {
+  return `${CART_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * On signing in or up: the guest's cart (if the browser has one) joins the
+ * account's, and the answer's Set-Cookie clears the guest's. A failure keeps
+ * the guest's cart for the next sign-in rather than failing the sign-in.
+ */
+export async function takeGuestCart(
+  request: Request,
+  visitor: CartVisitor & { userId: string },
+): Promise<string | null> {
+  const guestToken = guestTokenOf(request);
+  if (!guestToken) return null;
+  try {
+    await mergeGuestCart(visitor.db, guestToken, visitor.userId);
+    return clearedCartCookie(visitor.secureCookies);
+  } catch (error) {
+    logFailure(error, "the guest's cart could not join the account's; kept for the next sign-in");
+    return null;
+  }
 }
 
 /** The visitor's cart, or null for a guest who has none yet. */
