@@ -1,6 +1,7 @@
 import { authApi } from "~/features/auth/auth-openapi.server";
 import { cartApi } from "~/features/cart/cart-openapi.server";
 import { catalogApi } from "~/features/catalog/browsing/catalog-openapi.server";
+import { ordersApi } from "~/features/orders/orders-openapi.server";
 import type { ApiDocument } from "~/utils/openapi";
 import { apiDocument } from "~/utils/openapi.server";
 
@@ -19,7 +20,7 @@ export function shopApiDocument(): ApiDocument {
       description:
         "The catalogue of a Backline shop — its products, counts and facets — a signed-in user's own record, whether a new password is too common, and the visitor's cart. Every answer is JSON; an error is `{ \"error\": { code, message, field? } }`.",
     },
-    [catalogApi, authApi, cartApi],
+    [catalogApi, authApi, cartApi, ordersApi],
   );
   return made;
 }

@@ -1,11 +1,14 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Accounts, AuthService } from "~/features/auth/auth.server";
-import { type CartVisitor, clearedCartCookie, takeGuestCart } from "~/features/cart/cart-api.server";
+import { cartForCheckout } from "~/features/cart/cart.server";
+import { type CartVisitor, clearedCartCookie, ownerOf, takeGuestCart } from "~/features/cart/cart-api.server";
 import type { Catalog } from "~/features/catalog/browsing/catalog.server";
 import type { CatalogClient } from "~/features/catalog/browsing/catalog-api.server";
 import type { PictureStore } from "~/features/catalog/management/index.server";
 import type { SearchRateLimit } from "~/features/catalog/search/index.server";
+import type { CheckoutVisitor } from "~/features/orders/checkout-api.server";
+import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
 import { addressKey } from "~/utils/client-address.server";
 
 /**
@@ -96,4 +99,15 @@ export async function takeGuestCartOf(
 /** Logging out: the browser keeps no cart (the account's stays on the server). */
 export function clearedCartCookieOf(context: Readonly<RouterContextProvider>): string {
   return clearedCartCookie(context.get(servicesContext).baseUrl.startsWith("https:"));
+}
+
+/** Who checks out: the cart feature gives the cart, the orders feature places it (routes/api.checkout.ts). */
+export async function checkoutVisitorOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<CheckoutVisitor> {
+  const visitor = await cartVisitorOf(request, context);
+  const owner = ownerOf(request, visitor);
+  const cart = owner ? await cartForCheckout(visitor.db, owner) : null;
+  return { db: visitor.db, userId: visitor.userId, cart, rates: SHIPPING_DEFAULTS };
 }

@@ -58,6 +58,8 @@ export default [
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart/lines", "routes/api.cart-lines.ts"),
   route("api/cart/lines/:lineId", "routes/api.cart-line.ts"),
+  // Checkout (app/features/orders): the cart becomes an order.
+  route("api/checkout", "routes/api.checkout.ts"),
   // The local demo's emails (app/utils/mail.server.ts): a 404 unless DEMO_IDENTITY_PROVIDER=1 and no SMTP_URL.
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),

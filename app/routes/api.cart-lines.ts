@@ -1,15 +1,12 @@
 import { cartVisitorOf } from "~/context.server";
 import { addLineResponse } from "~/features/cart/cart-api.server";
-import { allowedMethods, methodNotAllowed } from "~/utils/http.server";
+import { actionOnlyLoader, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.cart-lines";
 
 /** POST /api/cart/lines `{ productId, quantity }`: adds to the visitor's cart. */
 const METHODS = ["POST"];
 
-export function loader({ request }: Route.LoaderArgs) {
-  if (request.method === "OPTIONS") return allowedMethods(METHODS);
-  return methodNotAllowed(METHODS);
-}
+export const loader = actionOnlyLoader(METHODS);
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(METHODS);

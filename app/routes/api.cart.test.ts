@@ -1,11 +1,5 @@
-import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
-import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
-import { brands, categories, products, stockLevels } from "~/db/schema";
-import { createAuthService } from "~/features/auth/auth.server";
-import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
-import { recordingMail } from "../../tests/support/recording-mailer";
+import { productInStock, shopContext } from "../../tests/support/shop-context";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
 import { loader as cartLoader } from "./api.cart";
 import { action as lineAction } from "./api.cart-line";
@@ -15,44 +9,8 @@ import { action as logoutAction } from "./logout";
 
 const engine = await openPgliteTestDatabase();
 afterAll(() => engine.close());
-
-const auth = createAuthService({
-  db: engine.db,
-  secret: "test-secret-test-secret-test-secret-0123",
-  baseUrl: "http://localhost:3000",
-  google: null,
-  limiter: createAuthRateLimiter(),
-  mail: recordingMail(engine.db).queue,
-});
-const context = new RouterContextProvider();
-context.set(servicesContext, {
-  auth,
-  database: engine.handle,
-  baseUrl: "http://localhost:3000",
-} as unknown as ShopServices);
-context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
-
-await engine.db.insert(brands).values({ value: "blendMaster", label: "BlendMaster", position: 1 });
-await engine.db.insert(categories).values({ value: "home goods", label: "Home goods", position: 1 });
-
-async function product(onHand: number, price = 12.5): Promise<number> {
-  const [row] = await engine.db
-    .insert(products)
-    .values({
-      name: "Teapot",
-      description: "Makes tea.",
-      image: "/images/products/teapot.webp",
-      price,
-      ratings: 4,
-      bandName: "blendMaster",
-      category: "home goods",
-      creationDate: new Date("2026-01-01T00:00:00Z"),
-    })
-    .returning({ id: products.id });
-  const id = (row as { id: number }).id;
-  await engine.db.update(stockLevels).set({ onHand }).where(eq(stockLevels.productId, id));
-  return id;
-}
+const { context, signedUp } = shopContext(engine);
+const product = (onHand: number, price?: number) => productInStock(engine, onHand, price);
 
 interface Answer {
   status: number;
@@ -164,19 +122,7 @@ describe("the cart's JSON API", () => {
   });
 
   it("a signed-in shopper's cart is their account's", async () => {
-    const signedUp = await auth
-      .for({ request: new Request("http://localhost:3000/"), address: "203.0.113.9" })
-      .credentials.signUp({
-        name: "Ada",
-        email: "ada-cart@example.com",
-        photo: "https://example.com/ada.png",
-        password: "Str0ng!Pass",
-      });
-    if (!signedUp.ok) throw new Error("sign-up failed");
-    const session = signedUp.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0])
-      .join("; ");
+    const session = await signedUp("ada-cart@example.com");
     const teapot = await product(10);
     const added = await add({ productId: teapot, quantity: 2 }, session);
     expect(added.setCookie).toBeNull();
@@ -185,15 +131,7 @@ describe("the cart's JSON API", () => {
   });
 
   it("logging in merges the guest's cart into the account's and clears the guest cookie; logging out leaves the browser none", async () => {
-    const signedUp = await auth
-      .for({ request: new Request("http://localhost:3000/"), address: "203.0.113.9" })
-      .credentials.signUp({
-        name: "Grace",
-        email: "grace-cart@example.com",
-        photo: "https://example.com/grace.png",
-        password: "Str0ng!Pass",
-      });
-    if (!signedUp.ok) throw new Error("sign-up failed");
+    await signedUp("grace-cart@example.com");
     const teapot = await product(10);
     const guestCookie = cookieOf(await add({ productId: teapot, quantity: 3 }));
 

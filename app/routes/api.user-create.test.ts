@@ -1,26 +1,12 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
-import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
-import { createAuthService } from "~/features/auth/auth.server";
-import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
-import { recordingMail } from "../../tests/support/recording-mailer";
+import { shopContext } from "../../tests/support/shop-context";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
 import { action, loader } from "./api.user-create";
 
 const engine = await openPgliteTestDatabase();
 afterAll(() => engine.close());
 
-const auth = createAuthService({
-  db: engine.db,
-  secret: "test-secret-test-secret-test-secret-0123",
-  baseUrl: "http://localhost:3000",
-  google: null,
-  limiter: createAuthRateLimiter(),
-  mail: recordingMail(engine.db).queue,
-});
-const context = new RouterContextProvider();
-context.set(servicesContext, { auth } as unknown as ShopServices);
-context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
+const { auth, context } = shopContext(engine);
 
 const signedUp = await auth
   .for({ request: new Request("http://localhost:3000/"), address: "203.0.113.9" })

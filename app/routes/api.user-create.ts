@@ -1,7 +1,7 @@
 import { accountsFor } from "~/context.server";
 import type { Accounts } from "~/features/auth/auth.server";
 import { type UserRecordAnswer, userRecordSchema } from "~/features/auth/auth-schema";
-import { apiError, methodNotAllowed } from "~/utils/http.server";
+import { apiError, methodNotAllowed, parsedJsonBody } from "~/utils/http.server";
 import { logFailure } from "~/utils/logger.server";
 import type { Route } from "./+types/api.user-create";
 
@@ -32,25 +32,15 @@ async function upsertOwnRecord(request: Request, accounts: Accounts): Promise<Re
   const { user } = await accounts.sessions.current();
   if (!user) return apiError(401, { code: "unauthenticated", message: "Log in first." });
 
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return apiError(400, invalidBody);
-  }
-  const parsed = userRecordSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    // JSON that is not an object at all ([], null, 7) has no field to name.
-    if (!issue?.path.length) return apiError(400, invalidBody);
-    return apiError(400, { code: "invalid_field", message: issue.message, field: String(issue.path[0]) });
-  }
-  if (parsed.data.email !== user.email) {
+  const body = await parsedJsonBody(request, userRecordSchema, "{ email, name, photo }");
+  if (!body.ok) return body.response;
+  const record = body.value;
+  if (record.email !== user.email) {
     return apiError(403, { code: "forbidden", message: "You can only update your own record." });
   }
   const updated = await accounts.account.updateProfile({
-    name: parsed.data.name,
-    image: parsed.data.photo === undefined ? user.image : parsed.data.photo,
+    name: record.name,
+    image: record.photo === undefined ? user.image : record.photo,
   });
   if (!updated) return apiError(401, { code: "unauthenticated", message: "Log in first." });
   return Response.json(
@@ -63,8 +53,3 @@ async function upsertOwnRecord(request: Request, accounts: Accounts): Promise<Re
     { headers: { "Cache-Control": "no-store" } },
   );
 }
-
-const invalidBody = {
-  code: "invalid_body",
-  message: "The body must be a JSON object: { email, name, photo }.",
-};

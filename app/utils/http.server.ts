@@ -34,6 +34,37 @@ export function methodNotAllowed(allowed: readonly string[]): Response {
   );
 }
 
+/** The loader of a URL that only takes actions (`allowed`): OPTIONS says which, anything else is a 405. */
+export function actionOnlyLoader(allowed: readonly string[]) {
+  return ({ request }: { request: Request }): Response =>
+    request.method === "OPTIONS" ? allowedMethods(allowed) : methodNotAllowed(allowed);
+}
+
+/**
+ * A JSON body parsed by `schema`, or the 400 to answer: `invalid_body` for one
+ * that is not JSON or not an object (`shape` says what is expected), otherwise
+ * `invalid_field` naming the first bad field by its path (`shippingAddress.city`).
+ */
+export async function parsedJsonBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+  shape: string,
+): Promise<{ ok: true; value: z.output<T> } | { ok: false; response: Response }> {
+  const invalid = { code: "invalid_body", message: `The body must be a JSON object: ${shape}.` };
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return { ok: false, response: apiError(400, invalid) };
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  if (!issue?.path.length) return { ok: false, response: apiError(400, invalid) };
+  const field = issue.path.map(String).join(".");
+  return { ok: false, response: apiError(400, { code: "invalid_field", message: issue.message, field }) };
+}
+
 /**
  * An OPTIONS request's answer: which methods this URL takes. The router hands
  * OPTIONS to loaders; an API loader answers it with this instead of data.

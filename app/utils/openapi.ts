@@ -25,7 +25,7 @@ export type JsonSchema = {
 
 export interface ApiParameter {
   name: string;
-  in: "query" | "path";
+  in: "query" | "path" | "header";
   required: boolean;
   description: string;
   schema: JsonSchema;

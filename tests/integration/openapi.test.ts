@@ -66,6 +66,7 @@ describe("the API's description", () => {
       "/api/cart",
       "/api/cart/lines",
       "/api/cart/lines/{lineId}",
+      "/api/checkout",
       "/api/password-check",
       "/counts",
       "/facets",

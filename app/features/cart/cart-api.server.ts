@@ -1,7 +1,6 @@
 import type { Database } from "~/db/client.server";
-import { apiError } from "~/utils/http.server";
+import { apiError, parsedJsonBody } from "~/utils/http.server";
 import { logFailure } from "~/utils/logger.server";
-import type { z } from "~/utils/zod";
 import {
   addToCart,
   type CartOwner,
@@ -76,7 +75,7 @@ export async function takeGuestCart(
 }
 
 /** The visitor's cart, or null for a guest who has none yet. */
-function ownerOf(request: Request, visitor: CartVisitor): CartOwner | null {
+export function ownerOf(request: Request, visitor: CartVisitor): CartOwner | null {
   if (visitor.userId) return { userId: visitor.userId };
   const guestToken = guestTokenOf(request);
   return guestToken ? { guestToken } : null;
@@ -113,27 +112,6 @@ async function cartJson(db: Database, owner: CartOwner | null): Promise<CartAnsw
 const answer = (body: unknown, headers: HeadersInit = {}, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-/** A JSON body parsed by `schema`, or the 400 that names what is wrong. */
-async function bodyOf<T extends z.ZodType>(
-  request: Request,
-  schema: T,
-  shape: string,
-): Promise<{ ok: true; value: z.output<T> } | { ok: false; response: Response }> {
-  const invalid = { code: "invalid_body", message: `The body must be a JSON object: ${shape}.` };
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return { ok: false, response: apiError(400, invalid) };
-  }
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  if (!issue?.path.length) return { ok: false, response: apiError(400, invalid) };
-  const field = String(issue.path[0]);
-  return { ok: false, response: apiError(400, { code: "invalid_field", message: issue.message, field }) };
-}
-
 /** GET /api/cart. */
 export async function cartResponse(request: Request, visitor: CartVisitor): Promise<Response> {
   return answer(await cartJson(visitor.db, ownerOf(request, visitor)));
@@ -141,7 +119,7 @@ export async function cartResponse(request: Request, visitor: CartVisitor): Prom
 
 /** POST /api/cart/lines `{ productId, quantity }`: adds up to what is on hand, and says when it capped. */
 export async function addLineResponse(request: Request, visitor: CartVisitor): Promise<Response> {
-  const body = await bodyOf(request, addLineSchema, "{ productId, quantity }");
+  const body = await parsedJsonBody(request, addLineSchema, "{ productId, quantity }");
   if (!body.ok) return body.response;
   const { owner, headers } = ownerForChange(request, visitor);
   const added = await addToCart(visitor.db, owner, body.value.productId, body.value.quantity);
@@ -180,7 +158,7 @@ export async function lineResponse(
   }
   let quantity = 0;
   if (request.method === "PATCH") {
-    const body = await bodyOf(request, setQuantitySchema, "{ quantity }");
+    const body = await parsedJsonBody(request, setQuantitySchema, "{ quantity }");
     if (!body.ok) return body.response;
     quantity = body.value.quantity;
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brands, carts, categories, products, stockLevels, users } from "~/db/schema";
+import { afterAll, describe, expect, it } from "vitest";
+import { carts, products, users } from "~/db/schema";
+import { productInStock } from "../../../tests/support/shop-context";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -23,24 +24,7 @@ afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
   const { db } = engine;
 
-  async function product(onHand: number, price = 12.5): Promise<number> {
-    const [row] = await db
-      .insert(products)
-      .values({
-        name: `Mug ${randomUUID().slice(0, 8)}`,
-        description: "Holds tea.",
-        image: "/images/products/mug.webp",
-        price,
-        ratings: 4,
-        bandName: "blendMaster",
-        category: "home goods",
-        creationDate: new Date("2026-01-01T00:00:00Z"),
-      })
-      .returning({ id: products.id });
-    const id = (row as { id: number }).id;
-    await db.update(stockLevels).set({ onHand }).where(eq(stockLevels.productId, id));
-    return id;
-  }
+  const product = (onHand: number, price?: number) => productInStock(engine, onHand, price);
 
   async function account(): Promise<CartOwner & { userId: string }> {
     const id = randomUUID();
@@ -51,17 +35,6 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
   const guest = (): CartOwner => ({ guestToken: newGuestToken() });
   const quantities = async (owner: CartOwner) =>
     Object.fromEntries((await readCart(db, owner)).lines.map((line) => [line.productId, line.quantity]));
-
-  beforeAll(async () => {
-    await db
-      .insert(brands)
-      .values({ value: "blendMaster", label: "BlendMaster", position: 1 })
-      .onConflictDoNothing();
-    await db
-      .insert(categories)
-      .values({ value: "home goods", label: "Home goods", position: 1 })
-      .onConflictDoNothing();
-  });
 
   it("adds to a line, and totals the cart in whole cents", async () => {
     const mug = await product(50, 12.5);

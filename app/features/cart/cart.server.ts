@@ -236,3 +236,17 @@ function violatesCheck(error: unknown): boolean {
   }
   return false;
 }
+
+/** The owner's cart id and lines, as checkout places them; null without a cart. */
+export async function cartForCheckout(
+  db: Database,
+  owner: CartOwner,
+): Promise<{ id: string; lines: { productId: number; quantity: number }[] } | null> {
+  const cartId = await cartIdOf(db, owner);
+  if (!cartId) return null;
+  const lines = await db
+    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId));
+  return { id: cartId, lines };
+}

@@ -30,7 +30,8 @@ export interface OrderRequest {
   shippingAddress: ShippingAddress;
   shippingMethod: string;
   paymentMethod: string;
-  shippingCents: number;
+  /** What shipping costs for the order's subtotal (in cents), decided in the placing transaction. */
+  shippingCentsFor: (subtotalCents: number) => number;
   lines: { productId: number; quantity: number }[];
   /** The cart the lines came from: emptied by the transaction that places the order, and only then. */
   cartId?: string;
@@ -64,6 +65,7 @@ interface ShortLine {
 export type Placement =
   | { outcome: "placed"; order: PlacedOrder /** The key had made this order already. */; replayed: boolean }
   | { outcome: "short"; lines: ShortLine[] }
+  | { outcome: "empty" }
   | { outcome: "key-reused" };
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -75,17 +77,21 @@ class StockShort extends Error {
   }
 }
 
+/** Thrown inside the transaction to roll back the key's claim when there is nothing to order. */
+class NothingToOrder extends Error {}
+
 /** Number draws before a collision of random order numbers is taken for a fault. */
 const NUMBER_DRAWS = 3;
 
 export async function placeOrder(db: Database, request: OrderRequest): Promise<Placement> {
   const lines = mergedLines(request.lines);
-  const requestHash = hashOf(request, lines);
+  const requestHash = hashOf(request);
   for (let draw = 1; ; draw++) {
     try {
       return await db.transaction((tx) => placeIn(tx, request, lines, requestHash));
     } catch (error) {
       if (error instanceof StockShort) return { outcome: "short", lines: error.lines };
+      if (error instanceof NothingToOrder) return { outcome: "empty" };
       if (draw < NUMBER_DRAWS && violates(error, "orders_number_unique")) continue;
       throw error;
     }
@@ -112,8 +118,8 @@ async function placeIn(
       shippingMethod: request.shippingMethod,
       paymentMethod: request.paymentMethod,
       subtotalCents: 0,
-      shippingCents: request.shippingCents,
-      totalCents: request.shippingCents,
+      shippingCents: 0,
+      totalCents: 0,
     })
     .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
     .returning({ id: orders.id });
@@ -122,6 +128,9 @@ async function placeIn(
     if (!existing || existing.requestHash !== requestHash) return { outcome: "key-reused" };
     return { outcome: "placed", order: existing.order, replayed: true };
   }
+
+  // Checked after the key: a retry of a placed order finds its cart empty, and its order above.
+  if (lines.size === 0) throw new NothingToOrder();
 
   // In product order, so two orders for the same products lock them in the same order.
   const productIds = [...lines.keys()].sort((a, b) => a - b);
@@ -161,9 +170,10 @@ async function placeIn(
   await tx.insert(orderLines).values(soldLines.map((line) => ({ orderId: claimed.id, ...line })));
   if (request.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, request.cartId));
   const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const shippingCents = request.shippingCentsFor(subtotalCents);
   const [order] = await tx
     .update(orders)
-    .set({ subtotalCents, totalCents: subtotalCents + request.shippingCents })
+    .set({ subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents })
     .where(eq(orders.id, claimed.id))
     .returning({ number: orders.number, status: orders.status, totalCents: orders.totalCents });
   if (!order) throw new Error("the order just written is missing");
@@ -175,7 +185,7 @@ async function placeIn(
       number: order.number,
       status: order.status,
       subtotalCents,
-      shippingCents: request.shippingCents,
+      shippingCents,
       totalCents: order.totalCents,
       lines: soldLines,
     },
@@ -235,8 +245,12 @@ function mergedLines(lines: OrderRequest["lines"]): Map<number, number> {
   return merged;
 }
 
-/** What the request asks for, in a fixed order: the same request hashes the same, whatever the key. */
-function hashOf(request: OrderRequest, lines: Map<number, number>): string {
+/**
+ * What the client asked, in a fixed order: the same request hashes the same,
+ * whatever the key. Not the lines: they are the cart's, which the order
+ * empties, so a retry of a placed order comes with none.
+ */
+function hashOf(request: OrderRequest): string {
   const { name, line1, line2 = "", city, postalCode, country } = request.shippingAddress;
   const asked = [
     request.userId,
@@ -244,8 +258,6 @@ function hashOf(request: OrderRequest, lines: Map<number, number>): string {
     [name, line1, line2, city, postalCode, country],
     request.shippingMethod,
     request.paymentMethod,
-    request.shippingCents,
-    [...lines].sort(([a], [b]) => a - b),
   ];
   return createHash("sha256").update(JSON.stringify(asked)).digest("base64url");
 }

@@ -1,0 +1,97 @@
+import type { Database } from "~/db/client.server";
+import { apiError, parsedJsonBody } from "~/utils/http.server";
+import { checkoutSchema, idempotencyKeySchema, orderAnswerSchema } from "./checkout-schema";
+import { type Placement, placeOrder } from "./place-order.server";
+import { type ShippingRates, shippingCents } from "./shipping";
+
+/**
+ * POST /api/checkout with an Idempotency-Key: places the visitor's cart as
+ * an order (docs/decisions/0027). 201 with the order; the same key again, 200
+ * with the same order; 409 when stock is short (each line and what is left)
+ * or the cart is empty; 422 when the key was used for another request; 400
+ * naming each bad field.
+ */
+
+/** Who checks out: their account (or none), their cart's id and lines, and the shipping rates. */
+export interface CheckoutVisitor {
+  db: Database;
+  userId: string | null;
+  cart: { id: string; lines: { productId: number; quantity: number }[] } | null;
+  rates: ShippingRates;
+}
+
+const dollars = (cents: number) => cents / 100;
+
+export async function checkoutResponse(request: Request, visitor: CheckoutVisitor): Promise<Response> {
+  const key = idempotencyKeySchema.safeParse(request.headers.get("idempotency-key") ?? undefined);
+  if (!key.success) {
+    const message = key.error.issues[0]?.message ?? "Send an Idempotency-Key header.";
+    return apiError(400, { code: "invalid_header", message, field: "Idempotency-Key" });
+  }
+  const body = await parsedJsonBody(
+    request,
+    checkoutSchema,
+    "{ email, shippingAddress, shippingMethod, paymentMethod }",
+  );
+  if (!body.ok) return body.response;
+  if (!visitor.cart) return cartEmpty();
+  const checkout = body.value;
+  const placement = await placeOrder(visitor.db, {
+    idempotencyScope: visitor.userId ? `user:${visitor.userId}` : `cart:${visitor.cart.id}`,
+    idempotencyKey: key.data,
+    userId: visitor.userId,
+    email: checkout.email,
+    shippingAddress: checkout.shippingAddress,
+    shippingMethod: checkout.shippingMethod,
+    paymentMethod: checkout.paymentMethod,
+    shippingCentsFor: (subtotal) => shippingCents(checkout.shippingMethod, subtotal, visitor.rates),
+    lines: visitor.cart.lines,
+    cartId: visitor.cart.id,
+  });
+  return placementResponse(placement);
+}
+
+const cartEmpty = () =>
+  apiError(409, { code: "cart_empty", message: "Your cart is empty: add a product first." });
+
+function placementResponse(placement: Placement): Response {
+  const noStore = { "Cache-Control": "no-store" };
+  if (placement.outcome === "empty") return cartEmpty();
+  if (placement.outcome === "key-reused") {
+    return apiError(422, {
+      code: "idempotency_key_reused",
+      message: "This Idempotency-Key was used for another checkout: make a new one for this one.",
+      field: "Idempotency-Key",
+    });
+  }
+  if (placement.outcome === "short") {
+    return Response.json(
+      {
+        error: {
+          code: "stock_short",
+          message: "Some products do not have that many left: nothing was ordered.",
+          lines: placement.lines,
+        },
+      },
+      { status: 409, headers: noStore },
+    );
+  }
+  const { order } = placement;
+  const answer = orderAnswerSchema.parse({
+    order: {
+      number: order.number,
+      status: order.status,
+      lines: order.lines.map((line) => ({
+        productId: line.productId,
+        name: line.name,
+        unitPrice: dollars(line.unitPriceCents),
+        quantity: line.quantity,
+        lineTotal: dollars(line.lineTotalCents),
+      })),
+      subtotal: dollars(order.subtotalCents),
+      shipping: dollars(order.shippingCents),
+      total: dollars(order.totalCents),
+    },
+  });
+  return Response.json(answer, { status: placement.replayed ? 200 : 201, headers: noStore });
+}

@@ -1,0 +1,84 @@
+import countries from "i18n-iso-countries";
+import english from "i18n-iso-countries/langs/en.json";
+import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { z } from "~/utils/zod";
+
+/**
+ * What a checkout takes (the JSON API's body, and the checkout form's fields
+ * to come): countries are ISO 3166-1 alpha-2 codes from i18n-iso-countries,
+ * and a postal code follows its country's rules from postcode-validator —
+ * kept libraries, not hand-written tables (docs/decisions/0028).
+ */
+countries.registerLocale(english);
+
+const SHIPPING_METHODS = ["standard", "express"] as const;
+const PAYMENT_METHODS = ["cash-on-delivery", "bank-transfer"] as const;
+
+/** A country's name in English, or undefined for a code that is not a country's. */
+const countryName = (code: string): string | undefined => countries.getName(code, "en") ?? undefined;
+
+const text = (label: string, max: number) =>
+  z
+    .string(`${label} is required.`)
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+const shippingAddressSchema = z
+  .object({
+    name: text("Full name", 100),
+    line1: text("Address", 200),
+    line2: z.string().trim().max(200, "Address line 2 must be at most 200 characters.").optional(),
+    city: text("City", 100),
+    postalCode: text("Postal code", 20),
+    country: z
+      .string("Choose a country from the list.")
+      .refine(
+        (code) => /^[A-Z]{2}$/.test(code) && countryName(code) !== undefined,
+        "Choose a country from the list.",
+      ),
+  })
+  .superRefine((address, context) => {
+    const { country, postalCode } = address;
+    if (countryName(country) === undefined || !postcodeValidatorExistsForCountry(country)) return;
+    if (!postcodeValidator(postalCode, country)) {
+      context.addIssue({
+        code: "custom",
+        path: ["postalCode"],
+        message: `Enter a postal code as it is written in ${countryName(country)}.`,
+      });
+    }
+  });
+
+export const checkoutSchema = z.object({
+  email: z.email("Enter a valid email address."),
+  shippingAddress: shippingAddressSchema,
+  shippingMethod: z.enum(SHIPPING_METHODS, "Choose Standard or Express shipping."),
+  paymentMethod: z.enum(PAYMENT_METHODS, "Choose Pay on delivery or Bank transfer."),
+});
+
+/** A client's Idempotency-Key: what makes a retried checkout the same checkout. */
+export const idempotencyKeySchema = z
+  .string("Send an Idempotency-Key header: a random value made once per checkout (a UUID).")
+  .regex(/^[\w.:-]{8,200}$/, "The Idempotency-Key must be 8 to 200 letters, digits, '-', '_', '.' or ':'.");
+
+const money = () => z.number().min(0).describe("In dollars, with at most two decimals.");
+
+export const orderAnswerSchema = z.object({
+  order: z.object({
+    number: z.string().describe('What a person reads out: "BL-" and five letters or digits.'),
+    status: z.enum(["placed", "paid", "shipped", "cancelled"]),
+    lines: z.array(
+      z.object({
+        productId: z.number().int(),
+        name: z.string().describe("The product's name when it was ordered."),
+        unitPrice: money(),
+        quantity: z.number().int().min(1).max(99),
+        lineTotal: money(),
+      }),
+    ),
+    subtotal: money(),
+    shipping: money(),
+    total: money().describe("Prices include tax."),
+  }),
+});

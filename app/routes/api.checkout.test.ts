@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { stockLevels } from "~/db/schema";
+import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { openPgliteTestDatabase } from "../../tests/support/test-database";
+import { loader as cartLoader } from "./api.cart";
+import { action as linesAction } from "./api.cart-lines";
+import { action as checkoutAction } from "./api.checkout";
+
+const engine = await openPgliteTestDatabase();
+afterAll(() => engine.close());
+const { context, signedUp } = shopContext(engine);
+
+const address = {
+  name: "Ada Shopper",
+  line1: "1 High Street",
+  city: "Leeds",
+  postalCode: "LS1 1AA",
+  country: "GB",
+};
+const checkout = {
+  email: "ada@example.com",
+  shippingAddress: address,
+  shippingMethod: "standard",
+  paymentMethod: "bank-transfer",
+};
+
+async function send(
+  handler: (args: never) => Promise<Response> | Response,
+  path: string,
+  init: { method?: string; cookie?: string; key?: string | null; body?: unknown; raw?: string },
+) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (init.cookie) headers.cookie = init.cookie;
+  if (init.key !== null) headers["Idempotency-Key"] = init.key ?? randomUUID();
+  const request = new Request(`http://localhost:3000${path}`, {
+    method: init.method ?? "POST",
+    headers,
+    body: init.method === "GET" ? undefined : (init.raw ?? JSON.stringify(init.body ?? {})),
+  });
+  const response = await handler({ request, context, params: {} } as never);
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    cookie: response.headers.get("set-cookie")?.split(";")[0],
+  };
+}
+
+/** A guest's cart with `quantity` of a product that has `onHand` units; its cookie and the product. */
+async function guestCart(onHand: number, quantity: number, price = 12.5) {
+  const productId = await productInStock(engine, onHand, price);
+  const added = await send(linesAction, "/api/cart/lines", { body: { productId, quantity } });
+  return { cookie: added.cookie as string, productId };
+}
+
+const place = (cookie: string, key?: string, body: unknown = checkout) =>
+  send(checkoutAction, "/api/checkout", { cookie, key, body });
+
+describe("POST /api/checkout", () => {
+  it("places the cart as an order: 201, totals in dollars, the stock taken, the cart emptied", async () => {
+    const { cookie, productId } = await guestCart(10, 2, 12.5);
+    const placed = await place(cookie);
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({
+      order: {
+        status: "placed",
+        lines: [{ productId, unitPrice: 12.5, quantity: 2, lineTotal: 25 }],
+        subtotal: 25,
+        shipping: 4.99,
+        total: 29.99,
+      },
+    });
+    expect((placed.body.order as { number: string }).number).toMatch(/^BL-[0-9A-HJKMNP-TV-Z]{5}$/);
+    const [level] = await engine.db.select().from(stockLevels).where(eq(stockLevels.productId, productId));
+    expect(level?.onHand).toBe(8);
+    const cart = await send(cartLoader, "/api/cart", { method: "GET", cookie, key: null });
+    expect(cart.body).toMatchObject({ lines: [], itemCount: 0 });
+  });
+
+  it("standard shipping is free from $50, express is not", async () => {
+    const { cookie } = await guestCart(10, 4, 12.5);
+    expect((await place(cookie)).body).toMatchObject({ order: { subtotal: 50, shipping: 0, total: 50 } });
+    const express = await guestCart(10, 4, 12.5);
+    const placed = await place(express.cookie, undefined, { ...checkout, shippingMethod: "express" });
+    expect(placed.body).toMatchObject({ order: { shipping: 14.99, total: 64.99 } });
+  });
+
+  it("the same key again answers the same order with 200, and a key reused for another checkout is a 422", async () => {
+    const { cookie } = await guestCart(10, 1);
+    const key = randomUUID();
+    const first = await place(cookie, key);
+    const again = await place(cookie, key);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body).toEqual(first.body);
+    const reused = await place(cookie, key, { ...checkout, paymentMethod: "cash-on-delivery" });
+    expect(reused).toMatchObject({ status: 422, body: { error: { code: "idempotency_key_reused" } } });
+  });
+
+  it("409 naming each short line and what is left, taking nothing", async () => {
+    const { cookie, productId } = await guestCart(3, 3);
+    await engine.db.update(stockLevels).set({ onHand: 1 }).where(eq(stockLevels.productId, productId));
+    const short = await place(cookie);
+    expect(short).toMatchObject({
+      status: 409,
+      body: { error: { code: "stock_short", lines: [{ productId, asked: 3, left: 1 }] } },
+    });
+    const [level] = await engine.db.select().from(stockLevels).where(eq(stockLevels.productId, productId));
+    expect(level?.onHand).toBe(1);
+  });
+
+  it("409 for an empty cart", async () => {
+    const placed = await send(checkoutAction, "/api/checkout", { body: checkout });
+    expect(placed).toMatchObject({ status: 409, body: { error: { code: "cart_empty" } } });
+  });
+
+  it.each([
+    [{ ...checkout, email: "ada" }, "email"],
+    [{ ...checkout, shippingAddress: { ...address, name: " " } }, "shippingAddress.name"],
+    [{ ...checkout, shippingAddress: { ...address, country: "XX" } }, "shippingAddress.country"],
+    [{ ...checkout, shippingAddress: { ...address, country: "US" } }, "shippingAddress.postalCode"],
+    [{ ...checkout, shippingMethod: "overnight" }, "shippingMethod"],
+    [{ ...checkout, paymentMethod: "card" }, "paymentMethod"],
+  ])("refuses %j with a 400 naming %s", async (body, field) => {
+    const { cookie } = await guestCart(5, 1);
+    const refused = await place(cookie, undefined, body);
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: "invalid_field", field } } });
+  });
+
+  it("refuses a checkout without an Idempotency-Key, or with a body that is not JSON", async () => {
+    const { cookie } = await guestCart(5, 1);
+    const keyless = await send(checkoutAction, "/api/checkout", { cookie, key: null, body: checkout });
+    expect(keyless).toMatchObject({ status: 400, body: { error: { field: "Idempotency-Key" } } });
+    const garbled = await send(checkoutAction, "/api/checkout", { cookie, raw: "{" });
+    expect(garbled).toMatchObject({ status: 400, body: { error: { code: "invalid_body" } } });
+  });
+
+  it("a signed-in shopper checks out their account's cart", async () => {
+    const session = await signedUp("checkout-ada@example.com");
+    const productId = await productInStock(engine, 5);
+    await send(linesAction, "/api/cart/lines", { cookie: session, body: { productId, quantity: 1 } });
+    expect((await place(session)).status).toBe(201);
+  });
+});

@@ -1,0 +1,14 @@
+import { checkoutVisitorOf } from "~/context.server";
+import { checkoutResponse } from "~/features/orders/checkout-api.server";
+import { actionOnlyLoader, methodNotAllowed } from "~/utils/http.server";
+import type { Route } from "./+types/api.checkout";
+
+/** POST /api/checkout with an Idempotency-Key: the visitor's cart becomes an order. */
+const METHODS = ["POST"];
+
+export const loader = actionOnlyLoader(METHODS);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(METHODS);
+  return checkoutResponse(request, await checkoutVisitorOf(request, context));
+}

@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
+import { brands, categories, products, stockLevels } from "~/db/schema";
+import { createAuthService } from "~/features/auth/auth.server";
+import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
+import { recordingMail } from "./recording-mailer";
+import type { TestDatabase } from "./test-database";
+
+/**
+ * A router context for calling the shop's loaders and actions directly: the
+ * database, accounts and the shop's origin, as server/services.ts gives them.
+ */
+export function shopContext(engine: TestDatabase) {
+  const auth = createAuthService({
+    db: engine.db,
+    secret: "test-secret-test-secret-test-secret-0123",
+    baseUrl: "http://localhost:3000",
+    google: null,
+    limiter: createAuthRateLimiter(),
+    mail: recordingMail(engine.db).queue,
+  });
+  const context = new RouterContextProvider();
+  context.set(servicesContext, {
+    auth,
+    database: engine.handle,
+    baseUrl: "http://localhost:3000",
+  } as unknown as ShopServices);
+  context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
+
+  /** A new account; the cookies of its session, as a browser sends them. */
+  async function signedUp(email: string): Promise<string> {
+    const result = await auth
+      .for({ request: new Request("http://localhost:3000/"), address: "203.0.113.9" })
+      .credentials.signUp({
+        name: "Ada",
+        email,
+        photo: "https://example.com/ada.png",
+        password: "Str0ng!Pass",
+      });
+    if (!result.ok) throw new Error("sign-up failed");
+    return result.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
+  }
+
+  return { auth, context, signedUp };
+}
+
+/** A product of a brand and category made for it, with `onHand` units at `price` dollars. */
+export async function productInStock(engine: TestDatabase, onHand: number, price = 12.5): Promise<number> {
+  await engine.db
+    .insert(brands)
+    .values({ value: "blendMaster", label: "BlendMaster", position: 1 })
+    .onConflictDoNothing();
+  await engine.db
+    .insert(categories)
+    .values({ value: "home goods", label: "Home goods", position: 1 })
+    .onConflictDoNothing();
+  const [row] = await engine.db
+    .insert(products)
+    .values({
+      name: `Teapot ${Math.random().toString(36).slice(2, 8)}`,
+      description: "Makes tea.",
+      image: "/images/products/teapot.webp",
+      price,
+      ratings: 4,
+      bandName: "blendMaster",
+      category: "home goods",
+      creationDate: new Date("2026-01-01T00:00:00Z"),
+    })
+    .returning({ id: products.id });
+  const id = (row as { id: number }).id;
+  await engine.db.update(stockLevels).set({ onHand }).where(eq(stockLevels.productId, id));
+  return id;
+}
