@@ -8,7 +8,7 @@ import {
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { products } from "../schema";
+import { products, stockLevels } from "../schema";
 import { DEMO_BRANDS as BRANDS, DEMO_CATEGORIES as CATEGORIES } from "./demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "./demo-catalog";
 import { seedDemoCatalog } from "./seed.server";
@@ -48,6 +48,17 @@ describe.each(engines)("the demo catalogue on $name", (engine: TestDatabase) => 
         category.label,
       ).toBeGreaterThanOrEqual(10);
     }
+  });
+
+  it("gives every demo product stock: most plenty, a few nearly gone, at least three sold out", async () => {
+    await seedDemoCatalog(db, NOW);
+    const levels = (await db.select({ onHand: stockLevels.onHand }).from(stockLevels)).map(
+      (level) => level.onHand,
+    );
+    expect(levels).toHaveLength(DEMO_PRODUCTS.length);
+    expect(levels.filter((onHand) => onHand === 0).length).toBeGreaterThanOrEqual(3);
+    expect(levels.filter((onHand) => onHand >= 1 && onHand <= 3).length).toBeGreaterThanOrEqual(3);
+    expect(levels.filter((onHand) => onHand > 5).length).toBeGreaterThan(DEMO_PRODUCTS.length / 2);
   });
 
   it("stores valid demo products whose pictures exist under public/", async () => {

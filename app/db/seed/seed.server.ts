@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../client.server";
-import { brands, categories, type NewProductRow, products } from "../schema";
+import { brands, categories, type NewProductRow, products, stockLevels } from "../schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "./demo-brands-and-categories";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalog";
 import productImages from "./product-images.generated.json";
@@ -40,6 +40,17 @@ function demoProductRow(product: DemoProduct, now: Date): NewProductRow {
 }
 
 /**
+ * The demo's stock by a product's place in the catalogue (oldest first): most
+ * in good supply, four nearly gone (1 to 3 left) and three sold out, so every
+ * stock state shows in the shop.
+ */
+function demoStock(position: number): number {
+  if (position % 20 === 7) return 0;
+  if (position % 20 === 3) return 1 + (position % 3);
+  return 8 + ((position * 13) % 40);
+}
+
+/**
  * The demo's five brands and five categories, in the specification's order,
  * unless they are there already (an owner may have relabelled them).
  */
@@ -67,7 +78,12 @@ export async function seedDemoCatalog(db: Database, now = new Date()): Promise<{
     const existing = await tx.select({ id: products.id }).from(products).limit(1);
     if (existing.length > 0) return 0;
     await insertDemoBrandsAndCategories(tx);
-    await tx.insert(products).values(rows);
+    const added = await tx.insert(products).values(rows).returning({ id: products.id, sku: products.sku });
+    const position = new Map(rows.map((row, at) => [row.sku, at]));
+    await tx
+      .insert(stockLevels)
+      .values(added.map(({ id, sku }) => ({ productId: id, onHand: demoStock(position.get(sku) ?? 0) })))
+      .onConflictDoUpdate({ target: stockLevels.productId, set: { onHand: sql`excluded.on_hand` } });
     return rows.length;
   });
   // Fresh statistics, so the planner picks the catalogue's indexes right away.

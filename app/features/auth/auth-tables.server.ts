@@ -3,8 +3,12 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, desc, eq, gt, like, ne, or } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import type { Database } from "~/db/client.server";
-import { accounts, sessions, users, verifications } from "~/db/schema";
+import { accounts, orders, sessions, users, verifications } from "~/db/schema";
 import { withAbsoluteSessionLifetime } from "./session-lifetime.server";
+
+/** What a deleted account's orders keep in place of the person (an order's address must have every part). */
+const DELETED_EMAIL = "deleted-account@invalid";
+const DELETED_ADDRESS = { name: "Deleted account", line1: "—", city: "—", postalCode: "—", country: "—" };
 
 /**
  * Better Auth's tables (users, sessions, accounts, verifications;
@@ -226,12 +230,21 @@ export function createAuthTables(db: Database, verificationStore: () => Promise<
     },
 
     /**
-     * Deletes the account: sessions, password and Google link go with the
-     * user row (ON DELETE CASCADE); pending links (which hold the email) go too.
+     * Deletes the account: sessions, password, Google link and carts go with
+     * the user row (ON DELETE CASCADE); pending links (which hold the email)
+     * go too. Its orders stay for the shop's books, with placeholders for the
+     * person's name, email and address (docs/decisions/0027), in the same
+     * transaction.
      */
     async deleteAccount(userId: string) {
       await forgetPendingLinks(db, userId);
-      await db.delete(users).where(eq(users.id, userId));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(orders)
+          .set({ email: DELETED_EMAIL, shippingAddress: DELETED_ADDRESS })
+          .where(eq(orders.userId, userId));
+        await tx.delete(users).where(eq(users.id, userId));
+      });
     },
 
     forgetPendingLinks: (userId: string) => forgetPendingLinks(db, userId),

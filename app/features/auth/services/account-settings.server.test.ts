@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { accounts, sessions, users } from "~/db/schema";
+import { accounts, orders, sessions, users } from "~/db/schema";
 import {
   cookieHeader,
   newAccount,
@@ -69,6 +69,40 @@ describe.each(engines)("the account's settings on $name", (engine) => {
     expect(await renamed.old.account.updateProfile({ name: "Mallory", image: null })).toBeNull();
     const [row] = await engine.db.select().from(users).where(eq(users.id, renamed.userId));
     expect(row?.name).toBe("A");
+  });
+
+  it("deleting an account keeps its orders for the books, without the person's name, email or address", async () => {
+    const { signedUp, cookie } = await newAccount(shop);
+    const [order] = await engine.db
+      .insert(orders)
+      .values({
+        number: `BL-D${signedUp.user.id.slice(0, 4).toUpperCase()}`,
+        idempotencyScope: `user:${signedUp.user.id}`,
+        idempotencyKey: "key",
+        requestHash: "hash",
+        userId: signedUp.user.id,
+        email: signedUp.user.email,
+        shippingAddress: {
+          name: "Ada Shopper",
+          line1: "1 High Street",
+          city: "Leeds",
+          postalCode: "LS1 1AA",
+          country: "GB",
+        },
+        shippingMethod: "standard",
+        paymentMethod: "bank-transfer",
+        subtotalCents: 1000,
+        shippingCents: 499,
+        totalCents: 1499,
+      })
+      .returning({ id: orders.id });
+    expect((await from("203.0.113.9", cookie).account.delete({ password: PASSWORD })).ok).toBe(true);
+    const [kept] = await engine.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, (order as { id: number }).id));
+    expect(kept).toMatchObject({ userId: null, email: "deleted-account@invalid", totalCents: 1499 });
+    expect(JSON.stringify(kept?.shippingAddress)).not.toMatch(/Ada|High Street|Leeds|LS1/);
   });
 
   it("an account without a password proves itself by a recent sign-in: deleting it needs one from the last 10 minutes", async () => {
