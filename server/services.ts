@@ -9,12 +9,13 @@ import {
 } from "../app/features/auth/auth.server";
 import { resolveAuthSecret } from "../app/features/auth/auth-secret.server";
 import { type AuthRateLimiter, createAuthRateLimiter } from "../app/features/auth/rate-limit.server";
+import { keepCartsTidy } from "../app/features/cart/cart.server";
 import { createCatalog } from "../app/features/catalog/browsing/catalog.server";
 import { createPictureStore } from "../app/features/catalog/management/index.server";
 import { CATALOG_CHANGED_CHANNEL, createSearchRateLimit } from "../app/features/catalog/search/index.server";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
 import type { Env } from "../app/utils/env.server";
-import { logger } from "../app/utils/logger.server";
+import { logFailure, logger } from "../app/utils/logger.server";
 import { createMailTransport } from "../app/utils/mail.server";
 import { createMailQueue } from "../app/utils/mail-queue.server";
 import { connectRedis, type RedisConnection } from "../app/utils/redis.server";
@@ -111,12 +112,16 @@ export async function createShopServices(
   const catalogChanges = database.listen(CATALOG_CHANGED_CHANNEL, () => services.catalog.changed());
   // What is due now (a previous process's leftovers), then whatever this process adds.
   mailer.start();
+  const carts = keepCartsTidy(database.db, (error) =>
+    logFailure(error, "expired guest carts could not be removed"),
+  );
   return {
     services,
     demoIdentityProvider,
     async close() {
       // The email being handed over finishes (a few seconds at most); the others wait in the database.
       await mailer.stop();
+      carts.stop();
       await Promise.all([redis?.close(), catalogChanges?.close()]);
     },
   };

@@ -11,6 +11,7 @@ import {
 import {
   addToCart,
   type CartOwner,
+  keepCartsTidy,
   mergeGuestCart,
   newGuestToken,
   readCart,
@@ -142,5 +143,28 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
     expect(await readCart(db, shopper)).toMatchObject({ lines: [] });
     expect(await removeExpiredCarts(db)).toBeGreaterThanOrEqual(1);
   });
+
+  it("tidies expired guest carts at once and every 6 hours, leaving accounts' carts", async () => {
+    const mug = await product(10);
+    const ada = await account();
+    await addToCart(db, ada, mug, 1);
+    const shopper = guest();
+    await addToCart(db, shopper, mug, 1);
+    await db
+      .update(carts)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`${carts.userId} is null`);
+    const failures: unknown[] = [];
+    const tidy = keepCartsTidy(db, (error) => failures.push(error));
+    try {
+      await tidy.first;
+      expect(await db.select().from(carts).where(sql`${carts.userId} is null`)).toEqual([]);
+      expect(await quantities(ada)).toEqual({ [mug]: 1 });
+      expect(failures).toEqual([]);
+    } finally {
+      tidy.stop();
+    }
+  });
 });
+
 reportPostgresSkipped("the cart on $name");

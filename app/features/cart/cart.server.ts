@@ -250,3 +250,22 @@ export async function cartForCheckout(
     .where(eq(cartLines.cartId, cartId));
   return { id: cartId, lines };
 }
+
+/** How often each process removes guest carts past their 30 days. */
+const TIDY_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Removes expired guest carts now and every 6 hours, in the background: each
+ * process does it, and a delete that finds nothing costs nothing. A failure
+ * (the database away) is logged and tried at the next turn.
+ */
+export function keepCartsTidy(
+  db: Database,
+  onFailure: (error: unknown) => void,
+): { stop(): void /** The first tidying, begun at once. */; first: Promise<void> } {
+  const tidy = () => removeExpiredCarts(db).then(() => undefined, onFailure);
+  const first = tidy();
+  const timer = setInterval(tidy, TIDY_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer), first };
+}
