@@ -191,8 +191,8 @@ if (skippedSuites.length > 0) {
 // Named again at the very end, where a CI log cut to its tail still shows them.
 const failures = [...failedUnitTests(unit), ...failedBrowserTests(e2eReport)];
 if (failures.length > 0) {
-  console.log("\nFailed:");
-  for (const { test, message } of failures) console.log(`  ✖ ${test}\n      ${message}`);
+  process.stdout.write("\nFailed:\n");
+  for (const { test, message } of failures) process.stdout.write(`  ✖ ${test}\n      ${message}\n`);
 }
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(unitPassed && e2ePassed && failed === 0 ? 0 : 1);

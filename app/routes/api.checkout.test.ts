@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { stockLevels } from "~/db/schema";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
 import { loader as cartLoader } from "./api.cart";
 import { action as linesAction } from "./api.cart-lines";
@@ -12,16 +13,9 @@ const engine = await openPgliteTestDatabase();
 afterAll(() => engine.close());
 const { context, signedUp } = shopContext(engine);
 
-const address = {
-  name: "Ada Shopper",
-  line1: "1 High Street",
-  city: "Leeds",
-  postalCode: "LS1 1AA",
-  country: "GB",
-};
 const checkout = {
   email: "ada@example.com",
-  shippingAddress: address,
+  shippingAddress: SHOPPER_ADDRESS,
   shippingMethod: "standard",
   paymentMethod: "bank-transfer",
 };
@@ -116,9 +110,9 @@ describe("POST /api/checkout", () => {
 
   it.each([
     [{ ...checkout, email: "ada" }, "email"],
-    [{ ...checkout, shippingAddress: { ...address, name: " " } }, "shippingAddress.name"],
-    [{ ...checkout, shippingAddress: { ...address, country: "XX" } }, "shippingAddress.country"],
-    [{ ...checkout, shippingAddress: { ...address, country: "US" } }, "shippingAddress.postalCode"],
+    [{ ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, name: " " } }, "shippingAddress.name"],
+    [{ ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, country: "XX" } }, "shippingAddress.country"],
+    [{ ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, country: "US" } }, "shippingAddress.postalCode"],
     [{ ...checkout, shippingMethod: "overnight" }, "shippingMethod"],
     [{ ...checkout, paymentMethod: "card" }, "paymentMethod"],
   ])("refuses %j with a 400 naming %s", async (body, field) => {

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeWhen, postgresServer } from "../support/requirements";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
+import { SHOPPER_ADDRESS } from "../support/shopper";
 import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
 
 /**
@@ -14,13 +15,7 @@ import { createScratchPostgres, type ScratchPostgres } from "../support/test-dat
 
 const CHECKOUT = {
   email: "racer@example.com",
-  shippingAddress: {
-    name: "Ada Racer",
-    line1: "1 High Street",
-    city: "Leeds",
-    postalCode: "LS1 1AA",
-    country: "GB",
-  },
+  shippingAddress: SHOPPER_ADDRESS,
   shippingMethod: "standard",
   paymentMethod: "cash-on-delivery",
 };

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, desc, eq, gt, like, ne, or } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import type { Database } from "~/db/client.server";
+import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { accounts, orders, sessions, users, verifications } from "~/db/schema";
 import { withAbsoluteSessionLifetime } from "./session-lifetime.server";
 
@@ -104,16 +105,7 @@ export async function confirmEmail(
 }
 
 /** Whether a write failed on a unique index (an email that got an account meanwhile). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let current = error;
-    current && typeof current === "object";
-    current = (current as { cause?: unknown }).cause
-  ) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
+export const isUniqueViolation = (error: unknown): boolean => failedWith(error, UNIQUE_VIOLATION);
 
 /**
  * How a session row records its client's address: as Better Auth recorded

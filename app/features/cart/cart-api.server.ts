@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
 import { logFailure } from "~/utils/logger.server";
+import { dollarsFromCents } from "~/utils/money";
 import {
   addToCart,
   type CartOwner,
@@ -88,8 +89,6 @@ function ownerForChange(request: Request, visitor: CartVisitor): { owner: CartOw
   return { owner: { guestToken }, headers: { "Set-Cookie": cartCookie(guestToken, visitor.secureCookies) } };
 }
 
-const dollars = (cents: number) => cents / 100;
-
 async function cartJson(db: Database, owner: CartOwner | null): Promise<CartAnswer> {
   const cart = owner ? await readCart(db, owner) : { lines: [], itemCount: 0, subtotalCents: 0 };
   return cartAnswerSchema.parse({
@@ -98,14 +97,14 @@ async function cartJson(db: Database, owner: CartOwner | null): Promise<CartAnsw
       productId: line.productId,
       name: line.name,
       image: line.image,
-      unitPrice: dollars(line.unitPriceCents),
+      unitPrice: dollarsFromCents(line.unitPriceCents),
       quantity: line.quantity,
-      lineTotal: dollars(line.lineTotalCents),
+      lineTotal: dollarsFromCents(line.lineTotalCents),
       stock: line.stock,
       priceChanged: line.priceChanged,
     })),
     itemCount: cart.itemCount,
-    subtotal: dollars(cart.subtotalCents),
+    subtotal: dollarsFromCents(cart.subtotalCents),
   });
 }
 

@@ -34,6 +34,9 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
   }
 
   const guest = (): CartOwner => ({ guestToken: newGuestToken() });
+  /** Every guest cart as it is once its 30 days are over. */
+  const expireGuestCarts = () =>
+    db.update(carts).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`${carts.userId} is null`);
   const quantities = async (owner: CartOwner) =>
     Object.fromEntries((await readCart(db, owner)).lines.map((line) => [line.productId, line.quantity]));
 
@@ -136,10 +139,7 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
     const mug = await product(10);
     const shopper = guest();
     await addToCart(db, shopper, mug, 1);
-    await db
-      .update(carts)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(sql`${carts.userId} is null`);
+    await expireGuestCarts();
     expect(await readCart(db, shopper)).toMatchObject({ lines: [] });
     expect(await removeExpiredCarts(db)).toBeGreaterThanOrEqual(1);
   });
@@ -150,10 +150,7 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
     await addToCart(db, ada, mug, 1);
     const shopper = guest();
     await addToCart(db, shopper, mug, 1);
-    await db
-      .update(carts)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(sql`${carts.userId} is null`);
+    await expireGuestCarts();
     const failures: unknown[] = [];
     const tidy = keepCartsTidy(db, (error) => failures.push(error));
     try {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { CHECK_VIOLATION, failedWith } from "~/db/errors.server";
+import { priceCents } from "~/db/price-cents";
 import { cartLines, carts, products, stockLevels } from "~/db/schema";
 
 /**
@@ -116,7 +118,7 @@ export async function addToCart(
         cartId,
         productId,
         quantity: sql`least(${quantity}, ${MAX_QUANTITY}, ${onHandOf(productId)})`,
-        unitPriceCentsSeen: sql`(select (${products.price} * 100)::int from ${products} where ${products.id} = ${productId})`,
+        unitPriceCentsSeen: sql`(select ${priceCents} from ${products} where ${products.id} = ${productId})`,
       })
       .onConflictDoUpdate({
         target: [cartLines.cartId, cartLines.productId],
@@ -134,7 +136,7 @@ export async function addToCart(
     };
   } catch (error) {
     // Sold out since it was read: least(…, 0) breaks the 1–99 check, and nothing is written.
-    if (violatesCheck(error)) return { outcome: "sold-out" };
+    if (failedWith(error, CHECK_VIOLATION)) return { outcome: "sold-out" };
     throw error;
   }
 }
@@ -174,7 +176,7 @@ export async function readCart(db: Database, owner: CartOwner): Promise<CartView
       productId: cartLines.productId,
       name: products.name,
       image: products.image,
-      unitPriceCents: sql<number>`(${products.price} * 100)::int`,
+      unitPriceCents: priceCents,
       unitPriceCentsSeen: cartLines.unitPriceCentsSeen,
       quantity: cartLines.quantity,
       stock: stockLevels.onHand,
@@ -228,13 +230,6 @@ export async function removeExpiredCarts(db: Database): Promise<number> {
     .where(and(isNull(carts.userId), lte(carts.expiresAt, sql`now()`)))
     .returning({ id: carts.id });
   return removed.length;
-}
-
-function violatesCheck(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === "23514") return true;
-  }
-  return false;
 }
 
 /** The owner's cart id and lines, as checkout places them; null without a cart. */

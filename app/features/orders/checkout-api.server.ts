@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
+import { dollarsFromCents } from "~/utils/money";
 import { checkoutSchema, idempotencyKeySchema, orderAnswerSchema } from "./checkout-schema";
 import { type Placement, placeOrder } from "./place-order.server";
 import { type ShippingRates, shippingCents } from "./shipping";
@@ -19,8 +20,6 @@ export interface CheckoutVisitor {
   cart: { id: string; lines: { productId: number; quantity: number }[] } | null;
   rates: ShippingRates;
 }
-
-const dollars = (cents: number) => cents / 100;
 
 export async function checkoutResponse(request: Request, visitor: CheckoutVisitor): Promise<Response> {
   const key = idempotencyKeySchema.safeParse(request.headers.get("idempotency-key") ?? undefined);
@@ -84,13 +83,13 @@ function placementResponse(placement: Placement): Response {
       lines: order.lines.map((line) => ({
         productId: line.productId,
         name: line.name,
-        unitPrice: dollars(line.unitPriceCents),
+        unitPrice: dollarsFromCents(line.unitPriceCents),
         quantity: line.quantity,
-        lineTotal: dollars(line.lineTotalCents),
+        lineTotal: dollarsFromCents(line.lineTotalCents),
       })),
-      subtotal: dollars(order.subtotalCents),
-      shipping: dollars(order.shippingCents),
-      total: dollars(order.totalCents),
+      subtotal: dollarsFromCents(order.subtotalCents),
+      shipping: dollarsFromCents(order.shippingCents),
+      total: dollarsFromCents(order.totalCents),
     },
   });
   return Response.json(answer, { status: placement.replayed ? 200 : 201, headers: noStore });

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { cartLines, carts, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { productInStock } from "../../../tests/support/shop-context";
+import { SHOPPER_ADDRESS } from "../../../tests/support/shopper";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -19,13 +20,7 @@ const request = (lines: OrderRequest["lines"], key = randomUUID()): OrderRequest
   idempotencyKey: key,
   userId: null,
   email: "shopper@example.com",
-  shippingAddress: {
-    name: "Ada Shopper",
-    line1: "1 High Street",
-    city: "Leeds",
-    postalCode: "LS1 1AA",
-    country: "GB",
-  },
+  shippingAddress: SHOPPER_ADDRESS,
   shippingMethod: "standard",
   paymentMethod: "cash-on-delivery",
   shippingCentsFor: () => 499,

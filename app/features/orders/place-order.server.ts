@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
+import { priceCents } from "~/db/price-cents";
 import { cartLines, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { newOrderNumber } from "./order-number";
 
@@ -92,7 +94,7 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<P
     } catch (error) {
       if (error instanceof StockShort) return { outcome: "short", lines: error.lines };
       if (error instanceof NothingToOrder) return { outcome: "empty" };
-      if (draw < NUMBER_DRAWS && violates(error, "orders_number_unique")) continue;
+      if (draw < NUMBER_DRAWS && failedWith(error, UNIQUE_VIOLATION, "orders_number_unique")) continue;
       throw error;
     }
   }
@@ -150,7 +152,7 @@ async function placeIn(
     .select({
       id: products.id,
       name: products.name,
-      unitPriceCents: sql<number>`(${products.price} * 100)::int`,
+      unitPriceCents: priceCents,
     })
     .from(products)
     .where(inArray(products.id, productIds));
@@ -260,13 +262,4 @@ function hashOf(request: OrderRequest): string {
     request.paymentMethod,
   ];
   return createHash("sha256").update(JSON.stringify(asked)).digest("base64url");
-}
-
-/** Whether `error` (or what it wraps: the query builder wraps the driver's) breaks the unique constraint `name`. */
-function violates(error: unknown, name: string): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && constraint === name) return true;
-  }
-  return false;
 }

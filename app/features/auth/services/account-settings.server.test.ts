@@ -10,6 +10,7 @@ import {
   testAuth,
   uniqueEmail,
 } from "../../../../tests/support/auth-service";
+import { SHOPPER_ADDRESS } from "../../../../tests/support/shopper";
 import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
 
 const engines = await openTestDatabases();
@@ -82,13 +83,7 @@ describe.each(engines)("the account's settings on $name", (engine) => {
         requestHash: "hash",
         userId: signedUp.user.id,
         email: signedUp.user.email,
-        shippingAddress: {
-          name: "Ada Shopper",
-          line1: "1 High Street",
-          city: "Leeds",
-          postalCode: "LS1 1AA",
-          country: "GB",
-        },
+        shippingAddress: SHOPPER_ADDRESS,
         shippingMethod: "standard",
         paymentMethod: "bank-transfer",
         subtotalCents: 1000,

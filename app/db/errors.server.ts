@@ -1,0 +1,19 @@
+/** PostgreSQL's codes for the constraint failures the shop answers (the same on PGlite). */
+export const UNIQUE_VIOLATION = "23505";
+export const CHECK_VIOLATION = "23514";
+
+/**
+ * Whether a statement failed with PostgreSQL error `code` — on `constraint`,
+ * when one is named — however the query builder wrapped the driver's error.
+ */
+export function failedWith(error: unknown, code: string, constraint?: string): boolean {
+  for (
+    let current = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const found = current as { code?: unknown; constraint?: unknown };
+    if (found.code === code && (constraint === undefined || found.constraint === constraint)) return true;
+  }
+  return false;
+}
