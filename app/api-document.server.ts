@@ -18,7 +18,7 @@ export function shopApiDocument(): ApiDocument {
       title: "Backline API",
       version: "1",
       description:
-        "The catalogue of a Backline shop — its products, counts and facets — a signed-in user's own record, whether a new password is too common, and the visitor's cart. Every answer is JSON; an error is `{ \"error\": { code, message, field? } }`.",
+        "The catalogue of a Backline shop — its products, counts and facets — a signed-in user's own record, whether a new password is too common, the visitor's cart, its checkout and the orders it places. Every answer is JSON; an error is `{ \"error\": { code, message, field? } }`.",
     },
     [catalogApi, authApi, cartApi, ordersApi],
   );

@@ -1,13 +1,20 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Accounts, AuthService } from "~/features/auth/auth.server";
-import { cartForCheckout } from "~/features/cart/cart.server";
-import { type CartVisitor, clearedCartCookie, ownerOf, takeGuestCart } from "~/features/cart/cart-api.server";
+import { cartForCheckout, cartItemCount } from "~/features/cart/cart.server";
+import {
+  type CartVisitor,
+  clearedCartCookie,
+  ownerOf,
+  takeGuestCart,
+} from "~/features/cart/cart-visitor.server";
+import type { ShoppingAttempt, ShoppingRateLimit } from "~/features/cart/shopping-rate-limit.server";
 import type { Catalog } from "~/features/catalog/browsing/catalog.server";
 import type { CatalogClient } from "~/features/catalog/browsing/catalog-api.server";
 import type { PictureStore } from "~/features/catalog/management/index.server";
 import type { SearchRateLimit } from "~/features/catalog/search/index.server";
 import type { CheckoutVisitor } from "~/features/orders/checkout-api.server";
+import type { OrderServices, OrderViewer } from "~/features/orders/orders.server";
 import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
 import { addressKey } from "~/utils/client-address.server";
 
@@ -37,6 +44,10 @@ export interface ShopServices {
    */
   devOutbox: string | null;
   lifecycle: ShopLifecycle;
+  /** Orders' signed links (the shop's secret), confirmation emails and bank details (app/features/orders). */
+  orders: OrderServices;
+  /** How many cart changes and checkouts one client may send this process (shopping-rate-limit.server.ts). */
+  shoppingLimit: ShoppingRateLimit;
 }
 
 /** Where the process is in its life: set by the server, read by /healthz. */
@@ -76,14 +87,40 @@ export function catalogClientFor(context: Readonly<RouterContextProvider>): Cata
   return { searchLimit, key: addressKey(context.get(requestInfoContext).clientAddress) };
 }
 
+/**
+ * Who is shopping: their cart (the signed-in shopper's, or a guest's), and
+ * the email and name a checkout form starts with ("" for a guest).
+ */
+export async function shopperOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ cart: CartVisitor; email: string; name: string }> {
+  const { database, baseUrl } = context.get(servicesContext);
+  const { user } = await accountsFor(request, context).sessions.current();
+  return {
+    cart: { db: database.db, userId: user?.id ?? null, secureCookies: baseUrl.startsWith("https:") },
+    email: user?.email ?? "",
+    name: user?.name ?? "",
+  };
+}
+
 /** Who asks for a cart: the signed-in shopper (null for a guest), and whether its cookie must be Secure. */
 export async function cartVisitorOf(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<CartVisitor> {
-  const { database, baseUrl } = context.get(servicesContext);
-  const { user } = await accountsFor(request, context).sessions.current();
-  return { db: database.db, userId: user?.id ?? null, secureCookies: baseUrl.startsWith("https:") };
+  return (await shopperOf(request, context)).cart;
+}
+
+/** The number of items in the visitor's cart, for the navbar; no query for a guest without a cart. */
+export async function cartItemCountOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  userId: string | null,
+): Promise<number> {
+  const { database } = context.get(servicesContext);
+  const owner = ownerOf(request, { db: database.db, userId, secureCookies: false });
+  return owner ? cartItemCount(database.db, owner) : 0;
 }
 
 /** Signing in or up: the browser's guest cart joins the account's; the Set-Cookie that clears it, if any. */
@@ -109,5 +146,25 @@ export async function checkoutVisitorOf(
   const visitor = await cartVisitorOf(request, context);
   const owner = ownerOf(request, visitor);
   const cart = owner ? await cartForCheckout(visitor.db, owner) : null;
-  return { db: visitor.db, userId: visitor.userId, cart, rates: SHIPPING_DEFAULTS };
+  const { orders } = context.get(servicesContext);
+  return { db: visitor.db, userId: visitor.userId, cart, rates: SHIPPING_DEFAULTS, orders };
+}
+
+/** Who asks for an order (its page, its JSON, the account's list): the signed-in shopper, or nobody. */
+export async function orderViewerOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<OrderViewer> {
+  const { database, orders } = context.get(servicesContext);
+  const { user } = await accountsFor(request, context).sessions.current();
+  return { db: database.db, userId: user?.id ?? null, services: orders };
+}
+
+/** A cart change or checkout counted against this client's share, before any work: null to go ahead. */
+export function shoppingRefusalOf(
+  context: Readonly<RouterContextProvider>,
+  attempt: ShoppingAttempt,
+): Promise<{ retryAfterSeconds: number } | null> {
+  const { shoppingLimit } = context.get(servicesContext);
+  return shoppingLimit.admit(addressKey(context.get(requestInfoContext).clientAddress), attempt);
 }

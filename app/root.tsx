@@ -15,12 +15,14 @@ import "./app.css";
 import { ErrorPage, NOT_FOUND_MESSAGE } from "~/components/layout/error-page";
 import { SiteShell } from "~/components/layout/site-shell";
 import { useFocusAfterNavigation } from "~/components/layout/use-focus-after-navigation";
-import { accountsFor } from "~/context.server";
+import { accountsFor, cartItemCountOf } from "~/context.server";
 import { AccountNav, SignInLinks } from "~/features/auth/components/account-nav";
 import { VerifyEmailReminder } from "~/features/auth/components/verify-email-reminder";
 import { rootSession } from "~/features/auth/session.server";
+import { CartLink } from "~/features/cart/components/cart-link";
 import { HeaderSearch } from "~/features/catalog/browsing/components/header-search";
 import { shopperLocale } from "~/utils/locale.server";
+import { logFailure } from "~/utils/logger.server";
 import { useNonce } from "~/utils/nonce";
 import { ToastHost } from "~/utils/toast";
 
@@ -32,8 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The signed-in shopper, known at first render (no flash of the signed-out
   // navbar), and a toast left by a redirect ("Logged out.").
   const { user, toast, headers } = await rootSession(request, accountsFor(request, context).sessions);
+  const cartItems = await cartItemCountOf(request, context, user?.id ?? null).catch((error: unknown) => {
+    // The catalogue can still be browsed while carts cannot be read: the cart link shows no count.
+    logFailure(error, "cart count look-up failed; the navbar shows none");
+    return null;
+  });
   // The shop speaks English; dates are written the way the shopper's browser writes them.
-  return data({ user, toast, locale: shopperLocale(request) }, { headers });
+  return data({ user, toast, cartItems, locale: shopperLocale(request) }, { headers });
 }
 
 /**
@@ -78,10 +85,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The shell of every page, with the account corner for whoever is signed in and the shop's search. */
 function Shell({ children }: { children: React.ReactNode }) {
-  const user = useRouteLoaderData<typeof loader>("root")?.user ?? null;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const user = root?.user ?? null;
   return (
     <SiteShell
       account={<AccountNav user={user} />}
+      cart={<CartLink itemCount={root?.cartItems ?? null} />}
       phoneMenuEnd={user ? null : <SignInLinks placement="phone-menu" />}
       search={({ closeOnEscape }) => <HeaderSearch onEscape={closeOnEscape} />}
       notice={<VerifyEmailReminder user={user} />}

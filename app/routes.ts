@@ -46,6 +46,8 @@ export default [
     route("sessions/sign-out", "routes/account.sessions.sign-out.tsx"),
     route("sessions/sign-out-others", "routes/account.sessions.sign-out-others.tsx"),
     route("delete", "routes/account.delete.tsx"),
+    // The shopper's orders (app/features/orders), in the account's layout.
+    route("orders", "routes/account.orders.tsx"),
   ]),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
@@ -54,12 +56,18 @@ export default [
   route("user/api/create", "routes/api.user-create.ts"),
   // Asked by the new-password fields when they are left: is this password too common?
   route("api/password-check", "routes/api.password-check.ts"),
+  // The cart's page; every cart form of the shop (Add to cart, a quantity, Remove) posts to it (app/features/cart).
+  route("cart", "routes/cart.tsx"),
   // The cart's JSON API (app/features/cart).
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart/lines", "routes/api.cart-lines.ts"),
   route("api/cart/lines/:lineId", "routes/api.cart-line.ts"),
   // Checkout (app/features/orders): the cart becomes an order.
+  route("checkout", "routes/checkout.tsx"),
   route("api/checkout", "routes/api.checkout.ts"),
+  // An order's page and its JSON, for its owner or the holder of its signed link (?token=…).
+  route("orders/:number", "routes/order.tsx"),
+  route("api/orders/:number", "routes/api.order.ts"),
   // The local demo's emails (app/utils/mail.server.ts): a 404 unless DEMO_IDENTITY_PROVIDER=1 and no SMTP_URL.
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -14,6 +14,7 @@ const BENCHMARKS = {
   memory: "bench/memory.ts",
   import: "bench/import.ts",
   "index-changes": "bench/index-changes.ts",
+  shop: "bench/shop.ts",
 } as const;
 
 const requested = process.argv.slice(2);

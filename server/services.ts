@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createShoppingRateLimit } from "~/features/cart/shopping-rate-limit.server";
 import type { ShopServices } from "../app/context.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import {
@@ -14,6 +15,7 @@ import { createCatalog } from "../app/features/catalog/browsing/catalog.server";
 import { createPictureStore } from "../app/features/catalog/management/index.server";
 import { CATALOG_CHANGED_CHANNEL, createSearchRateLimit } from "../app/features/catalog/search/index.server";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
+import { bankDetailLines, DEMO_BANK_DETAILS } from "../app/features/orders/payment-methods.server";
 import type { Env } from "../app/utils/env.server";
 import { logFailure, logger } from "../app/utils/logger.server";
 import { createMailTransport } from "../app/utils/mail.server";
@@ -89,6 +91,7 @@ export async function createShopServices(
       cacheMaxBytes: env.CATALOG_CACHE_MAX_MB * 1024 * 1024,
     }),
     searchLimit: createSearchRateLimit(),
+    shoppingLimit: createShoppingRateLimit(),
     pictures: createPictureStore(database.db),
     auth: createAuthService({
       db: database.db,
@@ -104,7 +107,17 @@ export async function createShopServices(
         ? outboxDir
         : null,
     lifecycle: { draining: false },
+    // The session secret signs order links too (order-link.server.ts keeps the two uses apart).
+    orders: {
+      linkSecret: secret,
+      baseUrl,
+      bankDetails: bankDetailLines(env.SHOP_BANK_DETAILS ?? DEMO_BANK_DETAILS),
+      mail: mailer,
+    },
   };
+  if (!env.SHOP_BANK_DETAILS) {
+    logger.warn("SHOP_BANK_DETAILS is not set: bank transfer orders show demo details, not a real account");
+  }
   // The search index and vocabulary are read in the background now, not by the first search.
   services.catalog.warmUp();
   // Every change to the catalogue — this process's, another's, an import's — is announced when it

@@ -264,7 +264,7 @@ export const mailQueue = pgTable(
  * Each product's units on hand, beside the product rather than in it: a sale
  * updates this narrow row alone, so it is not a catalogue change (no
  * revision counted, no index work) unless the product sells out or comes
- * back (drizzle/0009's trigger records those).
+ * back (drizzle/0011's trigger records those).
  */
 export const stockLevels = pgTable(
   "stock_levels",

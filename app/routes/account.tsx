@@ -1,4 +1,4 @@
-import { Outlet, redirect } from "react-router";
+import { Link, Outlet, redirect, useLocation } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { accountsFor } from "~/context.server";
 import { loginPath } from "~/features/auth/redirect";
@@ -24,16 +24,26 @@ export function meta() {
 
 export const headers = retryAfterHeaders;
 
-/** A visitor is sent to log in and comes back here. */
+/** A visitor is sent to log in and comes back to the account page they asked for (/account/orders…). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const accounts = accountsFor(request, context);
   const [overview, sessions] = await Promise.all([accounts.account.overview(), accounts.sessions.list()]);
-  if (!overview || !sessions) throw redirect(loginPath("/account"));
+  if (!overview || !sessions) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(loginPath(pathname + search));
+  }
   return { ...overview, sessions, google: accounts.google.availability };
 }
 
+/** The account's two parts: its settings (/account and each form's route) and its orders. */
+const accountTab = (current: boolean) =>
+  `rounded-lg px-4 py-2 text-sm font-semibold ${
+    current ? "bg-indigo-600 text-white" : "border border-slate-500 bg-white text-slate-800 hover:bg-slate-50"
+  }`;
+
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  const onOrders = useLocation().pathname.startsWith("/account/orders");
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Your account</h1>
@@ -41,6 +51,18 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         Signed in as <strong className="font-semibold break-all">{user.email}</strong>
         {user.emailVerified ? " (confirmed)" : " (not confirmed yet)"}.
       </p>
+      <nav aria-label="Your account" className="mt-6 flex flex-wrap gap-2">
+        <Link to="/account" aria-current={onOrders ? undefined : "page"} className={accountTab(!onOrders)}>
+          Settings
+        </Link>
+        <Link
+          to="/account/orders"
+          aria-current={onOrders ? "page" : undefined}
+          className={accountTab(onOrders)}
+        >
+          Orders
+        </Link>
+      </nav>
       <Outlet />
     </main>
   );

@@ -1,5 +1,6 @@
-import { cartVisitorOf } from "~/context.server";
+import { cartVisitorOf, shoppingRefusalOf } from "~/context.server";
 import { lineResponse } from "~/features/cart/cart-api.server";
+import { shoppingRefusalResponse } from "~/features/cart/shopping-rate-limit.server";
 import { actionOnlyLoader, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.cart-line";
 
@@ -10,5 +11,7 @@ export const loader = actionOnlyLoader(METHODS);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (!METHODS.includes(request.method)) return methodNotAllowed(METHODS);
+  const refused = await shoppingRefusalOf(context, "cart-change");
+  if (refused) return shoppingRefusalResponse("cart-change", refused.retryAfterSeconds);
   return lineResponse(request, await cartVisitorOf(request, context), params.lineId);
 }

@@ -1,5 +1,6 @@
-import { cartVisitorOf } from "~/context.server";
+import { cartVisitorOf, shoppingRefusalOf } from "~/context.server";
 import { addLineResponse } from "~/features/cart/cart-api.server";
+import { shoppingRefusalResponse } from "~/features/cart/shopping-rate-limit.server";
 import { actionOnlyLoader, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.cart-lines";
 
@@ -10,5 +11,7 @@ export const loader = actionOnlyLoader(METHODS);
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(METHODS);
+  const refused = await shoppingRefusalOf(context, "cart-change");
+  if (refused) return shoppingRefusalResponse("cart-change", refused.retryAfterSeconds);
   return addLineResponse(request, await cartVisitorOf(request, context));
 }

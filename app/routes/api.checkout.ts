@@ -1,4 +1,5 @@
-import { checkoutVisitorOf } from "~/context.server";
+import { checkoutVisitorOf, shoppingRefusalOf } from "~/context.server";
+import { shoppingRefusalResponse } from "~/features/cart/shopping-rate-limit.server";
 import { checkoutResponse } from "~/features/orders/checkout-api.server";
 import { actionOnlyLoader, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.checkout";
@@ -10,5 +11,7 @@ export const loader = actionOnlyLoader(METHODS);
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(METHODS);
+  const refused = await shoppingRefusalOf(context, "checkout");
+  if (refused) return shoppingRefusalResponse("checkout", refused.retryAfterSeconds);
   return checkoutResponse(request, await checkoutVisitorOf(request, context));
 }

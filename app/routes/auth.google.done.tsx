@@ -1,5 +1,5 @@
 import { data, redirect, replace } from "react-router";
-import { accountsFor } from "~/context.server";
+import { accountsFor, takeGuestCartOf } from "~/context.server";
 import { appendSetCookies } from "~/features/auth/auth.server";
 import { MESSAGES } from "~/features/auth/auth-schema";
 import { GoogleSignInOutcome } from "~/features/auth/components/google-sign-in-outcome";
@@ -43,6 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     throw redirect(loginPath(redirectTo), { headers });
   }
+
+  // Signed in: the browser's guest cart joins the account's, as after a password login.
+  const guestCart = await takeGuestCartOf(request, context, session.user.id);
+  if (guestCart) headers.append("Set-Cookie", guestCart);
 
   if (popup) {
     const { email, name, image } = session.user;

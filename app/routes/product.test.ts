@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopServices } from "~/context.server";
 import { type NewProductRow, products } from "~/db/schema";
@@ -63,6 +64,18 @@ describe.each(engines)("product page loader on $name", (engine: TestDatabase) =>
       "CampSafe Camp Stove",
     ]);
     expect(ok(body).canonicalUrl).toBe(`https://shop.example.com/products/${ids[0]}-campsafe-dome-tent`);
+  });
+
+  it("gives the product's stock and its related products' in the loader data, and says sold out to search engines", async () => {
+    await engine.db.execute(
+      sql`update stock_levels set on_hand = case when product_id = ${ids[0]} then 0 else 4 end`,
+    );
+    const { body } = await open(`/products/${ids[0]}-campsafe-dome-tent`);
+    expect(ok(body).product).toMatchObject({ stock: 0 });
+    expect((ok(body).related as { stock: number }[]).map((product) => product.stock)).toEqual([4, 4, 4]);
+    expect(ok(body).structuredData).toMatchObject({
+      offers: { availability: "https://schema.org/OutOfStock" },
+    });
   });
 
   it("leads back to the listing the shopper came from, its filters kept", async () => {

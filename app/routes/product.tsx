@@ -1,6 +1,8 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { servicesContext } from "~/context.server";
+import { AddToCart } from "~/features/cart/components/add-to-cart";
+import { BuyBox } from "~/features/cart/components/buy-box";
 import { unlessUnavailable } from "~/features/catalog/browsing/catalog-api.server";
 import {
   parseProductSegment,
@@ -11,8 +13,10 @@ import {
 } from "~/features/catalog/browsing/catalog-url";
 import { ProductGrid } from "~/features/catalog/browsing/components/catalog-results";
 import { Breadcrumbs, ProductDetails } from "~/features/catalog/browsing/components/product-details";
+import { StockState } from "~/features/catalog/browsing/components/stock-state";
 import { productStructuredData } from "~/features/catalog/browsing/product-structured-data";
 import { shopProduct, socialImage } from "~/features/catalog/core/catalog-format";
+import { SHIPPING_DEFAULTS, shippingAndReturnsNotes } from "~/features/orders/shipping";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/product";
 
@@ -100,6 +104,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           locale={locale}
           categoryHref={categoryHref}
           brandHref={shopHref({ band: [product.bandName] })}
+          buyBox={
+            <BuyBox
+              productId={product.id}
+              productName={product.name}
+              stock={product.stock}
+              stockState={<StockState stock={product.stock} />}
+              notes={shippingAndReturnsNotes(SHIPPING_DEFAULTS)}
+            />
+          }
         />
       </div>
       {related.length > 0 ? (
@@ -114,6 +127,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               label={`More in ${product.categoryLabel}`}
               eager={false}
               hrefFor={(other) => productHref(other)}
+              cardAction={(other) => (
+                <AddToCart productId={other.id} productName={other.name} stock={other.stock} />
+              )}
             />
           </div>
         </section>

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopServices } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -120,6 +121,40 @@ describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
     });
   });
 
+  it("shows each card's stock, and with inStock=1 only the products in stock, counted like the other facets", async () => {
+    // The last two blenders sold out, the rest with a few or plenty: every other test sees all twelve as listed.
+    await engine.db.execute(sql`update stock_levels set on_hand = 3`);
+    await engine.db.execute(
+      sql`update stock_levels set on_hand = 0 where product_id in
+          (select id from products where name in ('BlendMaster Blender 7', 'BlendMaster Blender 8'))`,
+    );
+    // What the database announces (LISTEN/NOTIFY in the shop): the crossings are applied to the index.
+    const catalog = services.catalog as Catalog;
+    catalog.changed();
+    await catalog.indexReady();
+    const all = ok((await run("/?band=blendMaster&sort=asc", services)).body);
+    expect(all.count).toBe(8);
+    expect((all.facets as { inStock: number }).inStock).toBe(6);
+    const { status, body } = await run("/?band=blendMaster&inStock=1&sort=dsc", services);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: "ok", count: 6, query: { inStock: true } });
+    const cards = ok(body).products as { name: string; stock: number }[];
+    expect(cards.map((card) => card.name)).toEqual([
+      "BlendMaster Blender 6",
+      "BlendMaster Blender 5",
+      "BlendMaster Blender 4",
+      "BlendMaster Blender 3",
+      "BlendMaster Blender 2",
+    ]);
+    expect(cards.map((card) => card.stock)).toEqual([3, 3, 3, 3, 3]);
+    const facets = ok(body).facets as { brands: { value: string; count: number }[]; inStock: number };
+    expect(facets.inStock).toBe(6);
+    expect(facets.brands).toContainEqual({ value: "cycleFit", label: "CycleFit", count: 4 });
+    await engine.db.execute(sql`update stock_levels set on_hand = 0`);
+    catalog.changed();
+    await catalog.indexReady();
+  });
+
   it("always shows five a page, whatever size the URL asks for", async () => {
     const { body } = await run("/?size=50", services);
     expect((ok(body).products as unknown[]).length).toBe(5);
@@ -207,6 +242,9 @@ describe("shop page loader", () => {
     const { status, body } = await run("/?page=abc", {});
     expect(status).toBe(400);
     expect(body).toMatch(/page/);
+    const stock = await run("/?inStock=yes", {});
+    expect(stock.status).toBe(400);
+    expect(stock.body).toMatch(/inStock/);
   });
 
   it("renders an inline error state (503), not a crash, when the catalogue cannot be read", async () => {

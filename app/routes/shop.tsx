@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { catalogClientFor, servicesContext } from "~/context.server";
+import { AddToCart } from "~/features/cart/components/add-to-cart";
 import {
   canonicalShopUrl,
   formValuesFromQuery,
@@ -80,7 +81,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  return <ShopListing listing={loaderData} />;
+  return (
+    <ShopListing
+      listing={loaderData}
+      cardAction={(product) => (
+        <AddToCart productId={product.id} productName={product.name} stock={product.stock} />
+      )}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

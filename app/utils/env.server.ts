@@ -94,6 +94,13 @@ const envSchema = z
       .optional(),
     /** Who account emails come from, e.g. "Backline <hello@shop.example.com>"; default no-reply@ BASE_URL's host. */
     MAIL_FROM: z.string().min(3).max(320).optional(),
+    // --- Orders (app/features/orders) ---
+    /**
+     * Where a bank transfer is paid, as the order's page and email show it:
+     * parts separated by ";", each on its own line ("Backline Ltd.; IBAN: …; BIC: …").
+     * Unset: demo details that say they are not a real account (and a warning at start-up).
+     */
+    SHOP_BANK_DETAILS: z.string().trim().min(1).max(500, "must be at most 500 characters").optional(),
     /** Redis for rate-limit counters shared by every process; without it each process counts in memory. */
     REDIS_URL: z
       .string()

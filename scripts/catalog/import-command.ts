@@ -262,6 +262,11 @@ function describePlan(plan: ImportPlan): string[] {
   const lines = [
     `${count(plan.added.length, "new product")}, ${count(plan.updated.length, "updated product")}, ${count(plan.unchanged, "unchanged product")}${removed}.`,
   ];
+  if (plan.ordered.length > 0) {
+    lines.push(
+      `Not removed, though not in the file: ${count(plan.ordered.length, "product")} an order names (ordered, so kept): ${plan.ordered.join(", ")}.`,
+    );
+  }
   const facets = (name: string, changes: ImportPlan["brands"]) => {
     const labelled = ({ value, label }: { value: string; label: string }) =>
       value === label ? label : `${label} (${value})`;

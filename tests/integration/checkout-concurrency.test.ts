@@ -20,21 +20,42 @@ const CHECKOUT = {
   paymentMethod: "cash-on-delivery",
 };
 
+/**
+ * Each shopper comes from an address of their own (the shops run with
+ * TRUST_PROXY=1): the shop's per-client limits on cart changes and checkouts
+ * count shoppers, and these races are many shoppers, not one client.
+ */
+let shoppers = 0;
+const addressOfCart = new Map<string, string>();
+function newShopperAddress(): string {
+  shoppers++;
+  return `10.${(shoppers >> 16) & 255}.${(shoppers >> 8) & 255}.${shoppers & 255}`;
+}
+
 /** A guest's cart on `shop` holding one of `productId`: its cookie. */
 async function guestCart(shop: ShopProcess, productId: number): Promise<string> {
+  const address = newShopperAddress();
   const response = await fetch(`${shop.url}/api/cart/lines`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
     body: JSON.stringify({ productId, quantity: 1 }),
   });
   expect(response.status).toBe(200);
-  return (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  addressOfCart.set(cookie, address);
+  return cookie;
 }
 
 async function checkout(shop: ShopProcess, cookie: string, key = randomUUID()) {
+  const address = addressOfCart.get(cookie) ?? newShopperAddress();
   const response = await fetch(`${shop.url}/api/checkout`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": key, cookie },
+    headers: {
+      "Content-Type": "application/json",
+      "Idempotency-Key": key,
+      cookie,
+      "X-Forwarded-For": address,
+    },
     body: JSON.stringify(CHECKOUT),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -86,7 +107,7 @@ describeWhen([postgresServer], "checkouts racing through three shop processes on
 
   beforeAll(async () => {
     database = await createScratchPostgres();
-    const env = { DATABASE_URL: database.url, LOG_LEVEL: "info" };
+    const env = { DATABASE_URL: database.url, LOG_LEVEL: "info", TRUST_PROXY: "1" };
     // The first migrates and loads the demo catalogue (its brands and categories).
     shops.push(await startShopProcess(env));
     shops.push(await startShopProcess(env), await startShopProcess(env));
@@ -158,7 +179,7 @@ describe("checkouts racing through one shop process on its embedded database", (
   let shop: ShopProcess;
 
   beforeAll(async () => {
-    shop = await startShopProcess({ LOG_LEVEL: "info" });
+    shop = await startShopProcess({ LOG_LEVEL: "info", TRUST_PROXY: "1" });
   });
 
   afterAll(async () => {
@@ -174,7 +195,7 @@ describe("checkouts racing through one shop process on its embedded database", (
     for (const { id } of listed) {
       const response = await fetch(`${shop.url}/api/cart/lines`, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": newShopperAddress() },
         body: JSON.stringify({ productId: id, quantity: 1 }),
       });
       if (response.status !== 200) continue;
@@ -193,7 +214,7 @@ describe("checkouts racing through one shop process on its embedded database", (
     // Sold out now: the next shopper cannot even add it.
     const after = await fetch(`${shop.url}/api/cart/lines`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": newShopperAddress() },
       body: JSON.stringify({ productId, quantity: 1 }),
     });
     expect(after.status).toBe(409);

@@ -67,6 +67,7 @@ describe("the API's description", () => {
       "/api/cart/lines",
       "/api/cart/lines/{lineId}",
       "/api/checkout",
+      "/api/orders/{number}",
       "/api/password-check",
       "/counts",
       "/facets",
@@ -82,8 +83,17 @@ describe("the API's description", () => {
   it("documents every query parameter the catalogue takes, with its limits", () => {
     const names = (pathName: string) =>
       document.paths[pathName]?.get?.parameters?.map((parameter) => parameter.name).sort();
-    expect(names("/all-products")).toEqual(["band", "category", "page", "range", "search", "size", "sort"]);
-    expect(names("/counts")).toEqual(["band", "category", "range", "search"]);
+    expect(names("/all-products")).toEqual([
+      "band",
+      "category",
+      "inStock",
+      "page",
+      "range",
+      "search",
+      "size",
+      "sort",
+    ]);
+    expect(names("/counts")).toEqual(["band", "category", "inStock", "range", "search"]);
     expect(names("/facets")).toEqual(names("/counts"));
     expect(names("/suggestions")).toEqual(["search"]);
     const sort = document.paths["/all-products"]?.get?.parameters?.find(
@@ -106,10 +116,13 @@ describe("real answers match the description", () => {
     ["/all-products", "?size=1000"],
     ["/all-products", "?sort=cheapest"],
     ["/all-products", "?page=1&page=2"],
+    ["/all-products", "?inStock=1&band=campSafe"],
+    ["/all-products", "?inStock=yes"],
     ["/counts", ""],
     ["/counts", "?category=fitness&range=50"],
     ["/counts", "?range=cheap"],
     ["/facets", "?band=campSafe&search=bottle"],
+    ["/facets", "?inStock=1"],
     ["/facets", `?search=${"x".repeat(500)}`],
     // What the search box asks for as the shopper types: products, brands, categories, typos forgiven.
     ["/suggestions", "?search=camp"],

@@ -4,27 +4,44 @@ import { requestInfoContext, type ShopServices, servicesContext } from "~/contex
 import { brands, categories, products, stockLevels } from "~/db/schema";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
+import { createShoppingRateLimit, type ShoppingRateLimits } from "~/features/cart/shopping-rate-limit.server";
+import type { OrderServices } from "~/features/orders/orders.server";
 import { recordingMail } from "./recording-mailer";
 import type { TestDatabase } from "./test-database";
 
+const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
+
 /**
  * A router context for calling the shop's loaders and actions directly: the
- * database, accounts and the shop's origin, as server/services.ts gives them.
+ * database, accounts, orders and the shop's origin, as server/services.ts
+ * gives them; `mail` holds every email the services queued.
  */
-export function shopContext(engine: TestDatabase) {
+export function shopContext(
+  engine: TestDatabase,
+  { shoppingLimits }: { shoppingLimits?: ShoppingRateLimits } = {},
+) {
+  const mail = recordingMail(engine.db);
   const auth = createAuthService({
     db: engine.db,
-    secret: "test-secret-test-secret-test-secret-0123",
+    secret: TEST_SECRET,
     baseUrl: "http://localhost:3000",
     google: null,
     limiter: createAuthRateLimiter(),
-    mail: recordingMail(engine.db).queue,
+    mail: mail.queue,
   });
+  const orders: OrderServices = {
+    linkSecret: TEST_SECRET,
+    baseUrl: "http://localhost:3000",
+    bankDetails: ["Backline Test Ltd.", "IBAN: GB33 BUKB 2020 1555 5555 55"],
+    mail: mail.queue,
+  };
   const context = new RouterContextProvider();
   context.set(servicesContext, {
     auth,
     database: engine.handle,
     baseUrl: "http://localhost:3000",
+    orders,
+    shoppingLimit: createShoppingRateLimit(shoppingLimits),
   } as unknown as ShopServices);
   context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
 
@@ -45,7 +62,7 @@ export function shopContext(engine: TestDatabase) {
       .join("; ");
   }
 
-  return { auth, context, signedUp };
+  return { auth, context, signedUp, mail, orders };
 }
 
 /** A product of a brand and category made for it, with `onHand` units at `price` dollars. */

@@ -1,7 +1,17 @@
 import { Link } from "react-router";
 
-/** The logo and name, linking home. `tone` follows the background it sits on. */
-export function BrandMark({ tone = "dark" }: { tone?: "dark" | "light" }) {
+/**
+ * The logo and name, linking home. `tone` follows the background it sits on;
+ * `nameFromSmallPhones`: below 375 px only the logo shows (the navbar's
+ * buttons need the room; the link's name stays "Backline home").
+ */
+export function BrandMark({
+  tone = "dark",
+  nameFromSmallPhones = false,
+}: {
+  tone?: "dark" | "light";
+  nameFromSmallPhones?: boolean;
+}) {
   return (
     <Link to="/" className="inline-flex items-center gap-2.5 rounded-lg" aria-label="Backline home">
       <svg viewBox="0 0 32 32" className="size-9 shrink-0" aria-hidden="true" focusable="false">
@@ -14,7 +24,7 @@ export function BrandMark({ tone = "dark" }: { tone?: "dark" | "light" }) {
         />
       </svg>
       <span
-        className={`text-xl font-extrabold tracking-tight ${tone === "dark" ? "text-slate-900" : "text-white"}`}
+        className={`text-xl font-extrabold tracking-tight ${tone === "dark" ? "text-slate-900" : "text-white"} ${nameFromSmallPhones ? "max-[374px]:hidden" : ""}`}
       >
         Backline
       </span>

@@ -19,6 +19,8 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
 export interface SiteHeaderProps {
   /** The navbar's right-hand corner (the account menu, or Login and Sign Up). */
   account: ReactNode;
+  /** The cart link, beside the account corner (the shell knows nothing of carts). */
+  cart?: ReactNode;
   /** Shown at the end of the phone menu (Login and Sign Up for a visitor), if anything. */
   phoneMenuEnd?: ReactNode;
   /**
@@ -37,7 +39,7 @@ const SEARCH_IN_NAVBAR_FROM = "(width >= 64rem)";
  * Below 768 px the links fold behind a menu button, and below 1024 px the
  * search behind a search button, each on the browser's own popover.
  */
-export function SiteHeader({ account, phoneMenuEnd, search }: SiteHeaderProps) {
+export function SiteHeader({ account, cart, phoneMenuEnd, search }: SiteHeaderProps) {
   const menu = usePopover();
   // Below 1024 px the search opens under the navbar from its button (on the browser's popover, so
   // without JavaScript too), its field focused; it stays open while the shop's listing follows the typing.
@@ -57,7 +59,7 @@ export function SiteHeader({ account, phoneMenuEnd, search }: SiteHeaderProps) {
       </a>
       <nav aria-label="Main">
         <div className="mx-auto flex h-16 w-full max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-          <BrandMark />
+          <BrandMark nameFromSmallPhones />
 
           <ul className="ml-6 hidden items-center gap-1 md:flex">
             {LINKS.map((link) => (
@@ -97,6 +99,7 @@ export function SiteHeader({ account, phoneMenuEnd, search }: SiteHeaderProps) {
                 {searchPanel.open ? <CloseIcon className="size-6" /> : <SearchIcon className="size-6" />}
               </button>
             ) : null}
+            {cart}
             {account}
             <button
               {...menu.trigger}

@@ -189,3 +189,13 @@ export function InstagramIcon(props: IconProps) {
     </Outline>
   );
 }
+
+export function CartIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <circle cx="9" cy="20" r="1.25" />
+      <circle cx="18" cy="20" r="1.25" />
+      <path d="M2.5 3.5h2.6l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1l1.7-6.8H6.2" />
+    </Outline>
+  );
+}

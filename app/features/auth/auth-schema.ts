@@ -42,7 +42,6 @@ export const MESSAGES = {
   tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${waitInWords(seconds)}.`,
   unavailable:
     "We could not reach our accounts service just now. Nothing was changed: please try again in a moment.",
-  formUnreadable: "This form could not be read. Send it as a web form (application/x-www-form-urlencoded).",
   resetLinkSent: (email: string) =>
     `If an account uses ${email}, we have sent it a link to choose a new password. The link works for 30 minutes; check your spam folder if it does not arrive.`,
   resetLinkInvalid: "This link has expired or has already been used. Ask for a new one below.",

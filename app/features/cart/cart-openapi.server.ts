@@ -1,8 +1,8 @@
 import type { ApiPart } from "~/utils/openapi";
 import { errorResponse, jsonResponse, jsonSchemaOf } from "~/utils/openapi.server";
 import { z } from "~/utils/zod";
-import { CART_COOKIE } from "./cart-api.server";
 import { addLineSchema, cartAnswerSchema, setQuantitySchema } from "./cart-schema";
+import { CART_COOKIE } from "./cart-visitor.server";
 
 const addAnswerSchema = cartAnswerSchema.extend({
   notice: z

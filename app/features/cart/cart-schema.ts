@@ -4,11 +4,11 @@ import { z } from "~/utils/zod";
 
 export const addLineSchema = z.object({
   productId: z
-    .number()
+    .number("productId must be a product's id.")
     .int("productId must be a product's id.")
     .positive("productId must be a product's id."),
   quantity: z
-    .number()
+    .number("Quantity must be a whole number.")
     .int("Quantity must be a whole number.")
     .min(1, "Quantity must be at least 1.")
     .max(99, "Quantity must be at most 99.")
@@ -17,7 +17,7 @@ export const addLineSchema = z.object({
 
 export const setQuantitySchema = z.object({
   quantity: z
-    .number()
+    .number("Quantity must be a whole number.")
     .int("Quantity must be a whole number.")
     .min(0, "Quantity must be 0 (to remove the line) or more.")
     .max(99, "Quantity must be at most 99."),
@@ -47,3 +47,49 @@ export const cartAnswerSchema = z.object({
 });
 
 export type CartAnswer = z.infer<typeof cartAnswerSchema>;
+
+/** The product a cart form is about (its hidden field). */
+const productIdField = addLineSchema.shape.productId;
+
+/**
+ * The cart's forms on the shop's pages (Add to cart on a card or a product
+ * page; a line's quantity and Remove on /cart), all posted to /cart. `stay`
+ * is sent by the page once its JavaScript runs: the answer is then the
+ * outcome, not a redirect to the cart.
+ */
+export const cartFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    productId: productIdField,
+    quantity: addLineSchema.shape.quantity,
+    stay: z.literal("1").optional(),
+  }),
+  z.object({
+    intent: z.literal("set"),
+    productId: productIdField,
+    quantity: setQuantitySchema.shape.quantity,
+    stay: z.literal("1").optional(),
+  }),
+  z.object({ intent: z.literal("remove"), productId: productIdField, stay: z.literal("1").optional() }),
+]);
+
+export type CartForm = z.infer<typeof cartFormSchema>;
+
+/** What a cart form sent with JavaScript is answered: its line's outcome, or the error shown on that line. */
+export type CartFormAnswer =
+  | { ok: true; productId: number; notice?: string }
+  | { ok: false; productId: number | null; error: string };
+
+/** A line of the cart as its page shows it: today's price and stock beside what the shopper asked. */
+export interface CartLine {
+  productId: number;
+  name: string;
+  image: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  /** On hand now. */
+  stock: number;
+  /** The unit price changed since the line was added (it is charged at the new one). */
+  priceChanged: boolean;
+}

@@ -48,6 +48,7 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
     await addToCart(db, shopper, mug, 2);
     expect(await addToCart(db, shopper, mug, 3)).toEqual({
       outcome: "added",
+      cartId: expect.any(String),
       quantity: 5,
       capped: false,
       stock: 50,
@@ -74,6 +75,7 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
     const shopper = guest();
     expect(await addToCart(db, shopper, scarce, 10)).toEqual({
       outcome: "added",
+      cartId: expect.any(String),
       quantity: 4,
       capped: true,
       stock: 4,

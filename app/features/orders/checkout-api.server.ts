@@ -1,7 +1,11 @@
 import type { Database } from "~/db/client.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
 import { dollarsFromCents } from "~/utils/money";
-import { checkoutSchema, idempotencyKeySchema, orderAnswerSchema } from "./checkout-schema";
+import { type Checkout, checkoutSchema, idempotencyKeySchema, orderAnswerSchema } from "./checkout-schema";
+import { orderConfirmationEmail } from "./order-email.server";
+import { orderPath } from "./order-link.server";
+import type { OrderServices } from "./orders.server";
+import { paymentMethod } from "./payment-methods.server";
 import { type Placement, placeOrder } from "./place-order.server";
 import { type ShippingRates, shippingCents } from "./shipping";
 
@@ -19,6 +23,8 @@ export interface CheckoutVisitor {
   userId: string | null;
   cart: { id: string; lines: { productId: number; quantity: number }[] } | null;
   rates: ShippingRates;
+  /** The orders feature's services: its mail queue places the order and writes its confirmation email. */
+  orders: OrderServices;
 }
 
 export async function checkoutResponse(request: Request, visitor: CheckoutVisitor): Promise<Response> {
@@ -33,11 +39,32 @@ export async function checkoutResponse(request: Request, visitor: CheckoutVisito
     "{ email, shippingAddress, shippingMethod, paymentMethod }",
   );
   if (!body.ok) return body.response;
-  if (!visitor.cart) return cartEmpty();
-  const checkout = body.value;
-  const placement = await placeOrder(visitor.db, {
+  return placementResponse(await placeCheckout(visitor, body.value, key.data));
+}
+
+/** A placement, and for a placed order where the shopper goes next (its payment method says). */
+type CheckoutPlacement =
+  | Exclude<Placement, { outcome: "placed" }>
+  | (Extract<Placement, { outcome: "placed" }> & {
+      /** The order's signed page (`/orders/BL-…?token=…`), or a card method's payment page. */
+      next: string;
+    });
+
+/**
+ * The visitor's cart placed as an order: what the JSON API and the checkout
+ * page both do with a checkout that parsed. The confirmation email is written
+ * by the placing transaction, once per order (a replay writes none).
+ */
+export async function placeCheckout(
+  visitor: CheckoutVisitor,
+  checkout: Checkout,
+  idempotencyKey: string,
+): Promise<CheckoutPlacement> {
+  if (!visitor.cart) return { outcome: "empty" };
+  const { orders } = visitor;
+  const placement = await placeOrder(orders.mail, {
     idempotencyScope: visitor.userId ? `user:${visitor.userId}` : `cart:${visitor.cart.id}`,
-    idempotencyKey: key.data,
+    idempotencyKey,
     userId: visitor.userId,
     email: checkout.email,
     shippingAddress: checkout.shippingAddress,
@@ -46,8 +73,19 @@ export async function checkoutResponse(request: Request, visitor: CheckoutVisito
     shippingCentsFor: (subtotal) => shippingCents(checkout.shippingMethod, subtotal, visitor.rates),
     lines: visitor.cart.lines,
     cartId: visitor.cart.id,
+    confirmation: (order) =>
+      orderConfirmationEmail(order, {
+        orderUrl: new URL(orderPath(order.number, orders.linkSecret), orders.baseUrl).toString(),
+        payment: { bankDetails: orders.bankDetails },
+      }),
   });
-  return placementResponse(placement);
+  if (placement.outcome !== "placed") return placement;
+  const { order } = placement;
+  const next = await paymentMethod(checkout.paymentMethod).whenPlaced(
+    order,
+    orderPath(order.number, orders.linkSecret),
+  );
+  return { ...placement, next };
 }
 
 const cartEmpty = () =>

@@ -57,6 +57,8 @@ export const checkoutSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, "Choose Pay on delivery or Bank transfer."),
 });
 
+export type Checkout = z.infer<typeof checkoutSchema>;
+
 /** A client's Idempotency-Key: what makes a retried checkout the same checkout. */
 export const idempotencyKeySchema = z
   .string("Send an Idempotency-Key header: a random value made once per checkout (a UUID).")
@@ -82,3 +84,25 @@ export const orderAnswerSchema = z.object({
     total: money().describe("Prices include tax."),
   }),
 });
+
+/**
+ * The checkout page's form: the same checkout, and the key made when the
+ * page was rendered, so a double click, a second tab or a resend after a lost
+ * answer is the same checkout (docs/decisions/0027).
+ */
+export const checkoutFormSchema = checkoutSchema.extend({ idempotencyKey: idempotencyKeySchema });
+
+export type CheckoutFormFields = z.input<typeof checkoutFormSchema>;
+
+/** Every country a parcel can be sent to, by name, for the checkout's list. */
+export function countryChoices(): { code: string; name: string }[] {
+  return Object.entries(countries.getNames("en", { select: "official" }))
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
+
+/** The country a shopper most likely ships to: their browser's region, when it is a country. */
+export function likelyCountry(locale: string): string {
+  const region = locale.split("-")[1]?.toUpperCase();
+  return region && countryName(region) ? region : "US";
+}

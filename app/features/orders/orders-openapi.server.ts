@@ -1,10 +1,42 @@
 import type { ApiPart } from "~/utils/openapi";
 import { errorResponse, jsonResponse, jsonSchemaOf } from "~/utils/openapi.server";
 import { checkoutSchema, orderAnswerSchema } from "./checkout-schema";
+import { orderDetailsAnswerSchema } from "./order-schema";
 
 /** Checkout in the shop's OpenAPI description (/openapi.json). */
 export const ordersApi: ApiPart = {
   paths: {
+    "/api/orders/{number}": {
+      get: {
+        operationId: "readOrder",
+        tags: ["Orders"],
+        summary: "One order",
+        description:
+          "The order as the checkout answered it, with when it was placed, where it goes, and how to pay it (for a bank transfer, the shop's bank details and the order number as the reference). For the signed-in shopper who placed it, or with the `token` of its link. Anyone else, a wrong token and a number that names no order all get the same 404.",
+        security: [{ session: [] }, {}],
+        parameters: [
+          {
+            name: "number",
+            in: "path",
+            required: true,
+            description: 'The order\'s number: "BL-" and five letters or digits.',
+            schema: { type: "string" },
+          },
+          {
+            name: "token",
+            in: "query",
+            required: false,
+            description:
+              "The token of the order's signed link, as its confirmation email gives it (`/orders/BL-7Q4K9?token=…`); not needed by the signed-in shopper who placed it.",
+            schema: { type: "string" },
+          },
+        ],
+        responses: {
+          "200": jsonResponse("The order.", orderDetailsAnswerSchema),
+          "404": errorResponse("No order with this number that this caller may see (`not_found`)."),
+        },
+      },
+    },
     "/api/checkout": {
       post: {
         operationId: "checkout",

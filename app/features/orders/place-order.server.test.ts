@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { cartLines, carts, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { cartLines, carts, mailQueue, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { recordingMail } from "../../../tests/support/recording-mailer";
 import { productInStock } from "../../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../../tests/support/shopper";
 import {
@@ -25,6 +26,14 @@ const request = (lines: OrderRequest["lines"], key = randomUUID()): OrderRequest
   paymentMethod: "cash-on-delivery",
   shippingCentsFor: () => 499,
   lines,
+  // The message names its order, so a test can count each order's emails.
+  confirmation: (order) => ({
+    kind: "order-confirmation",
+    to: order.email,
+    subject: order.number,
+    text: `Order ${order.number}`,
+    html: `<p>Order ${order.number}</p>`,
+  }),
 });
 
 const outcomes = (placements: Placement[]) =>
@@ -35,6 +44,7 @@ const outcomes = (placements: Placement[]) =>
 
 describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
   const { db } = engine;
+  const { queue: mail } = recordingMail(db);
 
   const product = (onHand: number, price = 19.99) => productInStock(engine, onHand, price);
 
@@ -72,7 +82,7 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     const kettle = await product(5, 19.99);
     const cup = await product(10, 0.1);
     const placement = await placeOrder(
-      db,
+      mail,
       request([
         { productId: kettle, quantity: 2 },
         { productId: cup, quantity: 3 },
@@ -106,7 +116,7 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     const plenty = await product(50);
     const key = randomUUID();
     const placement = await placeOrder(
-      db,
+      mail,
       request(
         [
           { productId: plenty, quantity: 4 },
@@ -123,7 +133,7 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
   it("200 checkouts at once for the last 10 units: exactly 10 orders, stock 0, 190 told it is short", async () => {
     const last = await product(10);
     const placements = await Promise.all(
-      Array.from({ length: 200 }, () => placeOrder(db, request([{ productId: last, quantity: 1 }]))),
+      Array.from({ length: 200 }, () => placeOrder(mail, request([{ productId: last, quantity: 1 }]))),
     );
     expect(outcomes(placements)).toEqual({ placed: 10, short: 190 });
     for (const placement of placements) {
@@ -137,7 +147,7 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
   it("two lines of one product ask for their sum, which cannot pass the stock", async () => {
     const kettle = await product(10);
     const placement = await placeOrder(
-      db,
+      mail,
       request([
         { productId: kettle, quantity: 6 },
         { productId: kettle, quantity: 6 },
@@ -151,7 +161,7 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     const kettle = await product(100);
     const key = randomUUID();
     const placements = await Promise.all(
-      Array.from({ length: 20 }, () => placeOrder(db, request([{ productId: kettle, quantity: 2 }], key))),
+      Array.from({ length: 20 }, () => placeOrder(mail, request([{ productId: kettle, quantity: 2 }], key))),
     );
     expect(outcomes(placements)).toEqual({ placed: 20 });
     const numbers = new Set(
@@ -170,14 +180,14 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
   it("refuses a key used before for another order, and keeps one shopper's keys apart from another's", async () => {
     const kettle = await product(100);
     const key = randomUUID();
-    const first = await placeOrder(db, request([{ productId: kettle, quantity: 1 }], key));
+    const first = await placeOrder(mail, request([{ productId: kettle, quantity: 1 }], key));
     expect(first.outcome).toBe("placed");
     const another = {
       ...request([{ productId: kettle, quantity: 1 }], key),
       email: "someone-else@example.com",
     };
-    expect((await placeOrder(db, another)).outcome).toBe("key-reused");
-    const elsewhere = await placeOrder(db, {
+    expect((await placeOrder(mail, another)).outcome).toBe("key-reused");
+    const elsewhere = await placeOrder(mail, {
       ...request([{ productId: kettle, quantity: 1 }], key),
       idempotencyScope: "cart:another",
     });
@@ -192,18 +202,83 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     await db.insert(cartLines).values({ cartId, productId: kettle, quantity: 2, unitPriceCentsSeen: 1999 });
     const inCart = async () => (await db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).length;
 
-    const short = await placeOrder(db, { ...request([{ productId: kettle, quantity: 4 }]), cartId });
+    const short = await placeOrder(mail, { ...request([{ productId: kettle, quantity: 4 }]), cartId });
     expect(short.outcome).toBe("short");
     expect(await inCart()).toBe(1);
-    const placed = await placeOrder(db, { ...request([{ productId: kettle, quantity: 2 }]), cartId });
+    const placed = await placeOrder(mail, { ...request([{ productId: kettle, quantity: 2 }]), cartId });
     expect(placed.outcome).toBe("placed");
     expect(await inCart()).toBe(0);
   });
 
+  const confirmationsOf = async (number: string) =>
+    (await db.select({ id: mailQueue.id }).from(mailQueue).where(eq(mailQueue.subject, number))).length;
+  const allConfirmations = async () =>
+    (await db.select({ id: mailQueue.id }).from(mailQueue).where(eq(mailQueue.kind, "order-confirmation")))
+      .length;
+
+  it("queues one confirmation email with the order, and none when the same key comes again, even 10 at once", async () => {
+    const kettle = await product(100);
+    const key = randomUUID();
+    const first = await placeOrder(mail, request([{ productId: kettle, quantity: 1 }], key));
+    if (first.outcome !== "placed") throw new Error(`not placed: ${first.outcome}`);
+    expect(await confirmationsOf(first.order.number)).toBe(1);
+    const [queued] = await db.select().from(mailQueue).where(eq(mailQueue.subject, first.order.number));
+    expect(queued).toMatchObject({ status: "pending", recipient: "shopper@example.com" });
+
+    const replays = await Promise.all(
+      Array.from({ length: 10 }, () => placeOrder(mail, request([{ productId: kettle, quantity: 1 }], key))),
+    );
+    expect(replays.every((replay) => replay.outcome === "placed" && replay.replayed)).toBe(true);
+    expect(await confirmationsOf(first.order.number)).toBe(1);
+  });
+
+  it("queues no email when a line is short or there is nothing to order", async () => {
+    const scarce = await product(1);
+    const before = await allConfirmations();
+    expect((await placeOrder(mail, request([{ productId: scarce, quantity: 2 }]))).outcome).toBe("short");
+    expect((await placeOrder(mail, request([]))).outcome).toBe("empty");
+    expect(await allConfirmations()).toBe(before);
+  });
+
+  it("an email that cannot be written leaves no order either: the two commit together", async () => {
+    const kettle = await product(5);
+    const key = randomUUID();
+    const failing: OrderRequest = {
+      ...request([{ productId: kettle, quantity: 2 }], key),
+      confirmation: () => {
+        throw new Error("the email could not be composed");
+      },
+    };
+    await expect(placeOrder(mail, failing)).rejects.toThrow("could not be composed");
+    expect(await onHand(kettle)).toBe(5);
+    expect(await db.select().from(orders).where(eq(orders.idempotencyKey, key))).toEqual([]);
+  });
+
   it("an order's product cannot be deleted: it stays for the books", async () => {
     const kettle = await product(5);
-    await placeOrder(db, request([{ productId: kettle, quantity: 1 }]));
+    await placeOrder(mail, request([{ productId: kettle, quantity: 1 }]));
     await expect(db.delete(products).where(inArray(products.id, [kettle]))).rejects.toThrow();
+  });
+  it("two checkouts that each sell a product out never deadlock on the catalogue's revision", async () => {
+    // A sells out `first` (its trigger takes the catalogue's revision row) and then wants `second`;
+    // B holds `second` and sells it out, wanting the revision row: unless every stock row is locked
+    // before any is taken, each holds what the other waits for, and PostgreSQL fails one.
+    for (let round = 0; round < 15; round++) {
+      const first = await product(1);
+      const second = await product(1);
+      const placements = await Promise.all([
+        placeOrder(
+          mail,
+          request([
+            { productId: first, quantity: 1 },
+            { productId: second, quantity: 1 },
+          ]),
+        ),
+        placeOrder(mail, request([{ productId: second, quantity: 1 }])),
+      ]);
+      expect(outcomes(placements)).toMatchObject({ placed: 1 });
+      expect(((await onHand(first)) ?? 0) + ((await onHand(second)) ?? 0)).toBeLessThanOrEqual(1);
+    }
   });
 });
 reportPostgresSkipped("placing orders on $name");

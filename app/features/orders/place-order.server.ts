@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
 import { cartLines, orderLines, orders, products, stockLevels } from "~/db/schema";
+import type { MailQueue, QueuedMessage } from "~/utils/mail-queue.server";
 import { newOrderNumber } from "./order-number";
 
 /**
@@ -11,6 +12,9 @@ import { newOrderNumber } from "./order-number";
  * idempotency key is claimed first, the stock taken with conditional
  * updates that never go below zero, the lines snapshotted at the prices the
  * database holds now, in integer cents. A short line takes nothing at all.
+ * The confirmation email is written by the same transaction (the mail
+ * queue's, decision 0025), so it exists exactly when the order does: a retry
+ * that finds its order, a short line and an empty cart write none.
  */
 
 interface ShippingAddress {
@@ -37,9 +41,11 @@ export interface OrderRequest {
   lines: { productId: number; quantity: number }[];
   /** The cart the lines came from: emptied by the transaction that places the order, and only then. */
   cartId?: string;
+  /** The confirmation email of the order just placed (order-email.server.ts), queued in its transaction. */
+  confirmation: (order: OrderToConfirm) => QueuedMessage;
 }
 
-interface PlacedOrderLine {
+export interface PlacedOrderLine {
   productId: number;
   name: string;
   unitPriceCents: number;
@@ -56,6 +62,11 @@ interface PlacedOrder {
   totalCents: number;
   lines: PlacedOrderLine[];
 }
+
+/** What the confirmation email says: the order as placed, and what the shopper chose for it. */
+export interface OrderToConfirm
+  extends PlacedOrder,
+    Pick<OrderRequest, "email" | "shippingAddress" | "shippingMethod" | "paymentMethod"> {}
 
 interface ShortLine {
   productId: number;
@@ -85,12 +96,15 @@ class NothingToOrder extends Error {}
 /** Number draws before a collision of random order numbers is taken for a fault. */
 const NUMBER_DRAWS = 3;
 
-export async function placeOrder(db: Database, request: OrderRequest): Promise<Placement> {
+type AddMessage = (message: QueuedMessage) => Promise<void>;
+
+/** Places the order in a transaction of the shop's mail queue (its database), which also writes the email. */
+export async function placeOrder(mail: MailQueue, request: OrderRequest): Promise<Placement> {
   const lines = mergedLines(request.lines);
   const requestHash = hashOf(request);
   for (let draw = 1; ; draw++) {
     try {
-      return await db.transaction((tx) => placeIn(tx, request, lines, requestHash));
+      return await mail.transaction((tx, add) => placeIn(tx, add, request, lines, requestHash));
     } catch (error) {
       if (error instanceof StockShort) return { outcome: "short", lines: error.lines };
       if (error instanceof NothingToOrder) return { outcome: "empty" };
@@ -102,6 +116,7 @@ export async function placeOrder(db: Database, request: OrderRequest): Promise<P
 
 async function placeIn(
   tx: Transaction,
+  add: AddMessage,
   request: OrderRequest,
   lines: Map<number, number>,
   requestHash: string,
@@ -136,6 +151,15 @@ async function placeIn(
 
   // In product order, so two orders for the same products lock them in the same order.
   const productIds = [...lines.keys()].sort((a, b) => a - b);
+  // Every line's stock row locked before any is taken: a sale that sells a product out also takes
+  // the catalogue's revision row (drizzle/0011's trigger), and only once all its stock rows are
+  // held can a checkout never hold one that another, holding the revision row, waits for.
+  await tx
+    .select({ productId: stockLevels.productId })
+    .from(stockLevels)
+    .where(inArray(stockLevels.productId, productIds))
+    .orderBy(asc(stockLevels.productId))
+    .for("update");
   const short: number[] = [];
   for (const productId of productIds) {
     const quantity = lines.get(productId) as number;
@@ -179,19 +203,18 @@ async function placeIn(
     .where(eq(orders.id, claimed.id))
     .returning({ number: orders.number, status: orders.status, totalCents: orders.totalCents });
   if (!order) throw new Error("the order just written is missing");
-  return {
-    outcome: "placed",
-    replayed: false,
-    order: {
-      id: claimed.id,
-      number: order.number,
-      status: order.status,
-      subtotalCents,
-      shippingCents,
-      totalCents: order.totalCents,
-      lines: soldLines,
-    },
+  const placed: PlacedOrder = {
+    id: claimed.id,
+    number: order.number,
+    status: order.status,
+    subtotalCents,
+    shippingCents,
+    totalCents: order.totalCents,
+    lines: soldLines,
   };
+  const { email, shippingAddress, shippingMethod, paymentMethod } = request;
+  await add(request.confirmation({ ...placed, email, shippingAddress, shippingMethod, paymentMethod }));
+  return { outcome: "placed", replayed: false, order: placed };
 }
 
 /** What is left of each short product (0 for one that no longer exists). */

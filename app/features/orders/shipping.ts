@@ -1,3 +1,5 @@
+import { formatCents } from "~/utils/money";
+
 /**
  * What shipping costs, in cents. These are the shop's defaults; the back
  * office (issue 24) makes them settings an owner edits.
@@ -18,4 +20,15 @@ export function shippingCents(
 ): number {
   if (method === "express") return rates.expressCents;
   return subtotalCents >= rates.freeStandardFromCents ? 0 : rates.standardCents;
+}
+
+/** Days a shopper has to send a product back. A default, like the rates: the back office makes it a setting. */
+const RETURN_DAYS = 30;
+
+/** The product page's lines on shipping and returns. */
+export function shippingAndReturnsNotes(rates: ShippingRates): string[] {
+  return [
+    `Free standard shipping from ${formatCents(rates.freeStandardFromCents)}; otherwise ${formatCents(rates.standardCents)}. Express ${formatCents(rates.expressCents)}.`,
+    `Returns: send it back within ${RETURN_DAYS} days for a full refund.`,
+  ];
 }

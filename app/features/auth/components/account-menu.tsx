@@ -5,7 +5,8 @@ import type { SessionUser } from "../session-user";
 
 /**
  * The signed-in shopper's photo in the navbar (initials when there is none or
- * it does not load); it opens a panel with the name, the email and Log out.
+ * it does not load); it opens a panel with the name, the email, the account's
+ * pages and Log out.
  * The photo URL is the user's own text: it is only ever an <img src> (http(s)
  * only, checked on the way in), never a link or markup.
  */
@@ -58,6 +59,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           className="mt-3 block rounded-lg border border-slate-500 px-3 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
         >
           Your account
+        </Link>
+        <Link
+          to="/account/orders"
+          className="mt-2 block rounded-lg border border-slate-500 px-3 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Your orders
         </Link>
         <Form method="post" action="/logout" className="mt-2">
           {/* Logging out leaves the shopper where they are, when that page is public. */}

@@ -14,6 +14,7 @@ const VALUES: CatalogFormValues = {
   band: ["campSafe", "cycleFit"],
   category: ["outdoor"],
   range: 50,
+  inStock: true,
   search: " tent ",
   sort: "asc",
 };
@@ -24,35 +25,40 @@ describe("appliedFilters", () => {
       {
         kind: "Search",
         label: "“tent”",
-        href: "/?band=campSafe&band=cycleFit&category=outdoor&range=50&sort=asc",
+        href: "/?band=campSafe&band=cycleFit&category=outdoor&range=50&inStock=1&sort=asc",
       },
       {
         kind: "Brand",
         label: "CampSafe",
-        href: "/?band=cycleFit&category=outdoor&range=50&search=tent&sort=asc",
+        href: "/?band=cycleFit&category=outdoor&range=50&inStock=1&search=tent&sort=asc",
       },
       {
         kind: "Brand",
         label: "CycleFit",
-        href: "/?band=campSafe&category=outdoor&range=50&search=tent&sort=asc",
+        href: "/?band=campSafe&category=outdoor&range=50&inStock=1&search=tent&sort=asc",
       },
       {
         kind: "Category",
         label: "Outdoor",
-        href: "/?band=campSafe&band=cycleFit&range=50&search=tent&sort=asc",
+        href: "/?band=campSafe&band=cycleFit&range=50&inStock=1&search=tent&sort=asc",
       },
       {
         kind: "Price",
         label: "Up to $50",
-        href: "/?band=campSafe&band=cycleFit&category=outdoor&search=tent&sort=asc",
+        href: "/?band=campSafe&band=cycleFit&category=outdoor&inStock=1&search=tent&sort=asc",
+      },
+      {
+        kind: "Stock",
+        label: "In stock only",
+        href: "/?band=campSafe&band=cycleFit&category=outdoor&range=50&search=tent&sort=asc",
       },
     ]);
   });
 
   it("makes no chip for the sort or for filters that filter nothing", () => {
-    expect(appliedFilters({ band: [], category: [], range: 0, search: "  ", sort: "dsc" }, LABELS)).toEqual(
-      [],
-    );
+    expect(
+      appliedFilters({ band: [], category: [], range: 0, inStock: false, search: "  ", sort: "dsc" }, LABELS),
+    ).toEqual([]);
   });
 
   it("labels a value the catalogue does not know by the value itself", () => {
@@ -71,15 +77,19 @@ describe("wayBackLink", () => {
   it("names what it removes and links to the listing without it", () => {
     expect(wayBackLink({ drop: "category", count: 14 }, VALUES, LABELS)).toEqual({
       text: "Remove “Outdoor”",
-      href: "/?band=campSafe&band=cycleFit&range=50&search=tent&sort=asc",
+      href: "/?band=campSafe&band=cycleFit&range=50&inStock=1&search=tent&sort=asc",
     });
     expect(wayBackLink({ drop: "band", count: 3 }, VALUES, LABELS).text).toBe(
       "Remove “CampSafe” and “CycleFit”",
     );
     expect(wayBackLink({ drop: "range", count: 3 }, VALUES, LABELS).text).toBe("Remove “Up to $50”");
+    expect(wayBackLink({ drop: "inStock", count: 3 }, VALUES, LABELS)).toEqual({
+      text: "Remove “In stock only”",
+      href: "/?band=campSafe&band=cycleFit&category=outdoor&range=50&search=tent&sort=asc",
+    });
     expect(wayBackLink({ drop: "search", count: 3 }, VALUES, LABELS)).toEqual({
       text: "Remove the search “tent”",
-      href: "/?band=campSafe&band=cycleFit&category=outdoor&range=50&sort=asc",
+      href: "/?band=campSafe&band=cycleFit&category=outdoor&range=50&inStock=1&sort=asc",
     });
   });
 });

@@ -9,9 +9,12 @@ export interface FacetLabels {
   categories: readonly { value: string; label: string }[];
 }
 
+/** The "in stock only" filter's name, on its checkbox and its chip. */
+export const IN_STOCK_ONLY = "In stock only";
+
 /** One filter the shopper applied, as a chip: what it is, and the address without it. */
 export interface AppliedFilter {
-  /** "Brand", "Category", "Price", "Search". */
+  /** "Brand", "Category", "Price", "Stock", "Search". */
   kind: string;
   /** "CycleFit", "Up to $50", "“yoga mat”". */
   label: string;
@@ -42,6 +45,7 @@ export function appliedFilters(values: CatalogFormValues, labels: FacetLabels): 
     ...(values.range > 0
       ? [{ kind: "Price", label: priceRangeLabel(values.range), href: without({ range: 0 }) }]
       : []),
+    ...(values.inStock ? [{ kind: "Stock", label: IN_STOCK_ONLY, href: without({ inStock: false }) }] : []),
   ];
 }
 
@@ -52,7 +56,7 @@ export function withoutFiltersHref(values: CatalogFormValues): string {
 
 /** A filter whose removal brings results back, as the catalogue found it (catalog.server.ts). */
 export interface WayBack {
-  drop: "band" | "category" | "range" | "search";
+  drop: "band" | "category" | "range" | "inStock" | "search";
   count: number;
 }
 
@@ -73,6 +77,11 @@ export function wayBackLink(wayBack: WayBack, values: CatalogFormValues, labels:
       return {
         text: `Remove ${quoted([priceRangeLabel(values.range)])}`,
         href: shopHref({ ...values, range: 0 }),
+      };
+    case "inStock":
+      return {
+        text: `Remove ${quoted([IN_STOCK_ONLY])}`,
+        href: shopHref({ ...values, inStock: false }),
       };
     case "search":
       return {

@@ -43,6 +43,17 @@ describe("catalogue API when the database is down", () => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { field: string } }).error.field).toBe("size");
   });
+
+  it.each(["inStock=yes", "inStock=0", "inStock=true", "inStock=1&inStock=1"])(
+    "refuses %s with a 400 naming inStock, on /all-products, /counts and /facets",
+    async (query) => {
+      for (const answer of [allProductsResponse, countsResponse, facetsResponse]) {
+        const response = await answer(brokenCatalog, get(query), client);
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { error: { field: string } }).error.field).toBe("inStock");
+      }
+    },
+  );
 });
 
 describe("catalogue API caching", () => {

@@ -8,7 +8,7 @@ import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   productCountSchema,
-  productSchema,
+  productWithStockSchema,
   searchSuggestionsSchema,
   suggestionsQueryFields,
 } from "../core/catalog-schema";
@@ -22,6 +22,8 @@ const PARAMETERS: Record<keyof typeof catalogQueryFields, string> = {
     "A category's value. Repeat it for products in any of several (`category=outdoor&category=fitness`).",
   band: "A brand's value. Repeat it for products of any of several (`band=campSafe&band=cycleFit`).",
   range: "The highest price, in dollars, such as 50 or 49.99. 0 or absent: no limit.",
+  inStock:
+    "`1`: only products with a unit on hand (not sold out). Absent: every product. Any other value is refused.",
   sort: "`asc` or `dsc` by price, `date-added` newest first, `rating` best rated first. Absent: with a search, products with every word in their name first, then the others, each best rated first; without one, best rated first.",
   page: "Which page, from 1 (the default). Past the last page the answer is an empty array.",
   size: `Products per page, 1 to ${PAGE_SIZE_MAX} (default ${PAGE_SIZE_DEFAULT}).`,
@@ -55,12 +57,12 @@ export const catalogApi: ApiPart = {
         tags: ["Catalogue"],
         summary: "One page of products",
         description:
-          "The products matching the filters and the search, in the chosen order, one page at a time. Answers may be cached for 10 seconds.",
+          "The products matching the filters and the search, in the chosen order, one page at a time, each with its `stock`. Answers may be cached for 10 seconds, stock included.",
         parameters: queryParameters(catalogQueryFields, PARAMETERS),
         responses: {
           "200": jsonResponse(
             "The page's products, in order (empty past the last page).",
-            z.array(productSchema),
+            z.array(productWithStockSchema),
           ),
           "304": notModified,
           ...catalogueErrors,
@@ -90,7 +92,7 @@ export const catalogApi: ApiPart = {
         tags: ["Catalogue"],
         summary: "The count, and every brand and category with its count",
         description:
-          "For the same filters as `/counts`: the number of matching products, and each brand and category with the number choosing it would show. A facet's counts ignore its own choices and follow the others', so choosing a second brand adds its products.",
+          "For the same filters as `/counts`: the number of matching products, each brand and category with the number choosing it would show, and the number “In stock only” (`inStock=1`) would show. A facet's counts ignore its own choices and follow the others', so choosing a second brand adds its products.",
         parameters: queryParameters(catalogFilterFields, PARAMETERS),
         responses: {
           "200": jsonResponse("The count and the brands' and categories' choices.", listingFacetsSchema),

@@ -14,7 +14,14 @@ import {
   withoutEmptyParameters,
 } from "./catalog-url";
 
-const EMPTY_FORM_VALUES: CatalogFormValues = { band: [], category: [], range: 0, search: "", sort: "" };
+const EMPTY_FORM_VALUES: CatalogFormValues = {
+  band: [],
+  category: [],
+  range: 0,
+  inStock: false,
+  search: "",
+  sort: "",
+};
 
 function parse(search: string) {
   const result = parseCatalogQuery(new URLSearchParams(search));
@@ -43,6 +50,17 @@ describe("shop URLs", () => {
     const query = parse("band=cycleFit&band=campSafe&category=outdoor&category=fitness&band=cycleFit");
     expect(query.band).toEqual(["campSafe", "cycleFit"]);
     expect(shopPageHref(query, 1)).toBe(href);
+  });
+
+  it("writes “in stock only” as inStock=1 after the price, and reads it back", () => {
+    const href = "/?band=blendMaster&range=100&inStock=1&search=mixer";
+    expect(shopHref({ band: ["blendMaster"], range: 100, inStock: true, search: "mixer" })).toBe(href);
+    expect(parse("inStock=1&band=blendMaster&search=mixer&range=100")).toMatchObject({ inStock: true });
+    expect(shopPageHref(parse("inStock=1&band=blendMaster&search=mixer&range=100"), 1)).toBe(href);
+    expect(shopListingFromAddress(new URLSearchParams("inStock=1")).inStock).toBe(true);
+    expect(shopListingFromAddress(new URLSearchParams("inStock=maybe"))).not.toHaveProperty("inStock");
+    expect(shopHref({ ...EMPTY_FORM_VALUES, inStock: false })).toBe("/");
+    expect(withoutEmptyParameters(new URLSearchParams("inStock=&band=x"))?.toString()).toBe("band=x");
   });
 
   it("leaves out what filters nothing: empty values, range 0 and page 1", () => {

@@ -14,6 +14,8 @@ export interface CatalogFormValues {
   category: string[];
   /** Maximum price; 0 = any price. */
   range: number;
+  /** Only products with a unit on hand. */
+  inStock: boolean;
   search: string;
   sort: SortValue | "";
 }
@@ -26,6 +28,7 @@ export function formValuesFromQuery(query: Partial<CatalogQuery>): CatalogFormVa
     band: query.band ?? [],
     category: query.category ?? [],
     range: query.range ?? 0,
+    inStock: query.inStock ?? false,
     search: query.search ?? "",
     sort: query.sort ?? "",
   };
@@ -48,6 +51,7 @@ export function shopListingFromAddress(params: URLSearchParams): CatalogQuery {
     ...(choices("band").length > 0 ? { band: choices("band") } : {}),
     ...(choices("category").length > 0 ? { category: choices("category") } : {}),
     ...(range > 0 ? { range } : {}),
+    ...(params.get("inStock") === "1" ? { inStock: true as const } : {}),
     ...(SORT_VALUES.includes(sort as SortValue) ? { sort: sort as SortValue } : {}),
     page: Number.isSafeInteger(page) && page > 1 ? page : 1,
     size: PAGE_SIZE_DEFAULT,
@@ -61,6 +65,7 @@ function shopSearchParams(state: ShopUrlState): URLSearchParams {
   for (const band of [...(state.band ?? [])].sort()) params.append("band", band);
   for (const category of [...(state.category ?? [])].sort()) params.append("category", category);
   if (state.range && state.range > 0) params.set("range", String(state.range));
+  if (state.inStock) params.set("inStock", "1");
   const search = state.search?.trim();
   if (search) params.set("search", search);
   if (state.sort) params.set("sort", state.sort);

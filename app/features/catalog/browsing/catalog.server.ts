@@ -4,6 +4,7 @@ import type {
   CatalogQuery,
   ListingFacets,
   Product,
+  ProductWithStock,
   SearchSuggestions,
   Suggestion,
 } from "../core/catalog-schema";
@@ -13,6 +14,7 @@ import {
   findRelatedProducts,
   readFacetValues,
   readSitemapProducts,
+  withStockLevels,
 } from "../core/product-rows.server";
 import { highlightName, type SearchWord } from "../core/search-words";
 import {
@@ -50,7 +52,13 @@ function suggestedFacetValues(
 }
 
 /** The filters a listing with no results could drop, each as a whole. */
-const WAY_BACK_FILTERS = ["band", "category", "range", "search"] as const satisfies WayBack["drop"][];
+const WAY_BACK_FILTERS = [
+  "band",
+  "category",
+  "range",
+  "inStock",
+  "search",
+] as const satisfies WayBack["drop"][];
 
 export interface CatalogOptions {
   /** Seconds an answer is reused; 0 reads the database every time. */
@@ -66,7 +74,13 @@ export interface CatalogOptions {
 }
 
 /** The reads a catalogue makes; a test may count or fail some of them. */
-const CATALOG_READS = { readFacetValues, findProduct, findRelatedProducts, readSitemapProducts };
+const CATALOG_READS = {
+  readFacetValues,
+  findProduct,
+  findRelatedProducts,
+  readSitemapProducts,
+  withStockLevels,
+};
 
 export type CatalogQueries = SearchQueries & typeof CATALOG_READS;
 
@@ -105,8 +119,21 @@ export function createCatalog(
   const read = <T>(key: string, load: () => Promise<T>) =>
     cache.remember("database", key, search.generation(), load);
 
-  const findProducts = (query: CatalogQuery) =>
-    searched(`products:${JSON.stringify(query)}`, query.search, (port) => port.page(query));
+  /** A page's products without their stock: for what shows none (suggestions). */
+  const findCards = (query: CatalogQuery) =>
+    searched(`cards:${JSON.stringify(query)}`, query.search, (port) => port.page(query));
+  /**
+   * A page's products with their stock, read by id beside the search's
+   * answer and kept with it for the cache's seconds (docs/decisions/0027:
+   * a listing's stock may be that old; a product selling out or coming back
+   * is a catalogue change, and answers kept from before it are not given).
+   */
+  const findProducts = async (query: CatalogQuery): Promise<CatalogAnswer<ProductWithStock[]>> => {
+    const { search: port, generation } = await search.searchFor(query.search);
+    return cache.remember("database", `products:${JSON.stringify(query)}`, generation, async () =>
+      reads.withStockLevels(db, await port.page(query)),
+    );
+  };
 
   /**
    * The brands and categories, with their labels. They change rarely, so
@@ -115,14 +142,19 @@ export function createCatalog(
    */
   const facetValues = () =>
     cache.remember("last-known", "facet-values", search.generation(), () => reads.readFacetValues(db));
-  // Keyed by search and price cap only: choosing brands and categories reuses it.
-  const facetMatrix = ({ search: text, range }: CatalogFilters) =>
-    searched(`facet-matrix:${JSON.stringify({ search: text, range })}`, text, (port) =>
-      port.facetMatrix(range),
+  // Keyed by search, price cap and "in stock only": choosing brands and categories reuses it.
+  const facetMatrix = ({ search: text, range, inStock }: CatalogFilters) =>
+    searched(`facet-matrix:${JSON.stringify({ search: text, range, inStock })}`, text, (port) =>
+      port.facetMatrix({ range, inStock }),
     );
   const listingFacets = async (filters: CatalogFilters): Promise<ListingFacets> => {
-    const [matrix, values] = await Promise.all([facetMatrix(filters), facetValues()]);
-    return facetsOf(matrix.value, values.value, filters);
+    // "In stock only"'s own count is the listing's with it: a second matrix unless it is chosen.
+    const [matrix, inStockMatrix, values] = await Promise.all([
+      facetMatrix(filters),
+      filters.inStock ? undefined : facetMatrix({ ...filters, inStock: true }),
+      facetValues(),
+    ]);
+    return facetsOf(matrix.value, values.value, filters, (inStockMatrix ?? matrix).value);
   };
 
   return {
@@ -139,7 +171,7 @@ export function createCatalog(
       const words = await search.read(text);
       if (!words) return answer({ words: [], products: [], brands: [], categories: [] });
       const [found, values] = await Promise.all([
-        findProducts({ search: text, page: 1, size: SUGGESTED_PRODUCTS }),
+        findCards({ search: text, page: 1, size: SUGGESTED_PRODUCTS }),
         facetValues(),
       ]);
       return answer({
@@ -161,12 +193,16 @@ export function createCatalog(
     listingFacets: async (filters: CatalogFilters) => answer(await listingFacets(filters)),
     /** The catalogue's brands and categories, without counts. */
     facetValues,
-    /** One product, or null. */
-    product: (id: number) => read(`product:${id}`, () => reads.findProduct(db, id)),
-    /** A few products of the same category, best rated first. */
+    /** One product with its stock, or null. */
+    product: (id: number) =>
+      read(`product:${id}`, async () => {
+        const found = await reads.findProduct(db, id);
+        return found ? ((await reads.withStockLevels(db, [found]))[0] ?? null) : null;
+      }),
+    /** A few products of the same category, best rated first, with their stock. */
     relatedProducts: (product: Pick<Product, "id" | "category">, limit: number) =>
-      read(`related:${product.id}:${product.category}:${limit}`, () =>
-        reads.findRelatedProducts(db, product, limit),
+      read(`related:${product.id}:${product.category}:${limit}`, async () =>
+        reads.withStockLevels(db, await reads.findRelatedProducts(db, product, limit)),
       ),
     /** One slice of the sitemap's products, and how many there are in all. */
     sitemapProducts: (offset: number, limit: number) =>

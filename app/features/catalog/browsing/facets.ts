@@ -8,7 +8,13 @@ import { countOf } from "../search/index.server";
  * chosen categories apply, the chosen brands do not (InstantSearch's
  * disjunctive facets), and likewise for categories.
  */
-export function facetsOf(matrix: FacetCell[], values: FacetValues, filters: CatalogFilters): ListingFacets {
+export function facetsOf(
+  matrix: FacetCell[],
+  values: FacetValues,
+  filters: CatalogFilters,
+  /** The same listing's matrix in stock only: "In stock only"'s count. */
+  inStockMatrix: FacetCell[],
+): ListingFacets {
   const chosenBrands = filters.band ? new Set(filters.band) : null;
   const chosenCategories = filters.category ? new Set(filters.category) : null;
   const brandCounts = new Map<string, number>();
@@ -25,5 +31,6 @@ export function facetsOf(matrix: FacetCell[], values: FacetValues, filters: Cata
     count: countOf(matrix, filters),
     brands: choices(values.brands, brandCounts),
     categories: choices(values.categories, categoryCounts),
+    inStock: countOf(inStockMatrix, filters),
   };
 }

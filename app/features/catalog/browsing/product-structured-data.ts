@@ -1,4 +1,4 @@
-import type { Product } from "../core/catalog-schema";
+import type { ProductWithStock } from "../core/catalog-schema";
 
 /**
  * A product as search engines read it: schema.org `Product` with its `Offer`
@@ -9,7 +9,7 @@ import type { Product } from "../core/catalog-schema";
  * close the script element.
  */
 export function productStructuredData(
-  product: Product,
+  product: ProductWithStock,
   {
     url,
     imageUrl,
@@ -33,7 +33,7 @@ export function productStructuredData(
       url,
       price: product.price.toFixed(2),
       priceCurrency: "USD",
-      availability: "https://schema.org/InStock",
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },
     ...(product.ratings > 0

@@ -23,6 +23,7 @@ export async function readShopListing(
     category: query.category,
     band: query.band,
     range: query.range,
+    inStock: query.inStock,
   };
   const canonicalUrl = canonicalShopUrl(baseUrl, query);
 
@@ -39,7 +40,7 @@ export async function readShopListing(
       status: 503,
     };
   }
-  const { count, brands, categories } = facets.value;
+  const { count, brands, categories, inStock } = facets.value;
   // Nothing matches: find the one filter whose removal brings products back, and a respelled search.
   const [wayBack, didYouMean] =
     count === 0
@@ -57,7 +58,7 @@ export async function readShopListing(
       query,
       canonicalUrl,
       count,
-      facets: { brands, categories },
+      facets: { brands, categories, inStock },
       wayBack,
       didYouMean,
       searchWords,

@@ -68,6 +68,7 @@ describe("the shop page's meta tags", () => {
   const uncountedFacets = {
     brands: LABELS.brands.map((brand) => ({ ...brand, count: null })),
     categories: LABELS.categories.map((category) => ({ ...category, count: null })),
+    inStock: null,
   };
 
   it("give the title, description, preview and canonical link of the listing", () => {

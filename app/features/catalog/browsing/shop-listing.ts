@@ -44,7 +44,7 @@ export type ShopListing = ListedProducts | UnavailableListing;
 export function uncounted({ brands, categories }: FacetLabels): FilterFacets {
   const choices = (rows: FacetLabels["brands"]) =>
     rows.map(({ value, label }) => ({ value, label, count: null }));
-  return { brands: choices(brands), categories: choices(categories) };
+  return { brands: choices(brands), categories: choices(categories), inStock: null };
 }
 
 /** The shop page's title, description, canonical link and link preview. */
@@ -96,7 +96,7 @@ export function shopDescription(labels: FacetLabels | null): string {
 /** How many filters narrow the listing (the sort does not): the phone's Filters button shows it. */
 export function appliedFilterCount(query: CatalogFilters): number {
   return (
-    [query.search, query.range].filter(Boolean).length +
+    [query.search, query.range, query.inStock].filter(Boolean).length +
     (query.band?.length ?? 0) +
     (query.category?.length ?? 0)
   );

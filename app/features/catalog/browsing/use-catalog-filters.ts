@@ -6,7 +6,8 @@ import { type CatalogFormValues, formValuesFromQuery, shopHref } from "./catalog
 /** How long the shop waits after the last keystroke (or slider move) before it asks for results. */
 const FILTER_DEBOUNCE_MS = 300;
 
-type ChoiceField = "sort";
+/** A control whose value is chosen at once: a select, the "In stock only" checkbox. */
+type ChoiceField = "sort" | "inStock";
 /** A facet whose values are ticked one by one. */
 type FacetField = "band" | "category";
 /** A control whose changes come in runs: keystrokes, slider steps, arrow-key steps through a select. */

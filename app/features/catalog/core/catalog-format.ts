@@ -1,4 +1,4 @@
-import type { Product } from "./catalog-schema";
+import type { ProductWithStock } from "./catalog-schema";
 import { labelOf } from "./catalog-vocabulary";
 
 /**
@@ -49,13 +49,16 @@ export function productCount(count: number): string {
  * A product as the shop page needs it: the description is never shown, so it
  * is not sent; its brand and category come with the labels shoppers read.
  */
-export type ShopProduct = Omit<Product, "description"> & { brandLabel: string; categoryLabel: string };
+export type ShopProduct = Omit<ProductWithStock, "description"> & {
+  brandLabel: string;
+  categoryLabel: string;
+};
 
 type Labelled = readonly { value: string; label: string }[];
 
 /** A product as a card shows it: without its description, with its brand's and category's labels. */
 export function shopProduct(
-  { description: _description, ...product }: Product,
+  { description: _description, ...product }: ProductWithStock,
   labels: { brands: Labelled; categories: Labelled },
 ): ShopProduct {
   return {

@@ -72,6 +72,11 @@ const filterFields = {
       .transform(Number)
       .pipe(z.number().max(1_000_000, "range must be at most 1000000.")),
   ),
+  inStock: optional(
+    z
+      .literal("1", { error: "inStock must be 1 (in stock only); leave it out for every product." })
+      .transform(() => true as const),
+  ),
 } satisfies Record<(typeof FILTER_PARAMETERS)[number], z.ZodType>;
 
 const queryFields = {
@@ -87,14 +92,15 @@ const queryFields = {
  * means no limit.
  */
 function withoutNoOpFilters<
-  T extends { search?: string; category: string[]; band: string[]; range?: number },
->({ search, category, band, range, ...rest }: T) {
+  T extends { search?: string; category: string[]; band: string[]; range?: number; inStock?: true },
+>({ search, category, band, range, inStock, ...rest }: T) {
   return {
     ...rest,
     ...(search ? { search } : {}),
     ...(category.length > 0 ? { category } : {}),
     ...(band.length > 0 ? { band } : {}),
     ...(range && range > 0 ? { range } : {}),
+    ...(inStock ? { inStock } : {}),
   };
 }
 
@@ -181,7 +187,7 @@ export function parseCatalogFilters(params: URLSearchParams): ParseResult<Catalo
 }
 
 /** A product as the API and the shop page show it. */
-export const productSchema = z.object({
+const productSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
   image: z.string().describe("Its picture: a path on this shop, or an http(s) URL."),
@@ -194,6 +200,22 @@ export const productSchema = z.object({
 });
 
 export type Product = z.infer<typeof productSchema>;
+
+/**
+ * A product as the API and the pages give it: with the units on hand, read
+ * beside the listing by id (docs/decisions/0027), a few seconds old at most.
+ */
+export const productWithStockSchema = productSchema.extend({
+  stock: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      "Units on hand, at most a few seconds old: 0 is sold out. A checkout takes them at the moment it is placed.",
+    ),
+});
+
+export type ProductWithStock = z.infer<typeof productWithStockSchema>;
 
 /** What `/counts` answers. */
 export const productCountSchema = z.object({
@@ -215,6 +237,11 @@ export const listingFacetsSchema = z.object({
   count: productCountSchema.shape.count,
   brands: z.array(facetChoiceSchema),
   categories: z.array(facetChoiceSchema),
+  inStock: z
+    .number()
+    .int()
+    .min(0)
+    .describe("How many products “In stock only” would show given the other filters (`inStock=1` added)."),
 });
 
 export type ListingFacets = z.infer<typeof listingFacetsSchema>;
@@ -312,6 +339,11 @@ export const catalogFileRowSchema = z.object({
       "price",
       /^\d{1,8}(\.\d{1,2})?$/,
       "an amount such as 19.99 (0 to 99999999.99, at most two decimals)",
+    ),
+  ),
+  stock: optionalFileValue(
+    decimal("stock", /^\d{1,9}$/, "a whole number of units, 0 or more, such as 12").describe(
+      "Units on hand. Empty or absent: an existing product keeps its stock, a new one has 0.",
     ),
   ),
   rating: optionalFileValue(

@@ -31,7 +31,7 @@ export function labelOf(choices: readonly { value: string; label: string }[], va
 }
 
 /** The query parameters of a listing's filters (/counts takes these), in the shop URL's order. */
-export const FILTER_PARAMETERS = ["band", "category", "range", "search"] as const;
+export const FILTER_PARAMETERS = ["band", "category", "range", "inStock", "search"] as const;
 /** Every query parameter of a listing: the filters, the order and the page (/all-products, the shop page). */
 export const QUERY_PARAMETERS = [...FILTER_PARAMETERS, "sort", "page", "size"] as const;
 

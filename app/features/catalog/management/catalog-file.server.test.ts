@@ -82,6 +82,40 @@ describe("reading a catalogue file", () => {
     ]);
   });
 
+  it("reads a stock column as whole units, and names a negative, fractional or written-out one on its line", () => {
+    const reading = readCatalogFile(
+      [
+        "sku,name,price,stock,brand,category",
+        "A,Lamp,10,12,b,c",
+        "B,Mug,10,,b,c",
+        "C,Bowl,10,-1,b,c",
+        "D,Cup,10,2.5,b,c",
+        "E,Jug,10,lots,b,c",
+      ].join("\n"),
+      "csv",
+    );
+    expect(reading.rows.map(({ sku, stock }) => [sku, stock])).toEqual([
+      ["A", 12],
+      ["B", undefined],
+    ]);
+    const message = "stock must be a whole number of units, 0 or more, such as 12.";
+    expect(reading.problems).toEqual([
+      { line: 4, column: "stock", message },
+      { line: 5, column: "stock", message },
+      { line: 6, column: "stock", message },
+    ]);
+    const json = readCatalogFile(
+      JSON.stringify([
+        { sku: "A", name: "Lamp", price: 10, stock: 3, brand: "b", category: "c" },
+        { sku: "B", name: "Mug", price: 10, stock: -3, brand: "b", category: "c" },
+        { sku: "C", name: "Bowl", price: 10, stock: 1.5, brand: "b", category: "c" },
+      ]),
+      "json",
+    );
+    expect(json.rows.map(({ stock }) => stock)).toEqual([3]);
+    expect(json.problems.map(({ column }) => column)).toEqual(["stock", "stock"]);
+  });
+
   it("names the required columns a header lacks, once, not again on every row", () => {
     const reading = readCatalogFile("sku,title,price\nA,Lamp,10\nB,Mug,5", "csv");
     expect(reading.problems).toHaveLength(1);
@@ -236,7 +270,7 @@ describe("reading Shopify's product export", () => {
   it("takes the first picture, says what it merged and left out, and which columns it ignored", () => {
     expect(reading.rows[0]?.image).toBe("http://PICTURES_HOST/jacket.jpg");
     expect(reading.notes).toEqual([
-      "2 further variant or picture lines were merged into their products (lowest price, first picture).",
+      "2 further variant or picture lines were merged into their products (lowest price, first picture, units added up).",
       "1 products that are not active in Shopify (draft, archived or unpublished) were left out.",
     ]);
     expect(reading.ignoredColumns).toContain("Tags");
@@ -268,6 +302,27 @@ describe("reading Shopify's product export", () => {
     );
   });
 
+  it("reads Variant Inventory Qty as the stock, the variants' units added up", () => {
+    expect(reading.rows.map(({ sku, stock }) => [sku, stock])).toEqual([
+      ["trail-runner-jacket", 23],
+      ["alpine-water-bottle", 40],
+      ["summit-headlamp", 25],
+    ]);
+    expect(reading.ignoredColumns).not.toContain("Variant Inventory Qty");
+  });
+
+  it("names an oversold variant's negative units on its product's line, as a bad stock", () => {
+    const oversold = text.replace("NP-TRJ-M-M,320,shopify,8,", "NP-TRJ-M-M,320,shopify,-2,");
+    expect(oversold).not.toBe(text);
+    expect(readCatalogFile(oversold, "csv").problems).toEqual([
+      {
+        line: 2,
+        column: "Variant Inventory Qty",
+        message: "stock must be a whole number of units, 0 or more, such as 12.",
+      },
+    ]);
+  });
+
   it("names Shopify's own column when a value is wrong", () => {
     const broken = text.replace("32.50", "free");
     expect(readCatalogFile(broken, "csv").problems).toEqual([
@@ -294,6 +349,7 @@ describe("writing a catalogue file", () => {
       category_label: "Home goods",
       created: "2026-03-01T09:30:00.123Z",
       image: "/images/products/lamp.svg",
+      stock: 7,
     },
   ];
 

@@ -388,8 +388,13 @@ function arrayItems(text: string, nested: boolean): { start: number; end: number
 
 // —— Writing ——
 
-/** The values of one product as a catalogue file holds them. */
-export type CatalogFileRecord = Record<(typeof CATALOG_FILE_COLUMNS)[number], string | number>;
+/** The values of one product as a catalogue file holds them; without stock, an import leaves it as it is. */
+export type CatalogFileRecord = Record<
+  Exclude<(typeof CATALOG_FILE_COLUMNS)[number], "stock">,
+  string | number
+> & {
+  stock?: number | string;
+};
 
 /**
  * A catalogue file's text: what `catalog:export` writes and `catalog:import`

@@ -1,7 +1,7 @@
 import { setImmediate } from "node:timers/promises";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { brands, categories, products } from "~/db/schema";
+import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
 import { PLACEHOLDER_PICTURE } from "../core/catalog-format";
 import { productColumns, readFacetValues } from "../core/product-rows.server";
 import type { CatalogFileRecord, CheckedRow, FileProblem } from "./catalog-file.server";
@@ -12,7 +12,9 @@ import type { CatalogFileRecord, CheckedRow, FileProblem } from "./catalog-file.
  * written in one transaction (applyCatalogImport), so the shop's catalogue
  * is the old one or the new one, never half of each. Re-importing the same
  * file changes nothing; a changed row updates its product; with `prune`,
- * products the file no longer has are removed.
+ * products the file no longer has are removed — except those an order names
+ * (its lines refer to them): those are kept and reported, and the rest of the
+ * import goes on.
  */
 
 /** A checked row whose picture has been made ready: `image` is the address the product shows. */
@@ -29,6 +31,8 @@ interface ProductValues {
   bandName: string;
   category: string;
   creationDate: Date;
+  /** Units on hand (stock_levels, beside the product). */
+  stock: number;
 }
 
 interface FacetValue {
@@ -44,6 +48,8 @@ export interface ImportPlan {
   unchanged: number;
   /** The skus of products the file does not have (only with `prune`). */
   removed: string[];
+  /** The skus of products the file does not have that an order names: kept, not removed (only with `prune`). */
+  ordered: string[];
   brands: FacetChanges;
   categories: FacetChanges;
 }
@@ -138,7 +144,14 @@ async function planCatalogImport(
 ): Promise<ImportPlan> {
   const [{ brands: knownBrands, categories: knownCategories }, existing] = await Promise.all([
     readFacetValues(db),
-    db.select({ sku: products.sku, ...productColumns }).from(products),
+    db
+      .select({
+        sku: products.sku,
+        ...productColumns,
+        stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`,
+      })
+      .from(products)
+      .leftJoin(stockLevels, eq(stockLevels.productId, products.id)),
   ]);
   const brandOf = facetResolver(knownBrands, "brand_label");
   const categoryOf = facetResolver(knownCategories, "category_label");
@@ -149,6 +162,7 @@ async function planCatalogImport(
     updated: [],
     unchanged: 0,
     removed: [],
+    ordered: [],
     brands: { added: [], relabelled: [], removed: [] },
     categories: { added: [], relabelled: [], removed: [] },
   };
@@ -165,6 +179,7 @@ async function planCatalogImport(
       bandName: brandOf.resolve(row.brand, row.brand_label, row.line),
       category: categoryOf.resolve(row.category, row.category_label, row.line),
       creationDate: row.created ?? before?.creationDate ?? now,
+      stock: row.stock ?? before?.stock ?? 0,
     };
     after.push(values);
     if (!before) plan.added.push(values);
@@ -177,9 +192,18 @@ async function planCatalogImport(
   if (prune) {
     // Products the file names stay, even on a line left out as invalid (--skip-invalid): only the
     // ones it does not name at all go, and the brands and categories no product has afterwards.
+    // An order's lines refer to their products (a foreign key that restricts): those stay.
     const inRows = new Set(rows.map((row) => row.sku));
-    const stays = existing.filter((product) => keep.has(product.sku) && !inRows.has(product.sku));
-    plan.removed = existing.filter((product) => !keep.has(product.sku)).map((product) => product.sku);
+    const absent = existing.filter((product) => !keep.has(product.sku));
+    const ordered = await orderedProducts(
+      db,
+      absent.map((product) => product.id),
+    );
+    const stays = existing.filter(
+      (product) => (keep.has(product.sku) && !inRows.has(product.sku)) || ordered.has(product.id),
+    );
+    plan.removed = absent.filter((product) => !ordered.has(product.id)).map((product) => product.sku);
+    plan.ordered = absent.filter((product) => ordered.has(product.id)).map((product) => product.sku);
     const used = (key: "bandName" | "category") =>
       new Set([...stays, ...after].map((product) => product[key]));
     const usedBrands = used("bandName");
@@ -192,8 +216,20 @@ async function planCatalogImport(
   return plan;
 }
 
+/** Which of these products an order names. */
+async function orderedProducts(db: Pick<Database, "select">, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ productId: orderLines.productId })
+    .from(orderLines)
+    .where(sql`${orderLines.productId} = any(${sql.param(ids)}::int[])`)
+    .groupBy(orderLines.productId);
+  return new Set(rows.map((row) => row.productId));
+}
+
 function sameProduct(before: ProductValues, after: ProductValues): boolean {
   return (
+    before.stock === after.stock &&
     before.name === after.name &&
     before.description === after.description &&
     before.image === after.image &&
@@ -262,16 +298,23 @@ export async function importCatalogRows(
       await tx.execute(sql`
         insert into products (sku, name, description, image, price, ratings, band_name, category, creation_date)
         select * from ${productsTable(batch)}`);
+      await tx.execute(stockUpdate(batch));
       await step(batch.length);
     }
     for (const batch of batches(plan.updated)) {
+      // Only the rows whose product changed: a row whose stock alone changed is no catalogue change.
       await tx.execute(sql`
         update products set
           name = changed.name, description = changed.description, image = changed.image,
           price = changed.price, ratings = changed.ratings, band_name = changed.band_name,
           category = changed.category, creation_date = changed.creation_date
         from ${productsTable(batch)}
-        where products.sku = changed.sku`);
+        where products.sku = changed.sku
+          and (products.name, products.description, products.image, products.price, products.ratings,
+               products.band_name, products.category, products.creation_date)
+            is distinct from (changed.name, changed.description, changed.image, changed.price,
+               changed.ratings, changed.band_name, changed.category, changed.creation_date)`);
+      await tx.execute(stockUpdate(batch));
       await step(batch.length);
     }
     for (const batch of batches(plan.removed)) {
@@ -336,6 +379,22 @@ function productsTable(batch: readonly ProductValues[]) {
   ) as changed(sku, name, description, image, price, ratings, band_name, category, creation_date)`;
 }
 
+/**
+ * The batch's stock levels set where they differ (a new product's row is
+ * made at 0 with it, drizzle/0009): a level that crosses zero is a catalogue
+ * change (drizzle/0011), any other is not.
+ */
+function stockUpdate(batch: readonly ProductValues[]) {
+  return sql`
+    update stock_levels set on_hand = counted.on_hand
+    from unnest(
+      ${sql.param(batch.map((product) => product.sku))}::text[],
+      ${sql.param(batch.map((product) => product.stock))}::int[]
+    ) as counted(sku, on_hand)
+    join products on products.sku = counted.sku
+    where stock_levels.product_id = products.id and stock_levels.on_hand <> counted.on_hand`;
+}
+
 /** The whole catalogue as a catalogue file holds it, by sku: what `catalog:export` writes. */
 export async function exportCatalog(db: Database): Promise<CatalogFileRecord[]> {
   const rows = await db
@@ -344,16 +403,19 @@ export async function exportCatalog(db: Database): Promise<CatalogFileRecord[]> 
       ...productColumns,
       brandLabel: brands.label,
       categoryLabel: categories.label,
+      stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`,
     })
     .from(products)
     .innerJoin(brands, eq(brands.value, products.bandName))
     .innerJoin(categories, eq(categories.value, products.category))
+    .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
     .orderBy(products.id);
   return rows.map((row) => ({
     sku: row.sku,
     name: row.name,
     description: row.description,
     price: row.price,
+    stock: row.stock,
     rating: row.ratings,
     brand: row.bandName,
     brand_label: row.brandLabel,

@@ -20,6 +20,7 @@ const SHOPIFY_COLUMNS = {
   Vendor: "brand",
   Type: "category",
   "Variant Price": "price",
+  "Variant Inventory Qty": "stock",
   "Image Src": "image",
 } as const satisfies Record<string, keyof CatalogFileRow>;
 /** Read but not imported as a column: which products are live, and the category when Type is empty. */
@@ -27,6 +28,8 @@ const SHOPIFY_CONTROL_COLUMNS = ["Status", "Published", "Product Category"];
 
 /** A price as Shopify writes one: digits, and a point with up to two more. */
 const PRICE = /^\d+(\.\d{1,2})?$/;
+/** A count of units as the shop takes one (the schema says what is wrong with any other). */
+const UNITS = /^\d{1,9}$/;
 
 export function isShopifyExport(columns: readonly string[]): boolean {
   return ["Handle", "Title", "Variant Price"].every((column) => columns.includes(column));
@@ -37,7 +40,10 @@ export function readShopify(columns: string[], records: { line: number; record: 
     const index = columns.indexOf(column);
     return index === -1 ? "" : (record[index] ?? "").trim();
   };
-  const products = new Map<string, { line: number; values: Record<string, unknown>; prices: string[] }>();
+  const products = new Map<
+    string,
+    { line: number; values: Record<string, unknown>; prices: string[]; stocks: string[] }
+  >();
   const problems: FileProblem[] = [];
   let notLive = 0;
   let moreLines = 0;
@@ -58,6 +64,8 @@ export function readShopify(columns: string[], records: { line: number; record: 
       moreLines++;
       const price = at(record, "Variant Price");
       if (product && price !== "") product.prices.push(price);
+      const stock = at(record, "Variant Inventory Qty");
+      if (product && stock !== "") product.stocks.push(stock);
       if (product && !product.values.image) product.values.image = at(record, "Image Src");
       continue;
     }
@@ -74,22 +82,30 @@ export function readShopify(columns: string[], records: { line: number; record: 
     // Shopify's standard taxonomy ("Home & Garden > Kitchen > Blenders") names a category when Type is empty.
     if (values.category === "")
       values.category = at(record, "Product Category").split(">").at(-1)?.trim() ?? "";
-    products.set(handle, { line, values, prices: [] });
+    products.set(handle, { line, values, prices: [], stocks: [] });
   }
   const rows: RawRecord[] = [];
-  for (const { line, values, prices } of products.values()) {
+  for (const { line, values, prices, stocks } of products.values()) {
     // The lowest of the variants' prices, as written (the schema checks it), unless one of them is
     // not a price at all: then the product's own stays, for the schema to name on its line.
     const all = [String(values.price), ...prices];
     if (all.every((price) => PRICE.test(price))) {
       values.price = all.reduce((lowest, price) => (Number(price) < Number(lowest) ? price : lowest));
     }
+    // The variants' units together are the product's; one that is not a count (negative, say, as
+    // Shopify allows when overselling) is given instead, for the schema to name on the product's line.
+    if (stocks.length > 0) {
+      const units = [String(values.stock), ...stocks].filter((stock) => stock !== "");
+      values.stock =
+        units.find((stock) => !UNITS.test(stock)) ??
+        String(units.reduce((sum, stock) => sum + Number(stock), 0));
+    }
     rows.push({ line, values });
   }
   const notes: string[] = [];
   if (moreLines > 0)
     notes.push(
-      `${moreLines} further variant or picture lines were merged into their products (lowest price, first picture).`,
+      `${moreLines} further variant or picture lines were merged into their products (lowest price, first picture, units added up).`,
     );
   if (notLive > 0)
     notes.push(

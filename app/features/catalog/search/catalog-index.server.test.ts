@@ -100,6 +100,7 @@ function randomQuery(random: RandomSource): CatalogQuery {
   const category = random.some(DEMO_CATEGORIES.map((category) => category.value));
   if (category.length > 0 && random.next() < 0.5) query.category = category.sort();
   if (random.next() < 0.3) query.range = random.pick([5, 19.5, 49.99, 50, 100, 150, 199.99]);
+  if (random.next() < 0.3) query.inStock = true;
   if (random.next() < 0.6) query.sort = random.pick(SORT_VALUES);
   return query;
 }
@@ -118,6 +119,8 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
     await engine.db
       .insert(products)
       .values({ ...(variedProducts(1)[0] as NewProductRow), name: "Gold Lantern", price: 99_999_999.99 });
+    // About a third sold out, the rest with a few or many on hand.
+    await engine.db.execute(sql`update stock_levels set on_hand = (product_id * 7) % 3 * (product_id % 5)`);
     indexed = createCatalog(engine.db, { cacheSeconds: 0 });
     withoutIndex = createCatalog(engine.db, { cacheSeconds: 0 }, { readCatalogIndex: async () => null });
     await indexed.indexReady();
@@ -153,6 +156,8 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
       { page: 100_000, size: 100, search: "bl" },
       { page: 100_000, size: 100 },
       { page: 3, size: 7, search: "lantern", band: ["campSafe"], category: ["outdoor"], range: 150 },
+      { page: 2, size: 9, search: "lantern", inStock: true as const, range: 150 },
+      { page: 40, size: 20, inStock: true as const },
     ]) {
       expect(
         (await indexed.findProducts(query)).value.map((product) => product.id),
@@ -184,6 +189,10 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
       .returning({ id: products.id });
     await engine.db.execute(sql`update products set price = price + 1, ratings = 5 where id % 97 = 0`);
     await engine.db.execute(sql`delete from products where id % 89 = 0 and name <> 'Zeppelin Kettle'`);
+    // Some sell out, some come back: only those crossing zero are changes the index applies.
+    await engine.db.execute(
+      sql`update stock_levels set on_hand = case when on_hand = 0 then 4 else 0 end where product_id % 83 = 0`,
+    );
     // What the database would announce (LISTEN/NOTIFY in the shop): the index applies it.
     indexed.changed();
     await indexed.indexReady();

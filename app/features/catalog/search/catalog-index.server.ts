@@ -47,6 +47,9 @@ export class CatalogIndex {
   private readonly categories: Uint16Array;
   private readonly brandValues: string[];
   private readonly categoryValues: string[];
+  /** One bit per position, set when the product is in stock, and how many are. */
+  private readonly inStock: Uint32Array;
+  private readonly inStockCount: number;
   private readonly postings: Postings;
   private readonly namePostings: Postings;
   private readonly cards: CardShelf;
@@ -78,6 +81,8 @@ export class CatalogIndex {
     this.categories = parts.categories;
     this.brandValues = parts.brandValues;
     this.categoryValues = parts.categoryValues;
+    this.inStock = parts.inStock;
+    this.inStockCount = countBits(parts.inStock);
     this.postings = new Postings(parts.postings, this.size);
     this.namePostings = new Postings(parts.namePostings, this.size);
     this.cards = parts.cards;
@@ -108,6 +113,7 @@ export class CatalogIndex {
       this.brands,
       this.categories,
       this.cellStarts,
+      this.inStock,
       ...this.keptBits,
     ];
     return (
@@ -205,21 +211,28 @@ export class CatalogIndex {
     const choice = this.choiceOf(query);
     const keep = this.filterFor(choice, removed);
     const order = this.orders.order(query.sort, query.range);
-    if (words === undefined) {
+    const inStockOnly = query.inStock === true;
+    if (words === undefined && !inStockOnly) {
       if (keep === null) return this.orders.slice(order, offset, query.size);
       if (removed && !this.filters(choice))
         return this.orders.sliceWithout(order, offset, query.size, removed);
       return this.orders.pageOf(this.chosenCells(choice, removed), keep, order, offset, query.size);
     }
-    const matches = this.matches(words);
+    // "In stock only" without a search: the products in stock are the matches.
+    const searched = words === undefined ? null : this.matches(words);
+    const matches = searched ?? this.inStockMatches();
     // Past the last match there is nothing to look for (a deep page costs nothing).
     if (offset >= matches.count) return [];
     // The matches the filters keep, counted exactly: the page is then walked or gathered, whichever costs less.
     const cells = keep && this.chosenCells(choice, null);
+    const andInStock = inStockOnly && words !== undefined;
     const kept = (candidates: BitCandidates, scratch: 0 | 1) =>
-      cells ? this.keptOf(candidates, cells, this.keptBits[scratch], removed) : candidates;
-    if (query.sort) return this.orders.pageOf(kept(matches, 0), null, order, offset, query.size);
-    const tiers = this.relevanceTiers(matches, words);
+      cells || andInStock
+        ? this.keptOf(candidates, cells, this.keptBits[scratch], removed, andInStock)
+        : candidates;
+    if (query.sort || !searched || !words)
+      return this.orders.pageOf(kept(matches, 0), null, order, offset, query.size);
+    const tiers = this.relevanceTiers(searched, words);
     const inName = kept(tiers.inName, 0);
     const first = this.orders.pageOf(inName, null, order, offset, query.size);
     if (first.length === query.size) return first;
@@ -240,13 +253,14 @@ export class CatalogIndex {
    * cell's prices without a search, one pass over the matches with one.
    */
   facetMatrix(
-    filters: Pick<CatalogFilters, "range">,
+    filters: Pick<CatalogFilters, "range" | "inStock">,
     words: IndexedWord[] | null | undefined,
     removed: Removal | null = null,
   ): FacetCell[] {
     const cap = filters.range === undefined ? Number.POSITIVE_INFINITY : Math.round(filters.range * 100);
     if (words === null) return [];
-    const matched = words === undefined ? null : this.matches(words).all;
+    const searched = words === undefined ? null : this.matches(words).all;
+    const matched = filters.inStock ? (searched ? this.andInStock(searched) : this.inStock) : searched;
     const counts = matched
       ? this.tally(matched, cap)
       : this.cellPrices.map((prices) => countAtMost(prices, cap));
@@ -288,22 +302,47 @@ export class CatalogIndex {
     return { runs, count, removed };
   }
 
-  /** The candidates within the chosen runs, none removed, as bits written into `into`, with their number. */
+  /**
+   * The candidates within the chosen runs (all, without runs), in stock when
+   * asked, none removed, as bits written into `into`, with their number.
+   */
   private keptOf(
     candidates: BitCandidates,
-    { runs }: CellCandidates,
+    cells: CellCandidates | null,
     into: Uint32Array,
     removed: Removal | null,
+    inStockOnly: boolean,
   ): BitCandidates {
     into.fill(0);
     let count = 0;
-    for (const { from, to } of runs) count += copyBits(candidates.all, into, from, to);
+    if (cells) for (const { from, to } of cells.runs) count += copyBits(candidates.all, into, from, to);
+    else into.set(candidates.all);
+    if (inStockOnly) {
+      for (let block = 0; block < into.length; block++) {
+        into[block] = (into[block] as number) & (this.inStock[block] as number);
+      }
+    }
+    if (inStockOnly || !cells) count = countBits(into);
     for (const position of removed?.positions ?? []) {
       if (!has(into, position)) continue;
       into[position >>> 5] = (into[position >>> 5] as number) & ~(1 << (position & 31));
       count--;
     }
     return { bits: true, all: into, count };
+  }
+
+  /** The products in stock, as a page's candidates. */
+  private inStockMatches(): BitCandidates {
+    return { bits: true, all: this.inStock, count: this.inStockCount };
+  }
+
+  /** A search's matches that are in stock, as a new bit set. */
+  private andInStock(matched: Uint32Array): Uint32Array {
+    const both = new Uint32Array(matched.length);
+    for (let block = 0; block < both.length; block++) {
+      both[block] = (matched[block] as number) & (this.inStock[block] as number);
+    }
+    return both;
   }
 
   /** Whether any of the brand, category and price filters is chosen. */

@@ -1,4 +1,4 @@
-import { stepsOf } from "./bits";
+import { setBit, stepsOf } from "./bits";
 import { CardShelfBuilder } from "./card-shelf";
 import { CatalogIndex, type IndexedProductRow } from "./catalog-index.server";
 import { IndexOrders } from "./index-orders";
@@ -14,6 +14,7 @@ export class CatalogIndexBuilder {
   private readonly created: number[] = [];
   private readonly brands: number[] = [];
   private readonly categories: number[] = [];
+  private readonly inStock: boolean[] = [];
   private readonly brandValues = new Map<string, number>();
   private readonly categoryValues = new Map<string, number>();
   private readonly lexemes = new LexemeNumbers();
@@ -28,6 +29,7 @@ export class CatalogIndexBuilder {
     this.created.push(row.createdMicros);
     this.brands.push(valueNumber(this.brandValues, row.bandName));
     this.categories.push(valueNumber(this.categoryValues, row.category));
+    this.inStock.push(row.inStock);
     this.postings.add(row.lexemes);
     this.namePostings.add(row.nameLexemes);
     this.cards.add(row.card);
@@ -98,6 +100,10 @@ export class CatalogIndexBuilder {
     const postings = yield* this.postings.build(added);
     const namePostings = yield* this.namePostings.build(added);
     const cards = this.cards.build(added);
+    const inStock = new Uint32Array(Math.ceil(size / 32));
+    added.forEach((product, position) => {
+      if (this.inStock[product]) setBit(inStock, position);
+    });
     yield;
     return new CatalogIndex({
       revision,
@@ -106,6 +112,7 @@ export class CatalogIndexBuilder {
       categories: byPosition(this.categories, new Uint16Array(size)),
       brandValues: [...this.brandValues.keys()],
       categoryValues: [...this.categoryValues.keys()],
+      inStock,
       postings,
       namePostings,
       cards,

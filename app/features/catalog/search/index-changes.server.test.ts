@@ -46,6 +46,7 @@ function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductR
     createdMicros,
     lexemes: [...new Set([...name, ...description])],
     nameLexemes: [...new Set(name)],
+    inStock: random.chance(0.7),
   };
 }
 
@@ -64,6 +65,7 @@ function someQuery(random: RandomSource): { query: CatalogQuery; words: IndexedW
   if (random.chance(0.3)) query.band = random.some([...BRANDS, "zeta"]);
   if (random.chance(0.3)) query.category = random.some(CATEGORIES);
   if (random.chance(0.3)) query.range = random.pick([10, 50, 120]);
+  if (random.chance(0.3)) query.inStock = true;
   const words = random.chance(0.5)
     ? Array.from({ length: 1 + random.int(2) }, () => {
         const word = random.pick(WORDS);

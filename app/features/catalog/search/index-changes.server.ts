@@ -21,6 +21,7 @@ interface ChangedProduct {
   /** Its search vector's lexemes, and those of its name, in code-unit order. */
   lexemes: string[];
   nameLexemes: string[];
+  inStock: boolean;
   card: Product;
 }
 
@@ -36,6 +37,7 @@ function changedProduct(row: IndexedProductRow): ChangedProduct {
     category: row.category,
     lexemes: [...row.lexemes].sort(),
     nameLexemes: [...row.nameLexemes].sort(),
+    inStock: row.inStock,
     card: productOfCard(row.card),
   };
 }
@@ -161,11 +163,14 @@ export class LiveIndex {
   }
 
   /** The matching products by brand × category under a price cap, as CatalogIndex#facetMatrix, the changed ones counted as they are now. */
-  facetMatrix(filters: Pick<CatalogFilters, "range">, words: IndexedWord[] | null | undefined): FacetCell[] {
+  facetMatrix(
+    filters: Pick<CatalogFilters, "range" | "inStock">,
+    words: IndexedWord[] | null | undefined,
+  ): FacetCell[] {
     const cells = this.base.facetMatrix(filters, words, this.removed);
     if (words === null || this.changed.size === 0) return cells;
     const counts = new Map(cells.map((cell) => [`${cell.bandName}\n${cell.category}`, cell]));
-    for (const product of this.changedMatching({}, words, filters.range)) {
+    for (const product of this.changedMatching({ inStock: filters.inStock }, words, filters.range)) {
       const key = `${product.bandName}\n${product.category}`;
       const cell = counts.get(key) ?? { bandName: product.bandName, category: product.category, count: 0 };
       counts.set(key, { ...cell, count: cell.count + 1 });
@@ -175,7 +180,7 @@ export class LiveIndex {
 
   /** The changed products a listing's filters and search keep. */
   private changedMatching(
-    filters: Pick<CatalogFilters, "band" | "category">,
+    filters: Pick<CatalogFilters, "band" | "category" | "inStock">,
     words: IndexedWord[] | undefined,
     range: number | undefined,
   ): ChangedProduct[] {
@@ -185,6 +190,7 @@ export class LiveIndex {
         product.key.priceCents <= cap &&
         (!filters.band || filters.band.includes(product.bandName)) &&
         (!filters.category || filters.category.includes(product.category)) &&
+        (!filters.inStock || product.inStock) &&
         (!words || carriesEvery(product.lexemes, words)),
     );
   }

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { catalogChanges, catalogRevisions, products } from "~/db/schema";
+import { catalogChanges, catalogRevisions, products, stockLevels } from "~/db/schema";
 import type { Product } from "../core/catalog-schema";
 import { CARD_FIELDS } from "./card-shelf";
 import type { CatalogIndex, IndexedProductRow, IndexTerm } from "./catalog-index.server";
@@ -63,6 +63,8 @@ const indexColumns: Record<keyof IndexRow, SQL> = {
   // The lexemes with a position of weight A (the name), by ts_filter: the same lexemes in the same
   // order as unnest and string_agg per row, which made reading 1M products cost PostgreSQL 14 s of CPU, not 5.
   nameLexemes: sql`array_to_string(tsvector_to_array(ts_filter(${products.searchVector}, '{a}')), ' ')`,
+  // Only whether a unit is on hand: drizzle/0011 records a change when that flips, never for a sale that leaves some.
+  inStock: sql`exists (select 1 from ${stockLevels} where ${stockLevels.productId} = ${products.id} and ${stockLevels.onHand} > 0)`,
 };
 
 function indexedRow({ lexemes, nameLexemes, ...row }: IndexRow): IndexedProductRow {

@@ -30,6 +30,8 @@ export interface IndexedProductRow {
   lexemes: string[];
   /** The lexemes that come from its name (weight A). */
   nameLexemes: string[];
+  /** Whether any unit is on hand: the one thing of its stock the index keeps (the "In stock only" filter). */
+  inStock: boolean;
 }
 
 export interface IndexParts {
@@ -42,6 +44,8 @@ export interface IndexParts {
   categories: Uint16Array;
   brandValues: string[];
   categoryValues: string[];
+  /** One bit per position: set when the product is in stock. */
+  inStock: Uint32Array;
   postings: Map<string, PostingList>;
   namePostings: Map<string, PostingList>;
   cards: CardShelf;

@@ -25,8 +25,8 @@ export interface ProductSearch {
   /** Who answers: answers from the database are worth caching, most index answers are not. */
   readonly answeredBy: "index" | "database";
   page(query: CatalogQuery): Promise<Product[]> | Product[];
-  /** The matching products counted by brand × category under a price cap. */
-  facetMatrix(range: number | undefined): Promise<FacetCell[]> | FacetCell[];
+  /** The matching products counted by brand × category under a price cap, in stock only when asked. */
+  facetMatrix(filters: Pick<CatalogFilters, "range" | "inStock">): Promise<FacetCell[]> | FacetCell[];
   count(filters: CatalogFilters): Promise<number> | number;
 }
 
@@ -57,7 +57,7 @@ function indexAdapter(index: LiveIndex, words: IndexedWord[] | null | undefined)
   return {
     answeredBy: "index",
     page: (query) => index.page(query, words),
-    facetMatrix: (range) => index.facetMatrix({ range }, words),
+    facetMatrix: ({ range, inStock }) => index.facetMatrix({ range, inStock }, words),
     count: (filters) => countOf(index.facetMatrix(filters, words), filters),
   };
 }
@@ -70,7 +70,7 @@ function databaseAdapter(
   return {
     answeredBy: "database",
     page: (query) => queries.findProducts(db, query, words),
-    facetMatrix: (range) => queries.readFacetMatrix(db, { range }, words),
+    facetMatrix: ({ range, inStock }) => queries.readFacetMatrix(db, { range, inStock }, words),
     // One count(*) costs less than the matrix it would sum.
     count: (filters) => queries.countProducts(db, filters, words),
   };

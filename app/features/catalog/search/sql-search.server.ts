@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { products, stockLevels } from "~/db/schema";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
 import { BEST_RATED_FIRST, productColumns, productOf } from "../core/product-rows.server";
 import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
@@ -58,6 +58,12 @@ function whereClause(filters: CatalogFilters, tsquery: SQL | null | undefined): 
   if (filters.category) conditions.push(inArray(products.category, filters.category));
   if (filters.band) conditions.push(inArray(products.bandName, filters.band));
   if (filters.range) conditions.push(lte(products.price, filters.range));
+  // By the stock level's primary key, per product the other conditions leave.
+  if (filters.inStock) {
+    conditions.push(
+      sql`exists (select 1 from ${stockLevels} where ${stockLevels.productId} = ${products.id} and ${stockLevels.onHand} > 0)`,
+    );
+  }
   if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
   if (tsquery === null) conditions.push(sql`false`);
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -133,10 +139,10 @@ export async function countProducts(
 }
 
 /** The filters a facet matrix is read for: everything but the facets themselves. */
-export type FacetMatrixFilters = Pick<CatalogFilters, "search" | "range">;
+export type FacetMatrixFilters = Pick<CatalogFilters, "search" | "range" | "inStock">;
 
 /**
- * The products matching a search and a price cap, counted by brand and
+ * The products matching a search, a price cap and "in stock only", counted by brand and
  * category. One scan answers every question about brands and categories for
  * those filters: the count for any choice of brands and categories, and each
  * facet's counts with the others chosen (facetsOf below). Its size is brands
@@ -144,12 +150,12 @@ export type FacetMatrixFilters = Pick<CatalogFilters, "search" | "range">;
  */
 export async function readFacetMatrix(
   db: Database,
-  { search, range }: FacetMatrixFilters,
+  { search, range, inStock }: FacetMatrixFilters,
   words = asTyped(search),
 ): Promise<FacetCell[]> {
   return db
     .select({ bandName: products.bandName, category: products.category, count: count() })
     .from(products)
-    .where(whereClause({ search, range }, searchQuery(words)))
+    .where(whereClause({ search, range, inStock }, searchQuery(words)))
     .groupBy(products.bandName, products.category);
 }

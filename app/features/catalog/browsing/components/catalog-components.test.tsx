@@ -20,6 +20,7 @@ const PRODUCT: ShopProduct = {
   bandName: "blendMaster",
   category: "home appliances",
   creationDate: "2025-03-04T23:30:00.000Z",
+  stock: 14,
   brandLabel: "BlendMaster",
   categoryLabel: "Home appliances",
 };
@@ -34,6 +35,7 @@ const FACETS: FilterFacets = {
     { value: "fitness", label: "Fitness", count: 1_234 },
     { value: "outdoor", label: "Outdoor", count: 3 },
   ],
+  inStock: 1_201,
 };
 
 /** Renders inside a router, as the shop page does (at `address`, by default the shop's). */
@@ -55,7 +57,7 @@ function checkbox(html: string, name: string, value: string): string {
 }
 function controls(values: Partial<CatalogFilterControls["values"]> = {}): CatalogFilterControls {
   return {
-    values: { band: [], category: [], range: 0, search: "", sort: "", ...values },
+    values: { band: [], category: [], range: 0, inStock: false, search: "", sort: "", ...values },
     choose: noop,
     toggle: noop,
     slide: noop,
@@ -143,6 +145,31 @@ describe("ProductCard", () => {
     expect(eager).toContain('loading="eager"');
     expect(eager).toMatch(/fetchPriority="high"|fetchpriority="high"/);
   });
+
+  it("says its stock in words, with an icon beside them", () => {
+    const card = (stock: number) =>
+      renderInRouter(<ProductCard product={{ ...PRODUCT, stock }} href="/products/7-x" locale="en-US" />);
+    expect(card(14)).toMatch(/<svg[^>]*aria-hidden="true"[^>]*>.*?<\/svg>In stock</s);
+    expect(card(3)).toContain("Only 3 left");
+    expect(card(0)).toContain("Sold out");
+    expect(card(0)).not.toContain("In stock");
+  });
+
+  it("puts the route's action at the bottom of the card, above the link that covers it", () => {
+    const html = renderInRouter(
+      <ProductCard
+        product={PRODUCT}
+        href="/products/7-x"
+        locale="en-US"
+        action={<button type="button">Add to cart</button>}
+      />,
+    );
+    expect(html).toMatch(/Only|In stock/);
+    expect(html).toMatch(
+      /<div class="relative z-10[^"]*"><button type="button">Add to cart<\/button><\/div><\/article>/,
+    );
+    expect(html).toContain("row-span-5");
+  });
 });
 
 describe("StarRating", () => {
@@ -213,6 +240,15 @@ describe("CatalogFilters", () => {
     expect(html).toContain(">1,234<");
   });
 
+  it("offers “In stock only” as a labelled checkbox with its count, ticked from the address", () => {
+    const html = renderInRouter(<CatalogFilters filters={controls()} facets={FACETS} />);
+    expect(html).toMatch(/<legend[^>]*>Availability<\/legend><label[^>]*><input[^>]*name="inStock"[^>]*\/>/);
+    expect(checkbox(html, "inStock", "1")).not.toContain("checked");
+    expect(html).toMatch(/>In stock only<\/span><span[^>]*>1,201<span class="sr-only"> products<\/span>/);
+    const ticked = renderInRouter(<CatalogFilters filters={controls({ inStock: true })} facets={FACETS} />);
+    expect(checkbox(ticked, "inStock", "1")).toContain('checked=""');
+  });
+
   it("lists a chosen value the catalogue does not know, so it can be unticked", () => {
     const html = renderInRouter(<CatalogFilters filters={controls({ band: ["acme"] })} facets={FACETS} />);
     expect(checkbox(html, "band", "acme")).toContain('checked=""');
@@ -223,6 +259,7 @@ describe("CatalogFilters", () => {
     const lastKnown: FilterFacets = {
       brands: FACETS.brands.map((choice) => ({ ...choice, count: null })),
       categories: FACETS.categories.map((choice) => ({ ...choice, count: null })),
+      inStock: null,
     };
     const html = renderInRouter(
       <CatalogFilters filters={controls({ category: ["outdoor", "gone"] })} facets={lastKnown} />,
@@ -344,12 +381,16 @@ describe("FilterChips", () => {
         applied={[
           { kind: "Brand", label: "CycleFit", href: "/?category=fitness" },
           { kind: "Category", label: "Fitness", href: "/?band=cycleFit" },
+          { kind: "Stock", label: "In stock only", href: "/?band=cycleFit&category=fitness" },
         ]}
         clearAllHref="/?sort=asc"
       />,
     );
     expect(html).toMatch(/href="\/\?category=fitness#results"[^>]*>.*Brand.*:.*CycleFit.*, remove.*<\/a>/s);
     expect(html).toMatch(/href="\/\?sort=asc#results"[^>]*>Clear all<\/a>/);
+    expect(html).toMatch(
+      /href="\/\?band=cycleFit&amp;category=fitness#results"[^>]*>.*Stock.*:.*In stock only/s,
+    );
   });
 
   it("shows nothing when no filter applies", () => {

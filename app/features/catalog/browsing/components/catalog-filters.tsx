@@ -3,6 +3,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { ResetIcon } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/select-field";
 import { type FacetChoice, SORTS, type SortValue } from "../../core/catalog-vocabulary";
+import { IN_STOCK_ONLY } from "../applied-filters";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { PriceRangeSlider } from "./price-range-slider";
 
@@ -22,10 +23,12 @@ type PanelChoice = Omit<FacetChoice, "count"> & { count: number | null };
 export interface FilterFacets {
   brands: PanelChoice[];
   categories: PanelChoice[];
+  /** How many "In stock only" would show; null while the catalogue cannot count. */
+  inStock: number | null;
 }
 
 /**
- * Brand, category and price. A plain GET form: without JavaScript the "Apply
+ * Brand, category, price and stock. A plain GET form: without JavaScript the "Apply
  * filters" button submits it and the server renders the result; with
  * JavaScript every change applies by itself and there is no button. The
  * listing's search is the header's search box (shop-search.ts); the form
@@ -98,6 +101,22 @@ export function CatalogFilters({
         <div>
           <PriceRangeSlider name="range" value={values.range} onChange={filters.slide} />
         </div>
+
+        <fieldset className="min-w-0">
+          <legend className="text-sm font-semibold text-slate-800">Availability</legend>
+          <label className="mt-1.5 flex min-h-10 cursor-pointer items-center gap-2.5 rounded-md px-1.5 text-sm text-slate-800 hover:bg-slate-100">
+            <input
+              type="checkbox"
+              name="inStock"
+              value="1"
+              checked={values.inStock}
+              onChange={(event) => filters.choose("inStock", event.currentTarget.checked)}
+              className="size-4 shrink-0 accent-indigo-600"
+            />
+            <span className="min-w-0 flex-1 break-words">{IN_STOCK_ONLY}</span>
+            <ChoiceCount count={facets?.inStock ?? null} />
+          </label>
+        </fieldset>
       </div>
       {/* The search as the listing shows it: "Apply filters" keeps it (the header's box changes it),
           after the price, as the shop's addresses write it. */}
@@ -165,17 +184,23 @@ function FacetChoices({
                 className="size-4 shrink-0 accent-indigo-600"
               />
               <span className="min-w-0 flex-1 break-words">{choice.label}</span>
-              {choice.count === null ? null : (
-                <span className="text-xs text-slate-600 tabular-nums">
-                  {choice.count.toLocaleString("en-US")}
-                  <span className="sr-only">{choice.count === 1 ? " product" : " products"}</span>
-                </span>
-              )}
+              <ChoiceCount count={choice.count} />
             </label>
           </li>
         ))}
       </ul>
     </fieldset>
+  );
+}
+
+/** How many products a choice would show, after its label; nothing while the catalogue cannot count. */
+function ChoiceCount({ count }: { count: number | null }) {
+  if (count === null) return null;
+  return (
+    <span className="text-xs text-slate-600 tabular-nums">
+      {count.toLocaleString("en-US")}
+      <span className="sr-only">{count === 1 ? " product" : " products"}</span>
+    </span>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { AlertIcon, BoxIcon, ResetIcon } from "~/components/ui/icons";
@@ -11,8 +12,9 @@ const FIRST_ROW = 3;
 /**
  * The cards: one column on phones, two from 640 px, three from 1280 px. Each
  * card takes four rows of the grid (picture, category and date, name and
- * brand, rating and price) as a subgrid, so the cards of one row share those
- * rows and their names line up, however long one card's category is.
+ * brand, rating, price and stock) as a subgrid, so the cards of one row share
+ * those rows and their names line up, however long one card's category is;
+ * five with `cardAction`, the route's slot at the bottom of each card.
  */
 export function ProductGrid({
   products,
@@ -21,6 +23,7 @@ export function ProductGrid({
   label = "Products",
   eager = true,
   searchWords,
+  cardAction,
 }: {
   products: readonly ShopProduct[];
   locale: string;
@@ -31,11 +34,16 @@ export function ProductGrid({
   eager?: boolean;
   /** The listing's search, word by word, to mark in the names. */
   searchWords?: readonly SearchWord[] | null;
+  /** What the route puts at the bottom of each card (the cart's "Add to cart"). */
+  cardAction?: (product: ShopProduct) => ReactNode;
 }) {
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {products.map((product, index) => (
-        <li key={product.id} className="row-span-4 grid grid-rows-subgrid gap-y-0">
+        <li
+          key={product.id}
+          className={`${cardAction ? "row-span-5" : "row-span-4"} grid grid-rows-subgrid gap-y-0`}
+        >
           <ProductCard
             product={product}
             href={hrefFor(product)}
@@ -43,6 +51,8 @@ export function ProductGrid({
             eager={eager && index < FIRST_ROW}
             priority={eager && index === 0}
             searchWords={searchWords}
+            // Null rather than nothing for a product without one: every card keeps the fifth row.
+            action={cardAction ? (cardAction(product) ?? null) : undefined}
           />
         </li>
       ))}

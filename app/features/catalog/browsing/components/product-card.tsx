@@ -1,8 +1,10 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDate, formatPrice, pictureSrcSet, type ShopProduct } from "../../core/catalog-format";
 import type { SearchWord } from "../../core/search-words";
 import { HighlightedText } from "./highlighted-text";
 import { StarRating } from "./star-rating";
+import { StockState } from "./stock-state";
 
 interface ProductCardProps {
   product: ShopProduct;
@@ -16,6 +18,11 @@ interface ProductCardProps {
   priority?: boolean;
   /** The listing's search, word by word: its matches are marked in the name. */
   searchWords?: readonly SearchWord[] | null;
+  /**
+   * What the route puts at the bottom of the card (the cart's "Add to cart"):
+   * a fifth row of the subgrid, above the stretched link, so it stays clickable.
+   */
+  action?: ReactNode;
 }
 
 /** Product pictures are 4:3 (800×600); width and height reserve the space, so nothing shifts. */
@@ -25,8 +32,8 @@ const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
  * A product in a listing. The whole card leads to the product's page, through
  * one link (its name, stretched over the card), so a screen reader hears one
  * link per product and the card's other text stays selectable. Its four parts
- * are rows of the listing's grid (a subgrid, ProductGrid), so names line up
- * across a row.
+ * (five with an action) are rows of the listing's grid (a subgrid,
+ * ProductGrid), so names line up across a row.
  */
 export function ProductCard({
   product,
@@ -35,9 +42,12 @@ export function ProductCard({
   eager = false,
   priority = false,
   searchWords,
+  action,
 }: ProductCardProps) {
   return (
-    <article className="group relative row-span-4 grid grid-rows-subgrid gap-y-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-600 has-[a:focus-visible]:ring-offset-2">
+    <article
+      className={`group relative ${action === undefined ? "row-span-4" : "row-span-5"} grid grid-rows-subgrid gap-y-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-600 has-[a:focus-visible]:ring-offset-2`}
+    >
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         <img
           src={product.image}
@@ -79,13 +89,17 @@ export function ProductCard({
           {product.brandLabel}
         </p>
       </div>
-      <div className="flex items-end justify-between gap-3 px-5 pt-4 pb-5">
-        <StarRating rating={product.ratings} />
-        <p className="text-lg font-bold text-slate-900 tabular-nums">
-          <span className="sr-only">Price: </span>
-          {formatPrice(product.price)}
-        </p>
+      <div className="flex flex-col gap-2 px-5 pt-4 pb-5">
+        <div className="flex items-end justify-between gap-3">
+          <StarRating rating={product.ratings} />
+          <p className="text-lg font-bold text-slate-900 tabular-nums">
+            <span className="sr-only">Price: </span>
+            {formatPrice(product.price)}
+          </p>
+        </div>
+        <StockState stock={product.stock} />
       </div>
+      {action === undefined ? null : <div className="relative z-10 px-5 pb-5">{action}</div>}
     </article>
   );
 }

@@ -1,23 +1,33 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDate, formatPrice, pictureSrcSet, type ShopProduct } from "../../core/catalog-format";
 import { StarRating } from "./star-rating";
+import { StockState } from "./stock-state";
 
 /** The product page's picture is shown large; its box is reserved so nothing shifts as it loads. */
 const PICTURE_SIZE = { width: 800, height: 600 } as const;
 
-/** One product, whole: large picture, name, brand, category, price, rating, date added, description. */
+/**
+ * One product, whole: large picture, name, brand, category, price, rating,
+ * stock, date added, description; and the route's buy box (the cart's), in
+ * the right column below the details (below them on phones too), which then
+ * says the stock itself.
+ */
 export function ProductDetails({
   product,
   description,
   locale,
   categoryHref,
   brandHref,
+  buyBox,
 }: {
   product: ShopProduct;
   description: string;
   locale: string;
   categoryHref: string;
   brandHref: string;
+  /** What the route puts beside the details (the cart's "Add to cart"); without it, the stock shows by the price. */
+  buyBox?: ReactNode;
 }) {
   return (
     <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
@@ -51,6 +61,7 @@ export function ProductDetails({
             {formatPrice(product.price)}
           </p>
           <StarRating rating={product.ratings} />
+          {buyBox === undefined ? <StockState stock={product.stock} /> : null}
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-slate-600">Category</dt>
@@ -64,6 +75,7 @@ export function ProductDetails({
             <time dateTime={product.creationDate}>{formatDate(product.creationDate, locale)}</time>
           </dd>
         </dl>
+        {buyBox === undefined ? null : <div>{buyBox}</div>}
         <div>
           <h2 className="text-base font-bold text-slate-900">Description</h2>
           {/* Plain text, rendered as text: never as HTML. */}

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { useShopperLocale } from "~/utils/locale";
+import type { ShopProduct } from "../../core/catalog-format";
 import { appliedFilters, type FacetLabels, wayBackLink, withoutFiltersHref } from "../applied-filters";
 import { formValuesFromQuery, productHref, shopHref, shopPageHref } from "../catalog-url";
 import { appliedFilterCount, type ShopListing as Listing, resultSummary, uncounted } from "../shop-listing";
@@ -30,7 +31,14 @@ import {
  * The shop page: the filter panel (a sheet on a phone), the listing's
  * summary, chips and sort, its products or why there are none, and its pages.
  */
-export function ShopListing({ listing }: { listing: Listing }) {
+export function ShopListing({
+  listing,
+  cardAction,
+}: {
+  listing: Listing;
+  /** What the route puts at the bottom of each card (the cart's "Add to cart"). */
+  cardAction?: (product: ShopProduct) => ReactNode;
+}) {
   const { query } = listing;
   const filters = useCatalogFilters(query);
   // The header's search box is the listing's search on this page.
@@ -109,6 +117,7 @@ export function ShopListing({ listing }: { listing: Listing }) {
                   searchWords={searchWords}
                   locale={locale}
                   hrefFor={(product) => productHref(product, { ...shown, page: query.page })}
+                  cardAction={cardAction}
                 />
               ) : count > 0 ? (
                 <PageOutOfRange

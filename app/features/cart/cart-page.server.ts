@@ -1,0 +1,86 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { readForm } from "~/utils/form-submission.server";
+import { addToCart, readCart, setLineQuantity } from "./cart.server";
+import { type CartForm, type CartFormAnswer, cartFormSchema } from "./cart-schema";
+import { type CartVisitor, ownerForChange, ownerOf } from "./cart-visitor.server";
+
+/**
+ * The cart on the shop's pages: /cart's lines, and the forms that change
+ * them (Add to cart on a card or a product page, a line's quantity, Remove),
+ * all posted to /cart. Without JavaScript each form is a plain POST answered
+ * with a redirect to the cart (post/redirect/get); with it, the page sends
+ * `stay` and gets the outcome, and stays where it is.
+ */
+
+const EMPTY_CART = { lines: [], itemCount: 0, subtotalCents: 0 };
+
+/** /cart's data: the visitor's lines with today's prices and stock, or an empty cart. */
+export async function cartPageData(request: Request, visitor: CartVisitor) {
+  const owner = ownerOf(request, visitor);
+  return owner ? readCart(visitor.db, owner) : EMPTY_CART;
+}
+
+const onlyLeft = (stock: number, quantity: number) => `Only ${stock} left: your cart has ${quantity}.`;
+
+/** A cart form, applied: its outcome for the page's script, or a redirect to the cart without one. */
+export async function cartFormAction(request: Request, visitor: CartVisitor) {
+  const submission = parseWithZod(await readForm(request), { schema: cartFormSchema });
+  if (submission.status !== "success") {
+    const productId = Number(submission.payload.productId);
+    const error = Object.values(submission.error ?? {}).flat()[0] ?? "This change could not be read.";
+    return answer({ ok: false, productId: Number.isSafeInteger(productId) ? productId : null, error }, 400);
+  }
+  const form = submission.value;
+  const { outcome, status, headers } = await applied(request, visitor, form);
+  if (!form.stay && outcome.ok) {
+    // Without JavaScript: the cart, showing what was added (post/redirect/get).
+    throw redirect(form.intent === "add" ? `/cart?added=${form.productId}` : "/cart", {
+      status: 303,
+      headers,
+    });
+  }
+  return answer(outcome, status, headers);
+}
+
+function answer(outcome: CartFormAnswer, status = 200, headers: HeadersInit = {}) {
+  return data(outcome, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+async function applied(
+  request: Request,
+  visitor: CartVisitor,
+  form: CartForm,
+): Promise<{ outcome: CartFormAnswer; status: number; headers: HeadersInit }> {
+  const { productId } = form;
+  if (form.intent === "add") {
+    const { owner, headers } = ownerForChange(request, visitor);
+    const added = await addToCart(visitor.db, owner, productId, form.quantity);
+    if (added.outcome === "unknown-product") {
+      return {
+        outcome: { ok: false, productId, error: "This product is no longer sold." },
+        status: 404,
+        headers,
+      };
+    }
+    if (added.outcome === "sold-out") {
+      return {
+        outcome: { ok: false, productId, error: "Sold out: it cannot be added." },
+        status: 409,
+        headers,
+      };
+    }
+    const notice = added.capped ? onlyLeft(added.stock, added.quantity) : undefined;
+    return { outcome: { ok: true, productId, notice }, status: 200, headers };
+  }
+  const asked = form.intent === "set" ? form.quantity : 0;
+  const owner = ownerOf(request, visitor);
+  const now = owner ? await setLineQuantity(visitor.db, owner, productId, asked) : 0;
+  const notice =
+    asked > 0 && now === 0
+      ? "Sold out: removed from your cart."
+      : now < asked
+        ? onlyLeft(now, now)
+        : undefined;
+  return { outcome: { ok: true, productId, notice }, status: 200, headers: {} };
+}

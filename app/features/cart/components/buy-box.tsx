@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+import { AddToCart } from "./add-to-cart";
+
+interface BuyBoxProps {
+  productId: number;
+  productName: string;
+  stock: number;
+  /** The stock in words ("Only 2 left"), as the catalogue says it on its cards. */
+  stockState: ReactNode;
+  /** The lines on shipping and returns, from the shop's settings. */
+  notes: string[];
+}
+
+/** The product page's buy box: stock, quantity, Add to cart, and what shipping and returns cost. */
+export function BuyBox({ productId, productName, stock, stockState, notes }: BuyBoxProps) {
+  return (
+    <section aria-label="Buy" className="space-y-4 rounded-xl border border-slate-300 bg-white p-5">
+      {stockState}
+      <AddToCart productId={productId} productName={productName} stock={stock} withQuantity />
+      <ul className="space-y-1 text-sm text-slate-700">
+        {notes.map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+import { useEffect, useId, useRef } from "react";
+import { Link, useFetcher, useFetchers } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { useHydrated } from "~/utils/hydrated";
+import { formatCents } from "~/utils/money";
+import type { CartFormAnswer, CartLine } from "../cart-schema";
+import { MOST_IN_ONE_LINE, QuantityOptions } from "./quantity-options";
+
+const LINE_FETCHER = "cart-line-";
+
+export interface CartViewProps {
+  lines: CartLine[];
+  /** A line's product page (the route knows the catalogue's addresses). */
+  hrefFor: (line: CartLine) => string;
+  /** A line's picture, as the catalogue serves it. */
+  pictureFor: (line: CartLine) => { src: string; srcSet?: string };
+  /** A change refused without JavaScript (the page came back with it). */
+  failure?: CartFormAnswer;
+}
+
+/**
+ * /cart's lines and summary. A change shows at once (the quantity, the
+ * line's total, the subtotal) and settles on the server's answer; a refused
+ * one shows its error on its line, which is back as it was.
+ */
+export function CartView({ lines, hrefFor, pictureFor, failure }: CartViewProps) {
+  const pending = usePendingQuantities();
+  const shown = lines
+    .map((line) => {
+      const quantity = pending.get(line.productId) ?? line.quantity;
+      return { ...line, quantity, lineTotalCents: line.unitPriceCents * quantity };
+    })
+    .filter((line) => line.quantity > 0);
+  const itemsHeading = useRef<HTMLHeadingElement>(null);
+  if (shown.length === 0) return <EmptyCart />;
+  const subtotalCents = shown.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const blocked = shown.some((line) => line.quantity > line.stock);
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-3">
+      <section aria-labelledby="cart-items" className="lg:col-span-2">
+        <h2 id="cart-items" ref={itemsHeading} tabIndex={-1} className="sr-only">
+          Items
+        </h2>
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {shown.map((line) => (
+            <CartLineRow
+              key={line.productId}
+              line={line}
+              href={hrefFor(line)}
+              picture={pictureFor(line)}
+              failure={failure?.productId === line.productId && !failure.ok ? failure.error : undefined}
+              // The Remove button goes with its line: the focus goes to the list.
+              onRemove={() => itemsHeading.current?.focus()}
+            />
+          ))}
+        </ul>
+      </section>
+      <section
+        aria-labelledby="cart-summary"
+        className="h-fit rounded-xl border border-slate-200 bg-white p-5"
+      >
+        <h2 id="cart-summary" className="text-lg font-bold text-slate-900">
+          Summary
+        </h2>
+        <dl className="mt-4 flex items-baseline justify-between text-base">
+          <dt className="font-semibold text-slate-800">Subtotal</dt>
+          <dd className="font-bold text-slate-900">{formatCents(subtotalCents)}</dd>
+        </dl>
+        <p className="mt-2 text-sm text-slate-700">Prices include tax. Shipping is chosen at checkout.</p>
+        {blocked ? (
+          <p className="mt-3 text-sm font-medium text-red-800">
+            Some lines ask for more than is left: change them before checking out.
+          </p>
+        ) : null}
+        <Link to="/checkout" className={buttonClasses("primary", "md", "mt-5 w-full")}>
+          Checkout
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mt-6 rounded-xl border border-slate-200 bg-white p-8 text-center">
+      <p className="text-base text-slate-800">Your cart is empty.</p>
+      <Link to="/" className={buttonClasses("primary", "md", "mt-5")}>
+        Continue shopping
+      </Link>
+    </div>
+  );
+}
+
+/** Quantities of lines whose change is on its way (0: being removed). */
+function usePendingQuantities(): Map<number, number> {
+  const fetchers = useFetchers();
+  const pending = new Map<number, number>();
+  for (const fetcher of fetchers) {
+    const form = fetcher.formData;
+    if (!fetcher.key.startsWith(LINE_FETCHER) || !form) continue;
+    const productId = Number(form.get("productId"));
+    pending.set(productId, form.get("intent") === "remove" ? 0 : Number(form.get("quantity")));
+  }
+  return pending;
+}
+
+interface CartLineRowProps {
+  line: CartLine;
+  href: string;
+  picture: { src: string; srcSet?: string };
+  failure: string | undefined;
+  onRemove: () => void;
+}
+
+function CartLineRow({ line, href, picture, failure, onRemove }: CartLineRowProps) {
+  const fetcher = useFetcher<CartFormAnswer>({ key: `${LINE_FETCHER}${line.productId}` });
+  const hydrated = useHydrated();
+  const quantityId = useId();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const error = answer && !answer.ok ? answer.error : failure;
+  const notice = answer?.ok ? answer.notice : undefined;
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (answer && !answer.ok) errorRef.current?.focus();
+  }, [answer]);
+  const most = Math.max(Math.min(line.stock, MOST_IN_ONE_LINE), line.quantity);
+  const stay = hydrated ? <input type="hidden" name="stay" value="1" /> : null;
+  return (
+    <li className="flex gap-4 p-4">
+      <img
+        src={picture.src}
+        srcSet={picture.srcSet}
+        sizes="80px"
+        alt=""
+        width={80}
+        height={80}
+        className="size-20 shrink-0 rounded-lg bg-slate-100 object-cover"
+      />
+      <div className="min-w-0 grow">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <Link to={href} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
+            {line.name}
+          </Link>
+          <p className="font-bold text-slate-900">
+            <span className="sr-only">Line total: </span>
+            {formatCents(line.lineTotalCents)}
+          </p>
+        </div>
+        <p className="mt-1 text-sm text-slate-700">{`${formatCents(line.unitPriceCents)} each`}</p>
+        <LineNotes line={line} />
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <fetcher.Form method="post" action="/cart" className="flex items-end gap-2">
+            <input type="hidden" name="intent" value="set" />
+            <input type="hidden" name="productId" value={line.productId} />
+            {stay}
+            <div>
+              <label htmlFor={quantityId} className="block text-sm font-semibold text-slate-800">
+                Quantity <span className="sr-only">{`of ${line.name}`}</span>
+              </label>
+              <select
+                id={quantityId}
+                name="quantity"
+                value={line.quantity}
+                // With JavaScript a choice is sent at once; without it, Update sends it.
+                onChange={(event) => fetcher.submit(event.currentTarget.form)}
+                className="mt-1 block h-10 rounded-lg border border-slate-500 bg-white px-3 text-base text-slate-900 focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600/30 focus:outline-none"
+              >
+                <QuantityOptions most={most} />
+              </select>
+            </div>
+            {hydrated ? null : (
+              <button type="submit" className={buttonClasses("secondary", "sm")}>
+                Update
+              </button>
+            )}
+          </fetcher.Form>
+          <fetcher.Form method="post" action="/cart" onSubmit={onRemove}>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="productId" value={line.productId} />
+            {stay}
+            <button type="submit" className={buttonClasses("ghost", "sm", "underline")}>
+              Remove <span className="sr-only">{line.name}</span>
+            </button>
+          </fetcher.Form>
+        </div>
+        {error ? (
+          <p ref={errorRef} tabIndex={-1} role="alert" className="mt-2 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        ) : null}
+        {notice ? (
+          <p role="status" className="mt-2 text-sm font-medium text-slate-800">
+            {notice}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** What changed since the line was added: its price, or the stock under it. */
+function LineNotes({ line }: { line: CartLine }) {
+  const notes: string[] = [];
+  if (line.priceChanged)
+    notes.push(`The price changed since you added it: it is now ${formatCents(line.unitPriceCents)}.`);
+  if (line.stock === 0) notes.push("Sold out since you added it: remove it to check out.");
+  else if (line.quantity > line.stock)
+    notes.push(`Only ${line.stock} left: lower the quantity to check out.`);
+  else if (line.stock <= 5) notes.push(`Only ${line.stock} left.`);
+  if (notes.length === 0) return null;
+  return (
+    <ul className="mt-1 text-sm font-medium text-amber-900">
+      {notes.map((note) => (
+        <li key={note}>{note}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+import { ClockIcon, CloseIcon } from "~/components/ui/icons";
+import { type StockLevel, stockLevelOf, stockWords } from "../../core/stock-state";
+
+/** A tick, for "In stock" (the shared icons have none yet). */
+function TickIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+/**
+ * Each level's icon and colour. The words say it all; the icon says it again
+ * for those who skim, and the colour a third time (each ≥ 4.5:1 on white:
+ * emerald-700 5.5, amber-800 7.1, red-700 6.5), so colour is never the only sign.
+ */
+const LOOKS: Record<StockLevel, { Icon: (props: { className?: string }) => React.ReactNode; tone: string }> =
+  {
+    "in-stock": { Icon: TickIcon, tone: "text-emerald-700" },
+    "few-left": { Icon: ClockIcon, tone: "text-amber-800" },
+    "sold-out": { Icon: CloseIcon, tone: "text-red-700" },
+  };
+
+/** "In stock", "Only 3 left" or "Sold out", with its icon: on cards, the product page and the buy box. */
+export function StockState({ stock, className = "" }: { stock: number; className?: string }) {
+  const { Icon, tone } = LOOKS[stockLevelOf(stock)];
+  return (
+    <p
+      className={["inline-flex items-center gap-1.5 text-sm font-semibold", tone, className].join(" ").trim()}
+    >
+      <Icon className="size-4 shrink-0" />
+      {stockWords(stock)}
+    </p>
+  );
+}

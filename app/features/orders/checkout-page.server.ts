@@ -1,0 +1,58 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { readForm } from "~/utils/form-submission.server";
+import { type CheckoutVisitor, placeCheckout } from "./checkout-api.server";
+import { checkoutFormSchema } from "./checkout-schema";
+
+/**
+ * The checkout page's form, sent: checked against the API's own schema,
+ * placed as the API places it (placeCheckout), and answered as a page is —
+ * the order's page on success (post/redirect/get), the form back with its
+ * messages otherwise, what was typed kept.
+ */
+
+/** A short line as the page shows it: the product, what was asked and what is left. */
+export interface ShortLine {
+  productId: number;
+  asked: number;
+  left: number;
+}
+
+const SHORT =
+  "Some products do not have that many left, so nothing was ordered. Change the quantities in your cart and place the order again.";
+const EMPTY = "Your cart is empty: add a product before checking out.";
+const KEY_REUSED =
+  "This checkout was already sent with other details. Reload the page to check out with these ones.";
+
+export async function checkoutFormAction(
+  request: Request,
+  visitor: CheckoutVisitor,
+  /** The shopper's share of checkouts, counted once the form reads well and before it is placed. */
+  admit: () => Promise<string | null>,
+) {
+  const submission = parseWithZod(await readForm(request), { schema: checkoutFormSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), short: [] as ShortLine[] }, { status: 400 });
+  }
+  const refused = await admit();
+  if (refused) return refusal(submission.reply({ formErrors: [refused] }), 429);
+  const { idempotencyKey, ...checkout } = submission.value;
+  const placement = await placeCheckout(visitor, checkout, idempotencyKey);
+  switch (placement.outcome) {
+    case "placed":
+      throw redirect(placement.next, { status: 303 });
+    case "short":
+      return data(
+        { result: submission.reply({ formErrors: [SHORT] }), short: placement.lines as ShortLine[] },
+        { status: 409, headers: { "Cache-Control": "no-store" } },
+      );
+    case "empty":
+      return refusal(submission.reply({ formErrors: [EMPTY] }), 409);
+    case "key-reused":
+      return refusal(submission.reply({ formErrors: [KEY_REUSED] }), 422);
+  }
+}
+
+const refusal = (result: SubmissionResult<string[]>, status: number) =>
+  data({ result, short: [] as ShortLine[] }, { status, headers: { "Cache-Control": "no-store" } });

@@ -1,0 +1,126 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { useShopperLocale } from "~/utils/locale";
+import { formatCents } from "~/utils/money";
+import { orderDate } from "../order-format";
+import type { OrderPageData } from "../order-view.server";
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * An order's confirmation and status (/orders/<number>): what was ordered at
+ * which prices, the totals (prices include tax), where it goes and how to
+ * pay. Every part reflows to one column on a phone; long names and address
+ * lines wrap rather than run off the screen.
+ */
+export function OrderDetails({ order }: { order: OrderPageData }) {
+  const locale = useShopperLocale();
+  return (
+    <main id="main" className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
+      <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Order {order.number}</p>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">Thank you for your order</h1>
+      <dl className="mt-6 grid gap-x-8 gap-y-3 rounded-2xl bg-indigo-50 p-5 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-600">Order number</dt>
+          <dd className="font-semibold text-slate-900">{order.number}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">Placed on</dt>
+          <dd className="font-semibold text-slate-900">{orderDate(order.placedAt, locale)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">Status</dt>
+          <dd className="font-semibold text-slate-900">{order.status}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-8 space-y-8">
+        <Panel id="order-lines" title="What you ordered">
+          <ul className="divide-y divide-slate-200">
+            {order.lines.map((line) => (
+              <li key={line.productId} className="flex flex-wrap items-baseline justify-between gap-x-4 py-3">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-slate-900">{line.name}</p>
+                  <p className="text-sm text-slate-600">
+                    {formatCents(line.unitPriceCents)} each · Quantity {line.quantity}
+                  </p>
+                </div>
+                <p className="font-semibold text-slate-900 tabular-nums">
+                  {formatCents(line.lineTotalCents)}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-700">Subtotal</dt>
+              <dd className="tabular-nums">{formatCents(order.subtotalCents)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-700">{order.shippingMethod}</dt>
+              <dd className="tabular-nums">
+                {order.shippingCents === 0 ? "Free" : formatCents(order.shippingCents)}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 text-lg font-bold text-slate-900">
+              <dt>
+                Total <span className="text-sm font-normal text-slate-600">including tax</span>
+              </dt>
+              <dd className="tabular-nums">{formatCents(order.totalCents)}</dd>
+            </div>
+          </dl>
+        </Panel>
+
+        <div className="grid gap-8 sm:grid-cols-2">
+          <Panel id="order-shipping" title="Shipping to">
+            <address className="break-words text-slate-800 not-italic">
+              {order.address.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address, in order, never reordered
+                <span key={index} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+            <p className="mt-3 text-slate-700">{order.shippingMethod}</p>
+          </Panel>
+          <Panel id="order-payment" title="Payment">
+            <p className="font-semibold text-slate-900">{order.payment.label}</p>
+            {order.payment.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-2 text-slate-700">
+                {paragraph}
+              </p>
+            ))}
+            {order.payment.details.length > 0 ? (
+              <p className="mt-3 rounded-lg bg-slate-100 p-3 font-mono text-sm break-words text-slate-900">
+                {order.payment.details.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </p>
+            ) : null}
+          </Panel>
+        </div>
+      </div>
+
+      <p className="mt-10">
+        <Link to="/" className={buttonClasses("primary")}>
+          Continue shopping
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { orderConfirmationEmail } from "./order-email.server";
+import type { OrderToConfirm } from "./place-order.server";
+
+const order: OrderToConfirm = {
+  id: 1,
+  number: "BL-7Q4K9",
+  status: "placed",
+  email: "ada@example.com",
+  shippingAddress: {
+    name: "Ada <b>Shopper</b>",
+    line1: "1 High Street",
+    city: "Leeds",
+    postalCode: "LS1 1AA",
+    country: "GB",
+  },
+  shippingMethod: "standard",
+  paymentMethod: "bank-transfer",
+  lines: [
+    { productId: 3, name: "Teapot", unitPriceCents: 1250, quantity: 2, lineTotalCents: 2500 },
+    { productId: 9, name: "Cup & saucer", unitPriceCents: 10, quantity: 3, lineTotalCents: 30 },
+  ],
+  subtotalCents: 2530,
+  shippingCents: 499,
+  totalCents: 3029,
+};
+
+const facts = {
+  orderUrl: "https://shop.example.com/orders/BL-7Q4K9?token=abc",
+  payment: { bankDetails: ["Backline Ltd.", "IBAN: GB33 BUKB 2020 1555 5555 55"] },
+};
+
+describe("the order's confirmation email", () => {
+  it("lists the lines, the totals with tax, the address, how to pay and the order's link", () => {
+    const message = orderConfirmationEmail(order, facts);
+    expect(message).toMatchObject({
+      kind: "order-confirmation",
+      to: "ada@example.com",
+      subject: "Your Backline order BL-7Q4K9",
+    });
+    for (const part of [message.text, message.html]) {
+      expect(part).toContain("2 × Teapot at $12.50: $25.00");
+      expect(part).toContain("Subtotal: $25.30");
+      expect(part).toContain("Standard shipping: $4.99");
+      expect(part).toContain("Total: $30.29, including tax");
+      expect(part).toContain("1 High Street");
+      expect(part).toContain("Leeds LS1 1AA");
+      expect(part).toContain("United Kingdom");
+      expect(part).toContain("Payment: Bank transfer");
+      expect(part).toContain("with your order number BL-7Q4K9 as the reference");
+      expect(part).toContain("IBAN: GB33 BUKB 2020 1555 5555 55");
+    }
+    expect(message.text).toContain(`See your order: ${facts.orderUrl}`);
+    expect(message.html).toContain(`href="${facts.orderUrl}"`);
+  });
+
+  it("keeps what the shopper typed as text in the HTML part", () => {
+    const { html, text } = orderConfirmationEmail(order, facts);
+    expect(html).toContain("Ada &lt;b&gt;Shopper&lt;/b&gt;");
+    expect(html).toContain("Cup &amp; saucer");
+    expect(html).not.toContain("<b>Shopper");
+    expect(text).toContain("Ada <b>Shopper</b>");
+  });
+
+  it("tells a shopper paying on delivery to pay the courier, with no bank details", () => {
+    const message = orderConfirmationEmail({ ...order, paymentMethod: "cash-on-delivery" }, facts);
+    expect(message.text).toContain("Payment: Pay on delivery");
+    expect(message.text).toContain("Pay the courier $30.29 when your order arrives.");
+    expect(message.text).not.toContain("IBAN");
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * How the shop words an order, the same on its page, in its email and in
+ * the shopper's list of orders. Shared with the browser: no server imports.
+ */
+
+/** An order's status as a shopper reads it; a placed order's depends on how it is paid (payment-methods.server.ts). */
+const ORDER_STATUS_WORDS: Readonly<Record<string, string>> = {
+  paid: "Paid: we are preparing it",
+  shipped: "On its way",
+  cancelled: "Cancelled",
+};
+
+export const statusInWords = (status: string): string => ORDER_STATUS_WORDS[status] ?? status;
+
+const SHIPPING_METHOD_LABELS: Readonly<Record<string, string>> = {
+  standard: "Standard shipping",
+  express: "Express shipping",
+};
+
+export const shippingMethodLabel = (method: string): string => SHIPPING_METHOD_LABELS[method] ?? method;
+
+export interface AddressSnapshot {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** The address as it goes on a parcel, one line each: the country by its English name. */
+export function addressLines(address: AddressSnapshot): string[] {
+  let country = address.country;
+  try {
+    country = COUNTRY_NAMES.of(address.country) ?? address.country;
+  } catch {
+    // Not a region code Intl knows: the code itself is still the right line.
+  }
+  return [
+    address.name,
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.city} ${address.postalCode}`,
+    country,
+  ];
+}
+
+/** "1 item", "3 items". */
+export const itemCount = (count: number): string => `${count} ${count === 1 ? "item" : "items"}`;
+
+const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Mar 4, 2026" in the shopper's locale (the same on server and browser, so
+ * hydration agrees), in UTC: the shop names one day for an order wherever
+ * it is read.
+ */
+export function orderDate(iso: string, locale: string): string {
+  let format = DATE_FORMATS.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+    DATE_FORMATS.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}

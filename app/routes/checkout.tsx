@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import { data } from "react-router";
+import { pageMeta } from "~/components/layout/page-meta";
+import { buttonClasses } from "~/components/ui/button";
+import { checkoutVisitorOf, shopperOf, shoppingRefusalOf } from "~/context.server";
+import { cartPageData } from "~/features/cart/cart-page.server";
+import { shoppingRefusalMessage } from "~/features/cart/shopping-rate-limit.server";
+import { checkoutFormAction } from "~/features/orders/checkout-page.server";
+import { countryChoices, likelyCountry } from "~/features/orders/checkout-schema";
+import { CheckoutForm } from "~/features/orders/components/checkout-form";
+import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
+import { shopperLocale } from "~/utils/locale.server";
+import type { Route } from "./+types/checkout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shopper = await shopperOf(request, context);
+  const cart = await cartPageData(request, shopper.cart);
+  return data(
+    {
+      lines: cart.lines.map(({ productId, name, quantity, unitPriceCents, lineTotalCents }) => ({
+        productId,
+        name,
+        quantity,
+        unitPriceCents,
+        lineTotalCents,
+      })),
+      subtotalCents: cart.subtotalCents,
+      rates: SHIPPING_DEFAULTS,
+      countries: countryChoices(),
+      defaults: { email: shopper.email, name: shopper.name, country: likelyCountry(shopperLocale(request)) },
+      // A new key for each page shown: every send of this page's form is one checkout.
+      idempotencyKey: randomUUID(),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return checkoutFormAction(request, await checkoutVisitorOf(request, context), async () => {
+    const refused = await shoppingRefusalOf(context, "checkout");
+    return refused ? shoppingRefusalMessage("checkout", refused.retryAfterSeconds) : null;
+  });
+}
+
+export function meta() {
+  return pageMeta({ title: "Checkout | Backline", description: "Place your order.", noindex: true });
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:px-8 lg:pt-10">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
+      {loaderData.lines.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-8 text-center">
+          <p className="text-base text-slate-800">Your cart is empty: there is nothing to check out.</p>
+          <a href="/" className={buttonClasses("primary", "md", "mt-5")}>
+            Continue shopping
+          </a>
+        </div>
+      ) : (
+        <CheckoutForm {...loaderData} answer={actionData} />
+      )}
+    </main>
+  );
+}
