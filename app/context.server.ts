@@ -15,7 +15,7 @@ import type { PictureStore } from "~/features/catalog/management/index.server";
 import type { SearchRateLimit } from "~/features/catalog/search/index.server";
 import type { CheckoutVisitor } from "~/features/orders/checkout-api.server";
 import type { OrderServices, OrderViewer } from "~/features/orders/orders.server";
-import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
+import type { ShippingRates } from "~/features/orders/shipping";
 import { addressKey } from "~/utils/client-address.server";
 
 /**
@@ -46,6 +46,8 @@ export interface ShopServices {
   lifecycle: ShopLifecycle;
   /** Orders' signed links (the shop's secret), confirmation emails and bank details (app/features/orders). */
   orders: OrderServices;
+  /** What shipping costs (SHIPPING_STANDARD, FREE_SHIPPING_FROM, SHIPPING_EXPRESS), in cents. */
+  shippingRates: ShippingRates;
   /** How many cart changes and checkouts one client may send this process (shopping-rate-limit.server.ts). */
   shoppingLimit: ShoppingRateLimit;
 }
@@ -146,8 +148,8 @@ export async function checkoutVisitorOf(
   const visitor = await cartVisitorOf(request, context);
   const owner = ownerOf(request, visitor);
   const cart = owner ? await cartForCheckout(visitor.db, owner) : null;
-  const { orders } = context.get(servicesContext);
-  return { db: visitor.db, userId: visitor.userId, cart, rates: SHIPPING_DEFAULTS, orders };
+  const { orders, shippingRates } = context.get(servicesContext);
+  return { db: visitor.db, userId: visitor.userId, cart, rates: shippingRates, orders };
 }
 
 /** Who asks for an order (its page, its JSON, the account's list): the signed-in shopper, or nobody. */

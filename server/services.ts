@@ -92,6 +92,11 @@ export async function createShopServices(
     }),
     searchLimit: createSearchRateLimit(),
     shoppingLimit: createShoppingRateLimit(),
+    shippingRates: {
+      standardCents: env.SHIPPING_STANDARD,
+      freeStandardFromCents: env.FREE_SHIPPING_FROM,
+      expressCents: env.SHIPPING_EXPRESS,
+    },
     pictures: createPictureStore(database.db),
     auth: createAuthService({
       db: database.db,

@@ -1,6 +1,9 @@
 /** PostgreSQL's codes for the constraint failures the shop answers (the same on PGlite). */
 export const UNIQUE_VIOLATION = "23505";
 export const CHECK_VIOLATION = "23514";
+/** A transaction PostgreSQL ended to break a lock cycle, or could not serialise: safe to run again. */
+export const DEADLOCK_DETECTED = "40P01";
+export const SERIALIZATION_FAILURE = "40001";
 
 /**
  * Whether a statement failed with PostgreSQL error `code` — on `constraint`,

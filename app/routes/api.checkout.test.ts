@@ -136,3 +136,23 @@ describe("POST /api/checkout", () => {
     expect((await place(session)).status).toBe(201);
   });
 });
+
+describe("the per-client limit on checkouts", () => {
+  it("counts every checkout sent, read or not, and answers 429 with Retry-After past the share", async () => {
+    const limited = shopContext(engine, { shoppingLimits: { cartChanges: 100, checkouts: 2, duration: 60 } });
+    const sendOne = async () => {
+      const request = new Request("http://localhost:3000/api/checkout", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+        body: "{}",
+      });
+      return (await checkoutAction({ request, context: limited.context, params: {} } as never)) as Response;
+    };
+    expect((await sendOne()).status).toBe(400);
+    expect((await sendOne()).status).toBe(400);
+    const refused = await sendOne();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ error: { code: "rate_limited" } });
+  });
+});

@@ -19,7 +19,7 @@ const cartPage = async (cookie: string, path = "/cart") => {
   return page.body as {
     lines: { productId: number; quantity: number }[];
     itemCount: number;
-    addedName: string | null;
+    added: string | null;
   };
 };
 
@@ -32,7 +32,14 @@ describe("/cart without JavaScript", () => {
     const page = await cartPage(added.cookie as string, `/cart?added=${productId}`);
     expect(page.lines).toEqual([expect.objectContaining({ productId, quantity: 2 })]);
     expect(page.itemCount).toBe(2);
-    expect(page.addedName).toEqual(expect.any(String));
+    expect(page.added).toMatch(/ is in your cart\.$/);
+  });
+
+  it("an add the stock capped says so on the cart it leads to", async () => {
+    const productId = await productInStock(engine, 3);
+    const added = await add(productId, 5);
+    const page = await cartPage(added.cookie as string, added.location as string);
+    expect(page.added).toMatch(/ is in your cart\. Only 3 left: your cart has 3\.$/);
   });
 
   it("a quantity is set and a line removed, each answered by the cart again", async () => {

@@ -15,10 +15,15 @@ const addedSchema = z.coerce.number().int().positive();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await cartPageData(request, await cartVisitorOf(request, context));
-  const added = addedSchema.safeParse(new URL(request.url).searchParams.get("added") ?? undefined);
-  const addedLine = added.success ? cart.lines.find((line) => line.productId === added.data) : undefined;
+  const addedId = addedSchema.safeParse(new URL(request.url).searchParams.get("added") ?? undefined);
+  const addedLine = addedId.success ? cart.lines.find((line) => line.productId === addedId.data) : undefined;
+  // Without JavaScript the answer's "Only N left" is gone with the redirect: the line says it again.
+  const capped = addedLine && addedLine.quantity >= addedLine.stock;
+  const added = addedLine
+    ? `${addedLine.name} is in your cart.${capped ? ` Only ${addedLine.stock} left: your cart has ${addedLine.quantity}.` : ""}`
+    : null;
   return data(
-    { lines: cart.lines, itemCount: cart.itemCount, addedName: addedLine?.name ?? null },
+    { lines: cart.lines, itemCount: cart.itemCount, added },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -45,7 +50,7 @@ export function meta() {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, itemCount, addedName } = loaderData;
+  const { lines, itemCount, added } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   return (
     <main id="main" className="mx-auto w-full max-w-5xl px-4 pt-6 pb-16 sm:px-6 lg:px-8 lg:pt-10">
@@ -53,12 +58,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       {itemCount > 0 ? (
         <p className="mt-1 text-sm text-slate-700">{`${itemCount} ${itemCount === 1 ? "item" : "items"}`}</p>
       ) : null}
-      {addedName ? (
+      {added ? (
         <p
           role="status"
           className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
         >
-          {`${addedName} is in your cart.`}
+          {added}
         </p>
       ) : null}
       {failure && !lines.some((line) => line.productId === failure.productId) ? (

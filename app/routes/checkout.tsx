@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
-import { checkoutVisitorOf, shopperOf, shoppingRefusalOf } from "~/context.server";
+import { checkoutVisitorOf, servicesContext, shopperOf, shoppingRefusalOf } from "~/context.server";
 import { cartPageData } from "~/features/cart/cart-page.server";
 import { shoppingRefusalMessage } from "~/features/cart/shopping-rate-limit.server";
 import { checkoutFormAction } from "~/features/orders/checkout-page.server";
 import { countryChoices, likelyCountry } from "~/features/orders/checkout-schema";
 import { CheckoutForm } from "~/features/orders/components/checkout-form";
-import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
 import { shopperLocale } from "~/utils/locale.server";
 import type { Route } from "./+types/checkout";
 
@@ -25,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         lineTotalCents,
       })),
       subtotalCents: cart.subtotalCents,
-      rates: SHIPPING_DEFAULTS,
+      rates: context.get(servicesContext).shippingRates,
       countries: countryChoices(),
       defaults: { email: shopper.email, name: shopper.name, country: likelyCountry(shopperLocale(request)) },
       // A new key for each page shown: every send of this page's form is one checkout.

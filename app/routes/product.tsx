@@ -16,7 +16,7 @@ import { Breadcrumbs, ProductDetails } from "~/features/catalog/browsing/compone
 import { StockState } from "~/features/catalog/browsing/components/stock-state";
 import { productStructuredData } from "~/features/catalog/browsing/product-structured-data";
 import { shopProduct, socialImage } from "~/features/catalog/core/catalog-format";
-import { SHIPPING_DEFAULTS, shippingAndReturnsNotes } from "~/features/orders/shipping";
+import { shippingAndReturnsNotes } from "~/features/orders/shipping";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/product";
 
@@ -49,6 +49,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     description: product.description,
     related: (related?.value ?? []).map((other) => shopProduct(other, labels)),
     listingHref: shopReturnHref(url.searchParams),
+    shippingNotes: shippingAndReturnsNotes(context.get(servicesContext).shippingRates),
     canonicalUrl,
     socialImageUrl,
     structuredData: productStructuredData(product, {
@@ -85,7 +86,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, description, related, listingHref } = loaderData;
+  const { product, description, related, listingHref, shippingNotes } = loaderData;
   const locale = useShopperLocale();
   const categoryHref = shopHref({ category: [product.category] });
   return (
@@ -110,7 +111,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               productName={product.name}
               stock={product.stock}
               stockState={<StockState stock={product.stock} />}
-              notes={shippingAndReturnsNotes(SHIPPING_DEFAULTS)}
+              notes={shippingNotes}
             />
           }
         />

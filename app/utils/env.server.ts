@@ -1,4 +1,15 @@
+import { centsOfDollarsText } from "./money";
 import { z } from "./zod";
+
+/**
+ * An amount of money written in dollars ("4.99", "50"), as whole cents: the
+ * digits are read as text, never through a float.
+ */
+const dollarsAsCents = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,2})?$/, "must be an amount in dollars, like 4.99")
+  .transform(centsOfDollarsText);
 
 /**
  * The shop's configuration, read from the environment once at start-up.
@@ -101,6 +112,12 @@ const envSchema = z
      * Unset: demo details that say they are not a real account (and a warning at start-up).
      */
     SHOP_BANK_DETAILS: z.string().trim().min(1).max(500, "must be at most 500 characters").optional(),
+    /** What Standard shipping costs, in dollars (free from FREE_SHIPPING_FROM). */
+    SHIPPING_STANDARD: dollarsAsCents.default(499),
+    /** The subtotal, in dollars, from which Standard shipping is free. */
+    FREE_SHIPPING_FROM: dollarsAsCents.default(5_000),
+    /** What Express shipping costs, in dollars. */
+    SHIPPING_EXPRESS: dollarsAsCents.default(1_499),
     /** Redis for rate-limit counters shared by every process; without it each process counts in memory. */
     REDIS_URL: z
       .string()

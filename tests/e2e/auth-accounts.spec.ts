@@ -256,6 +256,10 @@ test.describe("login and logout", () => {
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Your account" }),
     ).toBeFocused();
     await page.keyboard.press("Tab");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Your orders" }),
+    ).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(logOutButton).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(logOutButton).toBeHidden();

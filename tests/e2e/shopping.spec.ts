@@ -102,6 +102,11 @@ test.describe("buying with JavaScript", () => {
     await expect(cartLink(page)).toHaveAccessibleName("Cart, 4 items");
     await page.getByRole("button", { name: `Remove ${fromCard}` }).click();
     await expect(page.getByRole("link", { name: fromCard })).toHaveCount(0);
+    // Its button gone with it, the focus is on the remaining line, and the removal is announced.
+    await expect(page.getByRole("link", { name: otherName })).toBeFocused();
+    await expect(
+      page.getByRole("status").filter({ hasText: `${fromCard} removed from your cart.` }),
+    ).toBeAttached();
     await expect(cartLink(page)).toHaveAccessibleName("Cart, 3 items");
 
     // Checkout: the account's email is filled in; a bad postal code is named and focused.
@@ -152,27 +157,49 @@ test.describe("buying with JavaScript", () => {
 });
 
 test.describe("buying without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  // The checkout refused once on purpose (a bad postal code) answers 400.
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400/] });
 
-  test("plain forms add, change and remove lines, and a guest checks out paying on delivery", async ({
+  test("plain forms add from a card and a product page, change and remove lines, and a guest checks out paying on delivery", async ({
     page,
     context,
   }) => {
     await useOwnAddress(context);
     await page.goto("/");
     const fromCard = await firstCardInStock(page);
+    const other = page.getByRole("button", { name: /^Add to cart: / }).nth(1);
+    const otherName = ((await other.getAttribute("aria-label")) ?? "").replace(/^Add to cart: /, "");
     await page.getByRole("button", { name: `Add to cart: ${fromCard}` }).click();
     await expect(page).toHaveURL(/\/cart\?added=\d+$/);
     await expect(page.getByText(`${fromCard} is in your cart.`)).toBeVisible();
     await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
 
+    // From a product page's buy box, with a quantity.
+    await page.goto("/");
+    await page.getByRole("heading", { name: otherName }).getByRole("link").click();
+    const buyBox = page.getByRole("region", { name: "Buy" });
+    await buyBox.getByLabel("Quantity").selectOption("2");
+    await buyBox.getByRole("button", { name: `Add to cart: ${otherName}` }).click();
+    await expect(page.getByText(`${otherName} is in your cart.`)).toBeVisible();
+    await expect(cartLink(page)).toHaveAccessibleName("Cart, 3 items");
+
     await page.getByLabel(`Quantity of ${fromCard}`).selectOption("2");
-    await page.getByRole("button", { name: "Update" }).click();
+    await page.getByRole("button", { name: "Update" }).first().click();
+    await expect(cartLink(page)).toHaveAccessibleName("Cart, 4 items");
+    await page.getByRole("button", { name: `Remove ${otherName}` }).click();
+    await expect(page.getByRole("link", { name: otherName })).toHaveCount(0);
     await expect(cartLink(page)).toHaveAccessibleName("Cart, 2 items");
 
+    // A bad field comes back named, and the page puts the focus on it.
     await page.getByRole("link", { name: "Checkout" }).click();
     const email = uniqueEmail("no-js-buyer");
-    await fillCheckout(page, { email });
+    await fillCheckout(page, { email, postalCode: "ABCDE" });
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expect(
+      page.getByText("Enter a postal code as it is written in United States of America."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Postal code")).toBeFocused();
+    await page.getByLabel("Postal code").fill("97204");
     await page.getByRole("button", { name: "Place order" }).click();
     await expect(page.getByRole("heading", { level: 1, name: /Thank you/ })).toBeVisible();
     await expect(page.getByText(/Pay the courier/)).toBeVisible();

@@ -56,9 +56,11 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
           "name",
           "price",
           "ratings",
+          "stock",
         ].sort(),
       );
       expect(typeof product.price).toBe("number");
+      expect(Number.isInteger(product.stock) && (product.stock as number) >= 0).toBe(true);
       expect(new Date(product.creationDate as string).toISOString()).toBe(product.creationDate);
     }
   });

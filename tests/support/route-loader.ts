@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
 import { createSearchRateLimit } from "~/features/catalog/search/index.server";
+import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
 
 /**
  * Calls a route's loader as the router would, with the shop's services in
@@ -16,7 +17,11 @@ const TEST_CLIENT_ADDRESS = "203.0.113.1";
 function argsFor(path: string, services: Partial<ShopServices>, params: Record<string, string>) {
   const context = new RouterContextProvider();
   // A search limit of its own unless the test brings one: searches are counted per client.
-  context.set(servicesContext, { searchLimit: createSearchRateLimit(), ...services } as ShopServices);
+  context.set(servicesContext, {
+    searchLimit: createSearchRateLimit(),
+    shippingRates: SHIPPING_DEFAULTS,
+    ...services,
+  } as ShopServices);
   context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: TEST_CLIENT_ADDRESS });
   const url = new URL(path, "http://shop.test");
   return { request: new Request(url), url, context, params, pattern: "/" };

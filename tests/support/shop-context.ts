@@ -6,6 +6,7 @@ import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
 import { createShoppingRateLimit, type ShoppingRateLimits } from "~/features/cart/shopping-rate-limit.server";
 import type { OrderServices } from "~/features/orders/orders.server";
+import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
 import { recordingMail } from "./recording-mailer";
 import type { TestDatabase } from "./test-database";
 
@@ -42,6 +43,7 @@ export function shopContext(
     baseUrl: "http://localhost:3000",
     orders,
     shoppingLimit: createShoppingRateLimit(shoppingLimits),
+    shippingRates: SHIPPING_DEFAULTS,
   } as unknown as ShopServices);
   context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
 

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { readForm } from "~/utils/form-submission.server";
+import { logFailure } from "~/utils/logger.server";
 import { addToCart, readCart, setLineQuantity } from "./cart.server";
 import { type CartForm, type CartFormAnswer, cartFormSchema } from "./cart-schema";
 import { type CartVisitor, ownerForChange, ownerOf } from "./cart-visitor.server";
@@ -21,6 +22,8 @@ export async function cartPageData(request: Request, visitor: CartVisitor) {
   return owner ? readCart(visitor.db, owner) : EMPTY_CART;
 }
 
+const CHANGE_FAILED = "Your cart could not be changed just now. Try again in a moment.";
+
 const onlyLeft = (stock: number, quantity: number) => `Only ${stock} left: your cart has ${quantity}.`;
 
 /** A cart form, applied: its outcome for the page's script, or a redirect to the cart without one. */
@@ -32,7 +35,12 @@ export async function cartFormAction(request: Request, visitor: CartVisitor) {
     return answer({ ok: false, productId: Number.isSafeInteger(productId) ? productId : null, error }, 400);
   }
   const form = submission.value;
-  const { outcome, status, headers } = await applied(request, visitor, form);
+  const { outcome, status, headers } = await applied(request, visitor, form).catch((error: unknown) => {
+    // The database away or failing: the change is refused on its line, and the page stays.
+    logFailure(error, "a cart change failed");
+    const refused: CartFormAnswer = { ok: false, productId: form.productId, error: CHANGE_FAILED };
+    return { outcome: refused, status: 503, headers: { "Retry-After": "5" } as HeadersInit };
+  });
   if (!form.stay && outcome.ok) {
     // Without JavaScript: the cart, showing what was added (post/redirect/get).
     throw redirect(form.intent === "add" ? `/cart?added=${form.productId}` : "/cart", {

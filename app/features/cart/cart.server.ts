@@ -117,7 +117,9 @@ export async function addToCart(
         select cart.id, ${productId}, least(${quantity}, ${MAX_QUANTITY}, product.on_hand), product.price_cents
           from cart, product where product.on_hand > 0
         on conflict (cart_id, product_id) do update
-          set quantity = least(${cartLines.quantity} + ${quantity}, ${MAX_QUANTITY}, ${onHandOf(productId)})
+          set quantity = least(${cartLines.quantity} + ${quantity}, ${MAX_QUANTITY}, ${onHandOf(productId)}),
+              -- Added again from a page showing today's price: that is the price seen now.
+              unit_price_cents_seen = excluded.unit_price_cents_seen
         returning quantity)
       select (select id from cart) as "cartId", (select on_hand from product) as "stock",
              (select quantity from before) as "before", (select quantity from line) as "quantity"`);

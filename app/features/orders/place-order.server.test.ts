@@ -199,15 +199,34 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     const kettle = await product(3);
     const [cart] = await db.insert(carts).values({ tokenHash: randomUUID() }).returning({ id: carts.id });
     const cartId = (cart as { id: string }).id;
-    await db.insert(cartLines).values({ cartId, productId: kettle, quantity: 2, unitPriceCentsSeen: 1999 });
+    await db.insert(cartLines).values({ cartId, productId: kettle, quantity: 4, unitPriceCentsSeen: 1999 });
     const inCart = async () => (await db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).length;
 
-    const short = await placeOrder(mail, { ...request([{ productId: kettle, quantity: 4 }]), cartId });
-    expect(short.outcome).toBe("short");
+    // The cart's lines are what is ordered, read in the placing transaction (not the request's).
+    const short = await placeOrder(mail, { ...request([{ productId: kettle, quantity: 1 }]), cartId });
+    expect(short).toEqual({ outcome: "short", lines: [{ productId: kettle, asked: 4, left: 3 }] });
     expect(await inCart()).toBe(1);
-    const placed = await placeOrder(mail, { ...request([{ productId: kettle, quantity: 2 }]), cartId });
-    expect(placed.outcome).toBe("placed");
+    await db.update(cartLines).set({ quantity: 2 }).where(eq(cartLines.cartId, cartId));
+    const placed = await placeOrder(mail, { ...request([{ productId: kettle, quantity: 4 }]), cartId });
+    expect(placed).toMatchObject({
+      outcome: "placed",
+      order: { lines: [{ productId: kettle, quantity: 2 }] },
+    });
     expect(await inCart()).toBe(0);
+  });
+
+  it("one cart checked out twice at once with two keys (two tabs) makes one order", async () => {
+    const kettle = await product(50);
+    const [cart] = await db.insert(carts).values({ tokenHash: randomUUID() }).returning({ id: carts.id });
+    const cartId = (cart as { id: string }).id;
+    await db.insert(cartLines).values({ cartId, productId: kettle, quantity: 2, unitPriceCentsSeen: 1999 });
+    const tabs = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        placeOrder(mail, { ...request([{ productId: kettle, quantity: 2 }]), cartId }),
+      ),
+    );
+    expect(outcomes(tabs)).toEqual({ placed: 1, empty: 4 });
+    expect(await onHand(kettle)).toBe(48);
   });
 
   const confirmationsOf = async (number: string) =>

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
+import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
-import { cartLines, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { cartLines, carts, orderLines, orders, products, stockLevels } from "~/db/schema";
 import type { MailQueue, QueuedMessage } from "~/utils/mail-queue.server";
 import { newOrderNumber } from "./order-number";
 
@@ -38,8 +38,12 @@ export interface OrderRequest {
   paymentMethod: string;
   /** What shipping costs for the order's subtotal (in cents), decided in the placing transaction. */
   shippingCentsFor: (subtotalCents: number) => number;
+  /** What to order when there is no cart (`cartId`): a cart's lines are read in the placing transaction. */
   lines: { productId: number; quantity: number }[];
-  /** The cart the lines came from: emptied by the transaction that places the order, and only then. */
+  /**
+   * The cart to order: its lines are read under a lock on its row in the
+   * placing transaction, and emptied by it, and only then.
+   */
   cartId?: string;
   /** The confirmation email of the order just placed (order-email.server.ts), queued in its transaction. */
   confirmation: (order: OrderToConfirm) => QueuedMessage;
@@ -109,6 +113,14 @@ export async function placeOrder(mail: MailQueue, request: OrderRequest): Promis
       if (error instanceof StockShort) return { outcome: "short", lines: error.lines };
       if (error instanceof NothingToOrder) return { outcome: "empty" };
       if (draw < NUMBER_DRAWS && failedWith(error, UNIQUE_VIOLATION, "orders_number_unique")) continue;
+      // Ended by PostgreSQL to break a lock cycle (an import writing the same products): nothing was
+      // written, so the same placement runs again.
+      if (
+        draw < NUMBER_DRAWS &&
+        (failedWith(error, DEADLOCK_DETECTED) || failedWith(error, SERIALIZATION_FAILURE))
+      ) {
+        continue;
+      }
       throw error;
     }
   }
@@ -118,9 +130,10 @@ async function placeIn(
   tx: Transaction,
   add: AddMessage,
   request: OrderRequest,
-  lines: Map<number, number>,
+  requestedLines: Map<number, number>,
   requestHash: string,
 ): Promise<Placement> {
+  let lines = requestedLines;
   // The key first: a second request with it waits here until the first ends, then finds its order.
   const [claimed] = await tx
     .insert(orders)
@@ -146,6 +159,9 @@ async function placeIn(
     return { outcome: "placed", order: existing.order, replayed: true };
   }
 
+  // The cart's lines as they are now, its row locked: a second checkout of the same cart (another
+  // tab, another key) waits here until this one ends, then finds the cart empty.
+  if (request.cartId) lines = await lockedCartLines(tx, request.cartId);
   // Checked after the key: a retry of a placed order finds its cart empty, and its order above.
   if (lines.size === 0) throw new NothingToOrder();
 
@@ -261,6 +277,16 @@ async function readOrderByKey(
     order: { id, number, status, subtotalCents, shippingCents, totalCents, lines },
     requestHash: row.requestHash,
   };
+}
+
+/** The cart's lines, read under a lock on its row (the cart that placing empties). */
+async function lockedCartLines(tx: Transaction, cartId: string): Promise<Map<number, number>> {
+  await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+  const inCart = await tx
+    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId));
+  return mergedLines(inCart);
 }
 
 /** Lines by product, quantities added: two lines of one product ask the stock for their sum. */

@@ -1,17 +1,23 @@
 import { formatCents } from "~/utils/money";
 
 /**
- * What shipping costs, in cents. These are the shop's defaults; the back
+ * What shipping costs, in cents, unless SHIPPING_STANDARD, FREE_SHIPPING_FROM
+ * and SHIPPING_EXPRESS say otherwise (app/utils/env.server.ts); the back
  * office (issue 24) makes them settings an owner edits.
  */
-export const SHIPPING_DEFAULTS = Object.freeze({
+export const SHIPPING_DEFAULTS: Readonly<ShippingRates> = Object.freeze({
   standardCents: 499,
   /** Standard shipping is free from this subtotal. */
   freeStandardFromCents: 5_000,
   expressCents: 1_499,
 });
 
-export type ShippingRates = typeof SHIPPING_DEFAULTS;
+export interface ShippingRates {
+  standardCents: number;
+  /** Standard shipping is free from this subtotal. */
+  freeStandardFromCents: number;
+  expressCents: number;
+}
 
 export function shippingCents(
   method: "standard" | "express",

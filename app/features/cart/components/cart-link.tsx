@@ -39,7 +39,8 @@ export function CartLink({ itemCount }: { itemCount: number | null }) {
 function useItemsBeingAdded(): number {
   return useFetchers().reduce((sum, fetcher) => {
     const form = fetcher.formData;
-    if (fetcher.state !== "submitting" || form?.get("intent") !== "add") return sum;
+    // Until idle: while the root's new count loads, the form is still there, so the count never dips.
+    if (fetcher.state === "idle" || form?.get("intent") !== "add") return sum;
     return sum + (Number(form.get("quantity")) || 1);
   }, 0);
 }

@@ -1,12 +1,37 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
 import { formatCents } from "~/utils/money";
 import type { CartFormAnswer, CartLine } from "../cart-schema";
-import { MOST_IN_ONE_LINE, QuantityOptions } from "./quantity-options";
+import { MOST_IN_ONE_LINE, QuantitySelect } from "./quantity-options";
 
 const LINE_FETCHER = "cart-line-";
+const EMPTY_CART_ID = "cart-empty";
+const lineLinkId = (productId: number) => `cart-line-${productId}`;
+
+/**
+ * After Remove, its button is gone with its line: the focus goes to the next
+ * line's name (else the previous one's, else the empty cart's words), and
+ * the removal is announced.
+ */
+function useFocusAfterRemoval(shown: CartLine[]) {
+  const [removed, setRemoved] = useState("");
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const target = focusNext.current && document.getElementById(focusNext.current);
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
+  const onRemove = (line: CartLine) => {
+    const at = shown.findIndex((other) => other.productId === line.productId);
+    const next = shown[at + 1] ?? shown[at - 1];
+    focusNext.current = next ? lineLinkId(next.productId) : EMPTY_CART_ID;
+    setRemoved(`${line.name} removed from your cart.`);
+  };
+  return { removed, onRemove };
+}
 
 export interface CartViewProps {
   lines: CartLine[];
@@ -31,16 +56,26 @@ export function CartView({ lines, hrefFor, pictureFor, failure }: CartViewProps)
       return { ...line, quantity, lineTotalCents: line.unitPriceCents * quantity };
     })
     .filter((line) => line.quantity > 0);
-  const itemsHeading = useRef<HTMLHeadingElement>(null);
-  if (shown.length === 0) return <EmptyCart />;
+  const { removed, onRemove } = useFocusAfterRemoval(shown);
+  const status = (
+    <p role="status" className="sr-only">
+      {removed}
+    </p>
+  );
+  if (shown.length === 0) {
+    return (
+      <>
+        {status}
+        <EmptyCart />
+      </>
+    );
+  }
   const subtotalCents = shown.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const blocked = shown.some((line) => line.quantity > line.stock);
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-3">
-      <section aria-labelledby="cart-items" className="lg:col-span-2">
-        <h2 id="cart-items" ref={itemsHeading} tabIndex={-1} className="sr-only">
-          Items
-        </h2>
+      {status}
+      <section aria-label="Items" className="lg:col-span-2">
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {shown.map((line) => (
             <CartLineRow
@@ -49,8 +84,7 @@ export function CartView({ lines, hrefFor, pictureFor, failure }: CartViewProps)
               href={hrefFor(line)}
               picture={pictureFor(line)}
               failure={failure?.productId === line.productId && !failure.ok ? failure.error : undefined}
-              // The Remove button goes with its line: the focus goes to the list.
-              onRemove={() => itemsHeading.current?.focus()}
+              onRemove={() => onRemove(line)}
             />
           ))}
         </ul>
@@ -83,7 +117,9 @@ export function CartView({ lines, hrefFor, pictureFor, failure }: CartViewProps)
 function EmptyCart() {
   return (
     <div className="mt-6 rounded-xl border border-slate-200 bg-white p-8 text-center">
-      <p className="text-base text-slate-800">Your cart is empty.</p>
+      <p id={EMPTY_CART_ID} tabIndex={-1} className="text-base text-slate-800">
+        Your cart is empty.
+      </p>
       <Link to="/" className={buttonClasses("primary", "md", "mt-5")}>
         Continue shopping
       </Link>
@@ -123,7 +159,7 @@ function CartLineRow({ line, href, picture, failure, onRemove }: CartLineRowProp
   useEffect(() => {
     if (answer && !answer.ok) errorRef.current?.focus();
   }, [answer]);
-  const most = Math.max(Math.min(line.stock, MOST_IN_ONE_LINE), line.quantity);
+  const most = Math.min(line.stock, MOST_IN_ONE_LINE);
   const stay = hydrated ? <input type="hidden" name="stay" value="1" /> : null;
   return (
     <li className="flex gap-4 p-4">
@@ -138,7 +174,11 @@ function CartLineRow({ line, href, picture, failure, onRemove }: CartLineRowProp
       />
       <div className="min-w-0 grow">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <Link to={href} className="font-semibold text-slate-900 underline-offset-2 hover:underline">
+          <Link
+            id={lineLinkId(line.productId)}
+            to={href}
+            className="font-semibold text-slate-900 underline-offset-2 hover:underline"
+          >
             {line.name}
           </Link>
           <p className="font-bold text-slate-900">
@@ -157,16 +197,14 @@ function CartLineRow({ line, href, picture, failure, onRemove }: CartLineRowProp
               <label htmlFor={quantityId} className="block text-sm font-semibold text-slate-800">
                 Quantity <span className="sr-only">{`of ${line.name}`}</span>
               </label>
-              <select
+              <QuantitySelect
                 id={quantityId}
-                name="quantity"
-                value={line.quantity}
-                // With JavaScript a choice is sent at once; without it, Update sends it.
-                onChange={(event) => fetcher.submit(event.currentTarget.form)}
+                quantity={line.quantity}
+                most={most}
+                // With JavaScript a choice is sent once made; without it, Update sends it.
+                onChoose={(form) => fetcher.submit(form)}
                 className="mt-1 block h-10 rounded-lg border border-slate-500 bg-white px-3 text-base text-slate-900 focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600/30 focus:outline-none"
-              >
-                <QuantityOptions most={most} />
-              </select>
+              />
             </div>
             {hydrated ? null : (
               <button type="submit" className={buttonClasses("secondary", "sm")}>

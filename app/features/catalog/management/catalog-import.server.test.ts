@@ -9,7 +9,14 @@ import {
   type TestDatabase,
 } from "../../../../tests/support/test-database";
 import { readCatalogFile, writeCatalogFile } from "./catalog-file.server";
-import { exportCatalog, type ImportPlan, type ImportRow, importCatalogRows } from "./catalog-import.server";
+import {
+  applyCatalogImport,
+  exportCatalog,
+  type ImportPlan,
+  type ImportRow,
+  importCatalogRows,
+  planCatalogImport,
+} from "./catalog-import.server";
 
 /**
  * The import and export carry each product's stock (absent: an existing
@@ -81,6 +88,34 @@ describe.each(engines)("importing and exporting stock, on $name", (engine: TestD
     await run([HEADER, "LAMP,Lamp,10,0,lumen,lighting"].join("\n"));
     expect(await stockOf("LAMP")).toBe(0);
     expect(await readCatalogRevision()).toBe((revision as number) + 1);
+  });
+
+  it("keeps a sale made between the import's plan and its write when the file has no stock column", async () => {
+    await run([HEADER, "LAMP,Lamp,10,5,lumen,lighting", "MUG,Mug,5,4,lumen,kitchen"].join("\n"));
+    const { rows, skus } = rowsOf(
+      ["sku,name,price,brand,category", "LAMP,Lamp,12,lumen,lighting", "MUG,Mug,6,lumen,kitchen"].join("\n"),
+    );
+    const options = { prune: false, keep: skus, now: new Date("2026-06-01") };
+    await db.transaction(async (tx) => {
+      const plan = await planCatalogImport(tx, rows, options);
+      expect(plan.updated.map((product) => product.sku)).toEqual(["LAMP", "MUG"]);
+      // A checkout sells a lamp meanwhile: on PostgreSQL it commits from a connection of its own;
+      // PGlite has one connection, so there it runs inside the import's transaction.
+      await (engine.kind === "postgres" ? db : tx).execute(sql`
+        update stock_levels set on_hand = on_hand - 1
+        from products where products.id = stock_levels.product_id and products.sku = 'LAMP'`);
+      await applyCatalogImport(tx, plan, options);
+    });
+    expect(await stockOf("LAMP")).toBe(4);
+    expect(await stockOf("MUG")).toBe(4);
+    const prices = await db
+      .select({ sku: products.sku, price: products.price })
+      .from(products)
+      .orderBy(products.sku);
+    expect(prices).toEqual([
+      { sku: "LAMP", price: 12 },
+      { sku: "MUG", price: 6 },
+    ]);
   });
 
   it("exports each product's stock, and the export imports back changing nothing", async () => {

@@ -31,8 +31,8 @@ interface ProductValues {
   bandName: string;
   category: string;
   creationDate: Date;
-  /** Units on hand (stock_levels, beside the product). */
-  stock: number;
+  /** Units on hand (stock_levels), only when the file gives them: a level it does not give is never written. */
+  stock?: number;
 }
 
 interface FacetValue {
@@ -44,6 +44,7 @@ export interface ImportPlan {
   /** Labels a file gives one brand or category differently on later lines: the first is used. */
   warnings: FileProblem[];
   added: ProductValues[];
+  /** In the catalogue's order (product id): the order their stock levels are locked in, as a checkout does. */
   updated: ProductValues[];
   unchanged: number;
   /** The skus of products the file does not have (only with `prune`). */
@@ -137,7 +138,7 @@ interface PlanOptions {
 }
 
 /** What importing `rows` would change in the catalogue: read from the database, nothing written. */
-async function planCatalogImport(
+export async function planCatalogImport(
   db: Pick<Database, "select">,
   rows: readonly ImportRow[],
   { prune, keep, now }: PlanOptions,
@@ -179,13 +180,15 @@ async function planCatalogImport(
       bandName: brandOf.resolve(row.brand, row.brand_label, row.line),
       category: categoryOf.resolve(row.category, row.category_label, row.line),
       creationDate: row.created ?? before?.creationDate ?? now,
-      stock: row.stock ?? before?.stock ?? 0,
+      stock: row.stock,
     };
     after.push(values);
     if (!before) plan.added.push(values);
     else if (sameProduct(before, values)) plan.unchanged++;
     else plan.updated.push(values);
   }
+  const idOf = (product: ProductValues) => bySku.get(product.sku)?.id ?? 0;
+  plan.updated.sort((x, y) => idOf(x) - idOf(y));
   plan.brands = brandOf.changes();
   plan.categories = categoryOf.changes();
   plan.warnings = [...brandOf.warnings(), ...categoryOf.warnings()].sort((x, y) => x.line - y.line);
@@ -229,7 +232,7 @@ async function orderedProducts(db: Pick<Database, "select">, ids: number[]): Pro
 
 function sameProduct(before: ProductValues, after: ProductValues): boolean {
   return (
-    before.stock === after.stock &&
+    (after.stock === undefined || before.stock === after.stock) &&
     before.name === after.name &&
     before.description === after.description &&
     before.image === after.image &&
@@ -265,19 +268,36 @@ export interface ImportOptions extends PlanOptions {
 }
 
 /**
- * Compares `rows` with the catalogue and writes the differences, all in one
- * transaction that holds the import lock: another import waits, and the plan
- * cannot go stale between reading and writing. New brands and categories go
- * first (products refer to them), then products added, updated and removed,
- * in batches that report progress and stop at once, rolled back, when
- * `signal` aborts.
+ * Compares `rows` with the catalogue and writes the differences in one transaction that holds the
+ * import lock (another import waits). Checkouts do not wait, so a stock level the file does not give
+ * is never written: a sale made between the plan and the write stays sold.
  */
 export async function importCatalogRows(
   db: Database,
   rows: readonly ImportRow[],
   options: ImportOptions,
 ): Promise<ImportPlan> {
-  const { signal, onProgress } = options;
+  const { plan, wrote } = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+    const plan = await planCatalogImport(tx, rows, options);
+    if (!options.onPlan(plan)) return { plan, wrote: false };
+    await applyCatalogImport(tx, plan, options);
+    return { plan, wrote: true };
+  });
+  // Fresh statistics after a large change, so the planner keeps choosing the catalogue's indexes.
+  if (wrote && changedProducts(plan) >= 1_000) await db.execute(sql`analyze products`);
+  return plan;
+}
+
+/**
+ * Writes a plan in the transaction that made it: brands and categories first (products refer to
+ * them), then products, in batches that report progress and stop, rolled back, when `signal` aborts.
+ */
+export async function applyCatalogImport(
+  tx: Pick<Database, "execute" | "delete" | "insert" | "select">,
+  plan: ImportPlan,
+  { prune, signal, onProgress }: Pick<ImportOptions, "prune" | "signal" | "onProgress">,
+): Promise<void> {
   let done = 0;
   const step = async (count: number) => {
     // A turn of the event loop between batches: the embedded database answers without one, and
@@ -287,53 +307,48 @@ export async function importCatalogRows(
     done += count;
     onProgress?.(done);
   };
-  const { plan, wrote } = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
-    const plan = await planCatalogImport(tx, rows, options);
-    if (!options.onPlan(plan)) return { plan, wrote: false };
-    await writeFacetValues(tx, brands, plan.brands);
-    await writeFacetValues(tx, categories, plan.categories);
-    await step(0);
-    for (const batch of batches(plan.added)) {
-      await tx.execute(sql`
-        insert into products (sku, name, description, image, price, ratings, band_name, category, creation_date)
-        select * from ${productsTable(batch)}`);
-      await tx.execute(stockUpdate(batch));
-      await step(batch.length);
-    }
-    for (const batch of batches(plan.updated)) {
-      // Only the rows whose product changed: a row whose stock alone changed is no catalogue change.
-      await tx.execute(sql`
-        update products set
-          name = changed.name, description = changed.description, image = changed.image,
-          price = changed.price, ratings = changed.ratings, band_name = changed.band_name,
-          category = changed.category, creation_date = changed.creation_date
-        from ${productsTable(batch)}
-        where products.sku = changed.sku
-          and (products.name, products.description, products.image, products.price, products.ratings,
-               products.band_name, products.category, products.creation_date)
-            is distinct from (changed.name, changed.description, changed.image, changed.price,
-               changed.ratings, changed.band_name, changed.category, changed.creation_date)`);
-      await tx.execute(stockUpdate(batch));
-      await step(batch.length);
-    }
-    for (const batch of batches(plan.removed)) {
-      await tx.delete(products).where(inArray(products.sku, batch));
-      await step(batch.length);
-    }
-    if (plan.brands.removed.length > 0)
-      await tx.delete(brands).where(inArray(brands.value, plan.brands.removed));
-    if (plan.categories.removed.length > 0)
-      await tx.delete(categories).where(inArray(categories.value, plan.categories.removed));
-    // Pictures no product shows any longer (their product was removed, or shows another now).
-    if (options.prune) await tx.execute(UNUSED_PICTURES_DELETE);
-    // The last chance to stop: past here the import commits.
-    await step(0);
-    return { plan, wrote: true };
-  });
-  // Fresh statistics after a large change, so the planner keeps choosing the catalogue's indexes.
-  if (wrote && changedProducts(plan) >= 1_000) await db.execute(sql`analyze products`);
-  return plan;
+  // Before anything else is written, the stock levels to set, in a checkout's order: once a write
+  // takes the catalogue's revision row (drizzle/0008, 0011), the import waits for no checkout.
+  const counted = plan.updated.filter((product) => product.stock !== undefined);
+  for (const batch of batches(counted)) await tx.execute(stockLevelsLock(batch));
+  await writeFacetValues(tx, brands, plan.brands);
+  await writeFacetValues(tx, categories, plan.categories);
+  await step(0);
+  for (const batch of batches(plan.added)) {
+    await tx.execute(sql`
+      insert into products (sku, name, description, image, price, ratings, band_name, category, creation_date)
+      select * from ${productsTable(batch)}`);
+    await tx.execute(stockUpdate(batch));
+    await step(batch.length);
+  }
+  for (const batch of batches(plan.updated)) {
+    // Only the rows whose product changed: a row whose stock alone changed is no catalogue change.
+    await tx.execute(sql`
+      update products set
+        name = changed.name, description = changed.description, image = changed.image,
+        price = changed.price, ratings = changed.ratings, band_name = changed.band_name,
+        category = changed.category, creation_date = changed.creation_date
+      from ${productsTable(batch)}
+      where products.sku = changed.sku
+        and (products.name, products.description, products.image, products.price, products.ratings,
+             products.band_name, products.category, products.creation_date)
+          is distinct from (changed.name, changed.description, changed.image, changed.price,
+             changed.ratings, changed.band_name, changed.category, changed.creation_date)`);
+    await tx.execute(stockUpdate(batch));
+    await step(batch.length);
+  }
+  for (const batch of batches(plan.removed)) {
+    await tx.delete(products).where(inArray(products.sku, batch));
+    await step(batch.length);
+  }
+  if (plan.brands.removed.length > 0)
+    await tx.delete(brands).where(inArray(brands.value, plan.brands.removed));
+  if (plan.categories.removed.length > 0)
+    await tx.delete(categories).where(inArray(categories.value, plan.categories.removed));
+  // Pictures no product shows any longer (their product was removed, or shows another now).
+  if (prune) await tx.execute(UNUSED_PICTURES_DELETE);
+  // The last chance to stop: past here the import commits.
+  await step(0);
 }
 
 /** A product shows its picture's 800-px width; the picture's other widths go with it. */
@@ -379,21 +394,27 @@ function productsTable(batch: readonly ProductValues[]) {
   ) as changed(sku, name, description, image, price, ratings, band_name, category, creation_date)`;
 }
 
-/**
- * The batch's stock levels set where they differ (a new product's row is
- * made at 0 with it, drizzle/0009): a level that crosses zero is a catalogue
- * change (drizzle/0011), any other is not.
- */
-function stockUpdate(batch: readonly ProductValues[]) {
-  return sql`
-    update stock_levels set on_hand = counted.on_hand
-    from unnest(
-      ${sql.param(batch.map((product) => product.sku))}::text[],
-      ${sql.param(batch.map((product) => product.stock))}::int[]
-    ) as counted(sku, on_hand)
-    join products on products.sku = counted.sku
-    where stock_levels.product_id = products.id and stock_levels.on_hand <> counted.on_hand`;
+/** The stock levels the file gives a batch's products, as a table named "counted". */
+function countedTable(batch: readonly ProductValues[]) {
+  const counted = batch.filter((product) => product.stock !== undefined);
+  const column = (key: "sku" | "stock") => sql.param(counted.map((product) => product[key]));
+  return sql`unnest(${column("sku")}::text[], ${column("stock")}::int[]) as counted(sku, on_hand)`;
 }
+
+/** Locks the stock levels a batch sets, in product-id order, as a checkout locks its own. */
+const stockLevelsLock = (batch: readonly ProductValues[]) => sql`
+  select stock_levels.product_id from stock_levels
+  join products on products.id = stock_levels.product_id join ${countedTable(batch)} on counted.sku = products.sku
+  order by stock_levels.product_id for update of stock_levels`;
+
+/**
+ * The batch's stock levels the file gives, set where they differ (a new product's row is made at 0,
+ * drizzle/0009): a level that crosses zero is a catalogue change (drizzle/0011), any other is not.
+ */
+const stockUpdate = (batch: readonly ProductValues[]) => sql`
+  update stock_levels set on_hand = counted.on_hand
+  from ${countedTable(batch)} join products on products.sku = counted.sku
+  where stock_levels.product_id = products.id and stock_levels.on_hand <> counted.on_hand`;
 
 /** The whole catalogue as a catalogue file holds it, by sku: what `catalog:export` writes. */
 export async function exportCatalog(db: Database): Promise<CatalogFileRecord[]> {

@@ -35,6 +35,19 @@ export interface CheckoutFormProps {
   answer?: { result: SubmissionResult; short: ShortLine[] };
 }
 
+/** The form's fields in the order they appear, for the first in error. */
+const FIELD_ORDER = [
+  "email",
+  "shippingAddress.name",
+  "shippingAddress.line1",
+  "shippingAddress.line2",
+  "shippingAddress.city",
+  "shippingAddress.postalCode",
+  "shippingAddress.country",
+  "shippingMethod",
+  "paymentMethod",
+];
+
 const INPUT =
   "block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm outline-none focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600/30";
 
@@ -66,6 +79,11 @@ export function CheckoutForm({
     },
   });
   const formRef = useFailedSubmission(answer?.result);
+  // Without JavaScript the page itself puts the focus on the first field in error (with it,
+  // useFailedSubmission does): `autoFocus` is written into the server's HTML.
+  const errors = answer?.result.error ?? {};
+  const firstInvalid = FIELD_ORDER.find((name) => (errors[name]?.length ?? 0) > 0);
+  const focusFirst = (name: string) => (firstInvalid === name ? { autoFocus: true } : {});
   const address = fields.shippingAddress.getFieldset();
   const [method, setMethod] = useState<"standard" | "express">(
     fields.shippingMethod.initialValue === "express" ? "express" : "standard",
@@ -90,21 +108,51 @@ export function CheckoutForm({
         <ShortLines short={answer?.short ?? []} lines={lines} />
         <input type="hidden" name={fields.idempotencyKey.name} value={idempotencyKey} />
         <Section legend="Contact">
-          <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+          <Field
+            meta={fields.email}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...focusFirst("email")}
+          />
         </Section>
         <Section legend="Shipping address">
-          <Field meta={address.name} label="Full name" autoComplete="shipping name" />
-          <Field meta={address.line1} label="Address" autoComplete="shipping address-line1" />
+          <Field
+            {...focusFirst("shippingAddress.name")}
+            meta={address.name}
+            label="Full name"
+            autoComplete="shipping name"
+          />
+          <Field
+            {...focusFirst("shippingAddress.line1")}
+            meta={address.line1}
+            label="Address"
+            autoComplete="shipping address-line1"
+          />
           <Field
             meta={address.line2}
             label="Address line 2 (optional)"
             autoComplete="shipping address-line2"
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field meta={address.city} label="City" autoComplete="shipping address-level2" />
-            <Field meta={address.postalCode} label="Postal code" autoComplete="shipping postal-code" />
+            <Field
+              {...focusFirst("shippingAddress.city")}
+              meta={address.city}
+              label="City"
+              autoComplete="shipping address-level2"
+            />
+            <Field
+              {...focusFirst("shippingAddress.postalCode")}
+              meta={address.postalCode}
+              label="Postal code"
+              autoComplete="shipping postal-code"
+            />
           </div>
-          <CountrySelect meta={address.country} countries={countries} />
+          <CountrySelect
+            meta={address.country}
+            countries={countries}
+            autoFocus={firstInvalid === "shippingAddress.country"}
+          />
         </Section>
         <Choices
           legend="Shipping"
@@ -163,9 +211,11 @@ function Section({ legend, children }: { legend: string; children: React.ReactNo
 function CountrySelect({
   meta,
   countries,
+  autoFocus,
 }: {
   meta: FieldMetadata<string>;
   countries: CheckoutFormProps["countries"];
+  autoFocus: boolean;
 }) {
   const error = meta.errors?.[0];
   const { key, ...select } = getSelectProps(meta);
@@ -178,6 +228,8 @@ function CountrySelect({
         key={key}
         {...select}
         autoComplete="shipping country"
+        // biome-ignore lint/a11y/noAutofocus: only the first field in error of a refused form, as its page comes back
+        autoFocus={autoFocus}
         className={`mt-1.5 ${INPUT} ${error ? "border-red-600" : "border-slate-500"}`}
       >
         {countries.map((country) => (
@@ -285,7 +337,8 @@ function Summary({ lines, subtotalCents, shippingCents: shipping, method }: Summ
           </li>
         ))}
       </ul>
-      <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
+      {/* Polite: the shipping method chosen changes these, and a screen reader hears the new total. */}
+      <dl aria-live="polite" className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt className="text-slate-800">Subtotal</dt>
           <dd className="text-slate-900">{formatCents(subtotalCents)}</dd>
