@@ -2,6 +2,7 @@ import type { Database } from "~/db/client.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
 import { dollarsFromCents } from "~/utils/money";
 import { addToCart, type CartOwner, readCart, setLineQuantity } from "./cart.server";
+import { onlyLeftNotice } from "./cart-limits";
 import {
   addLineSchema,
   type CartAnswer,
@@ -65,7 +66,7 @@ export async function addLineResponse(request: Request, visitor: CartVisitor): P
     });
   }
   const cart = await cartJson(visitor.db, { cartId: added.cartId });
-  const notice = added.capped ? { notice: `Only ${added.stock} left: your cart has ${added.quantity}.` } : {};
+  const notice = added.capped ? { notice: onlyLeftNotice(added.stock, added.quantity) } : {};
   return answer({ ...cart, ...notice }, headers);
 }
 

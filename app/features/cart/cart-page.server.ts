@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { readForm } from "~/utils/form-submission.server";
 import { logFailure } from "~/utils/logger.server";
 import { addToCart, readCart, setLineQuantity } from "./cart.server";
+import { onlyLeftNotice } from "./cart-limits";
 import { type CartForm, type CartFormAnswer, cartFormSchema } from "./cart-schema";
 import { type CartVisitor, ownerForChange, ownerOf } from "./cart-visitor.server";
 
@@ -23,8 +24,6 @@ export async function cartPageData(request: Request, visitor: CartVisitor) {
 }
 
 const CHANGE_FAILED = "Your cart could not be changed just now. Try again in a moment.";
-
-const onlyLeft = (stock: number, quantity: number) => `Only ${stock} left: your cart has ${quantity}.`;
 
 /** A cart form, applied: its outcome for the page's script, or a redirect to the cart without one. */
 export async function cartFormAction(request: Request, visitor: CartVisitor) {
@@ -78,7 +77,7 @@ async function applied(
         headers,
       };
     }
-    const notice = added.capped ? onlyLeft(added.stock, added.quantity) : undefined;
+    const notice = added.capped ? onlyLeftNotice(added.stock, added.quantity) : undefined;
     return { outcome: { ok: true, productId, notice }, status: 200, headers };
   }
   const asked = form.intent === "set" ? form.quantity : 0;
@@ -88,7 +87,7 @@ async function applied(
     asked > 0 && now === 0
       ? "Sold out: removed from your cart."
       : now < asked
-        ? onlyLeft(now, now)
+        ? onlyLeftNotice(now, now)
         : undefined;
   return { outcome: { ok: true, productId, notice }, status: 200, headers: {} };
 }

@@ -1,4 +1,5 @@
 import { z } from "~/utils/zod";
+import { MOST_IN_ONE_LINE } from "./cart-limits";
 
 /** The cart's JSON API: what it takes and answers (one schema for the server, the forms and /openapi.json). */
 
@@ -11,7 +12,7 @@ export const addLineSchema = z.object({
     .number("Quantity must be a whole number.")
     .int("Quantity must be a whole number.")
     .min(1, "Quantity must be at least 1.")
-    .max(99, "Quantity must be at most 99.")
+    .max(MOST_IN_ONE_LINE, `Quantity must be at most ${MOST_IN_ONE_LINE}.`)
     .default(1),
 });
 
@@ -20,7 +21,7 @@ export const setQuantitySchema = z.object({
     .number("Quantity must be a whole number.")
     .int("Quantity must be a whole number.")
     .min(0, "Quantity must be 0 (to remove the line) or more.")
-    .max(99, "Quantity must be at most 99."),
+    .max(MOST_IN_ONE_LINE, `Quantity must be at most ${MOST_IN_ONE_LINE}.`),
 });
 
 /** A line's id in the API's paths: the product's id (a cart holds each product once). */
@@ -36,7 +37,7 @@ export const cartAnswerSchema = z.object({
       name: z.string(),
       image: z.string(),
       unitPrice: money().describe("Today's price of one, in dollars (what checkout charges)."),
-      quantity: z.number().int().min(1).max(99),
+      quantity: z.number().int().min(1).max(MOST_IN_ONE_LINE),
       lineTotal: money(),
       stock: z.number().int().min(0).describe("Units on hand now."),
       priceChanged: z.boolean().describe("The price changed since the line was added."),

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { CHECK_VIOLATION, failedWith } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
 import { cartLines, carts, products, stockLevels } from "~/db/schema";
+import { MOST_IN_ONE_LINE } from "./cart-limits";
 import type { CartLine } from "./cart-schema";
 
 /**
@@ -18,8 +19,6 @@ export type CartOwner = { userId: string } | { guestToken: string };
 
 /** How long a guest's cart is kept after its last change. */
 export const GUEST_CART_DAYS = 30;
-/** The most of one product a cart holds. */
-const MAX_QUANTITY = 99;
 
 interface CartView {
   lines: CartLine[];
@@ -114,10 +113,10 @@ export async function addToCart(
         select l.quantity from ${cartLines} l join cart on l.cart_id = cart.id where l.product_id = ${productId}),
       line as (
         insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen)
-        select cart.id, ${productId}, least(${quantity}, ${MAX_QUANTITY}, product.on_hand), product.price_cents
+        select cart.id, ${productId}, least(${quantity}, ${MOST_IN_ONE_LINE}, product.on_hand), product.price_cents
           from cart, product where product.on_hand > 0
         on conflict (cart_id, product_id) do update
-          set quantity = least(${cartLines.quantity} + ${quantity}, ${MAX_QUANTITY}, ${onHandOf(productId)}),
+          set quantity = least(${cartLines.quantity} + ${quantity}, ${MOST_IN_ONE_LINE}, ${onHandOf(productId)}),
               -- Added again from a page showing today's price: that is the price seen now.
               unit_price_cents_seen = excluded.unit_price_cents_seen
         returning quantity)
@@ -165,7 +164,7 @@ export async function setLineQuantity(
   if (quantity > 0) {
     const [updated] = await db
       .update(cartLines)
-      .set({ quantity: sql`least(${quantity}, ${MAX_QUANTITY}, ${onHandOf(productId)})` })
+      .set({ quantity: sql`least(${quantity}, ${MOST_IN_ONE_LINE}, ${onHandOf(productId)})` })
       .where(and(line, sql`${onHandOf(productId)} > 0`))
       .returning({ quantity: cartLines.quantity });
     if (updated) return updated.quantity;
@@ -230,11 +229,11 @@ export async function mergeGuestCart(db: Database, guestToken: string, userId: s
     const account = await cartFor(tx as unknown as Database, { userId });
     await tx.execute(sql`
       insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen)
-      select ${account}::uuid, g.product_id, least(g.quantity, ${MAX_QUANTITY}, s.on_hand), g.unit_price_cents_seen
+      select ${account}::uuid, g.product_id, least(g.quantity, ${MOST_IN_ONE_LINE}, s.on_hand), g.unit_price_cents_seen
         from ${cartLines} g join ${stockLevels} s on s.product_id = g.product_id
        where g.cart_id = ${guest}::uuid and s.on_hand > 0
       on conflict (cart_id, product_id) do update
-        set quantity = least(${cartLines.quantity} + excluded.quantity, ${MAX_QUANTITY},
+        set quantity = least(${cartLines.quantity} + excluded.quantity, ${MOST_IN_ONE_LINE},
                              (select on_hand from ${stockLevels} where product_id = excluded.product_id))`);
     await tx.delete(carts).where(eq(carts.id, guest));
   });

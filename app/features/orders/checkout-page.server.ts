@@ -12,13 +12,6 @@ import { checkoutFormSchema } from "./checkout-schema";
  * messages otherwise, what was typed kept.
  */
 
-/** A short line as the page shows it: the product, what was asked and what is left. */
-export interface ShortLine {
-  productId: number;
-  asked: number;
-  left: number;
-}
-
 const SHORT =
   "Some products do not have that many left, so nothing was ordered. Change the quantities in your cart and place the order again.";
 const EMPTY = "Your cart is empty: add a product before checking out.";
@@ -33,7 +26,7 @@ export async function checkoutFormAction(
 ) {
   const submission = parseWithZod(await readForm(request), { schema: checkoutFormSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), short: [] as ShortLine[] }, { status: 400 });
+    return data({ result: submission.reply(), short: [] }, { status: 400 });
   }
   const refused = await admit();
   if (refused) return refusal(submission.reply({ formErrors: [refused] }), 429);
@@ -44,7 +37,7 @@ export async function checkoutFormAction(
       throw redirect(placement.next, { status: 303 });
     case "short":
       return data(
-        { result: submission.reply({ formErrors: [SHORT] }), short: placement.lines as ShortLine[] },
+        { result: submission.reply({ formErrors: [SHORT] }), short: placement.lines },
         { status: 409, headers: { "Cache-Control": "no-store" } },
       );
     case "empty":
@@ -55,4 +48,4 @@ export async function checkoutFormAction(
 }
 
 const refusal = (result: SubmissionResult<string[]>, status: number) =>
-  data({ result, short: [] as ShortLine[] }, { status, headers: { "Cache-Control": "no-store" } });
+  data({ result, short: [] }, { status, headers: { "Cache-Control": "no-store" } });

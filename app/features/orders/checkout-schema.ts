@@ -106,3 +106,10 @@ export function likelyCountry(locale: string): string {
   const region = locale.split("-")[1]?.toUpperCase();
   return region && countryName(region) ? region : "US";
 }
+
+/** A line checkout found short: the product, what was asked, and what is on hand now (0 when gone). */
+export interface ShortLine {
+  productId: number;
+  asked: number;
+  left: number;
+}

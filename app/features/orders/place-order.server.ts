@@ -5,6 +5,7 @@ import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE, UNIQUE_VIOLATION 
 import { priceCents } from "~/db/price-cents";
 import { cartLines, carts, orderLines, orders, products, stockLevels } from "~/db/schema";
 import type { MailQueue, QueuedMessage } from "~/utils/mail-queue.server";
+import type { ShortLine } from "./checkout-schema";
 import { newOrderNumber } from "./order-number";
 
 /**
@@ -71,13 +72,6 @@ interface PlacedOrder {
 export interface OrderToConfirm
   extends PlacedOrder,
     Pick<OrderRequest, "email" | "shippingAddress" | "shippingMethod" | "paymentMethod"> {}
-
-interface ShortLine {
-  productId: number;
-  asked: number;
-  /** On hand now: 0 for a product that is sold out or gone. */
-  left: number;
-}
 
 export type Placement =
   | { outcome: "placed"; order: PlacedOrder /** The key had made this order already. */; replayed: boolean }

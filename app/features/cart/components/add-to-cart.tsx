@@ -3,8 +3,9 @@ import { useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
 import { notify } from "~/utils/toast";
+import { MOST_IN_ONE_LINE } from "../cart-limits";
 import type { CartFormAnswer } from "../cart-schema";
-import { MOST_IN_ONE_LINE, QuantityOptions } from "./quantity-options";
+import { QuantityOptions } from "./quantity-options";
 
 interface AddToCartProps {
   productId: number;

@@ -3,8 +3,9 @@ import { Link, useFetcher, useFetchers } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
 import { formatCents } from "~/utils/money";
+import { MOST_IN_ONE_LINE } from "../cart-limits";
 import type { CartFormAnswer, CartLine } from "../cart-schema";
-import { MOST_IN_ONE_LINE, QuantitySelect } from "./quantity-options";
+import { QuantitySelect } from "./quantity-options";
 
 const LINE_FETCHER = "cart-line-";
 const EMPTY_CART_ID = "cart-empty";

@@ -12,8 +12,7 @@ import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { buttonClasses } from "~/components/ui/button";
 import { formatCents } from "~/utils/money";
-import type { ShortLine } from "../checkout-page.server";
-import type { CheckoutFormFields } from "../checkout-schema";
+import type { CheckoutFormFields, ShortLine } from "../checkout-schema";
 import { type ShippingRates, shippingCents } from "../shipping";
 
 interface CheckoutLine {
