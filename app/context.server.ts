@@ -8,7 +8,6 @@ import {
   ownerOf,
   takeGuestCart,
 } from "~/features/cart/cart-visitor.server";
-import type { ShoppingAttempt, ShoppingRateLimit } from "~/features/cart/shopping-rate-limit.server";
 import type { Catalog } from "~/features/catalog/browsing/catalog.server";
 import type { CatalogClient } from "~/features/catalog/browsing/catalog-api.server";
 import type { PictureStore } from "~/features/catalog/management/index.server";
@@ -17,6 +16,7 @@ import type { CheckoutVisitor } from "~/features/orders/checkout-api.server";
 import type { OrderServices, OrderViewer } from "~/features/orders/orders.server";
 import type { ShippingRates } from "~/features/orders/shipping";
 import { addressKey } from "~/utils/client-address.server";
+import type { ShoppingAttempt, ShoppingRateLimit } from "~/utils/shopping-rate-limit.server";
 
 /**
  * What the server hands every loader and action through the router context:

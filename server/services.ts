@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createShoppingRateLimit } from "~/features/cart/shopping-rate-limit.server";
 import type { ShopServices } from "../app/context.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import {
@@ -21,6 +20,7 @@ import { logFailure, logger } from "../app/utils/logger.server";
 import { createMailTransport } from "../app/utils/mail.server";
 import { createMailQueue } from "../app/utils/mail-queue.server";
 import { connectRedis, type RedisConnection } from "../app/utils/redis.server";
+import { createShoppingRateLimit } from "../app/utils/shopping-rate-limit.server";
 
 export interface ShopRuntime {
   /** What every loader and action gets through the router context. */
@@ -91,7 +91,7 @@ export async function createShopServices(
       cacheMaxBytes: env.CATALOG_CACHE_MAX_MB * 1024 * 1024,
     }),
     searchLimit: createSearchRateLimit(),
-    shoppingLimit: createShoppingRateLimit(),
+    shoppingLimit: createShoppingRateLimit(undefined, { redis: redis?.client }),
     shippingRates: {
       standardCents: env.SHIPPING_STANDARD,
       freeStandardFromCents: env.FREE_SHIPPING_FROM,

@@ -1,7 +1,7 @@
 import { cartVisitorOf, shoppingRefusalOf } from "~/context.server";
 import { lineResponse } from "~/features/cart/cart-api.server";
-import { shoppingRefusalResponse } from "~/features/cart/shopping-rate-limit.server";
 import { actionOnlyLoader, methodNotAllowed } from "~/utils/http.server";
+import { shoppingRefusalResponse } from "~/utils/shopping-rate-limit.server";
 import type { Route } from "./+types/api.cart-line";
 
 /** PATCH /api/cart/lines/{lineId} `{ quantity }` (0 removes), DELETE /api/cart/lines/{lineId}. */

@@ -1,7 +1,7 @@
 import { cartVisitorOf, shoppingRefusalOf } from "~/context.server";
 import { addLineResponse } from "~/features/cart/cart-api.server";
-import { shoppingRefusalResponse } from "~/features/cart/shopping-rate-limit.server";
 import { actionOnlyLoader, methodNotAllowed } from "~/utils/http.server";
+import { shoppingRefusalResponse } from "~/utils/shopping-rate-limit.server";
 import type { Route } from "./+types/api.cart-lines";
 
 /** POST /api/cart/lines `{ productId, quantity }`: adds to the visitor's cart. */

@@ -1,7 +1,7 @@
 import { checkoutVisitorOf, shoppingRefusalOf } from "~/context.server";
-import { shoppingRefusalResponse } from "~/features/cart/shopping-rate-limit.server";
 import { checkoutResponse } from "~/features/orders/checkout-api.server";
 import { actionOnlyLoader, methodNotAllowed } from "~/utils/http.server";
+import { shoppingRefusalResponse } from "~/utils/shopping-rate-limit.server";
 import type { Route } from "./+types/api.checkout";
 
 /** POST /api/checkout with an Idempotency-Key: the visitor's cart becomes an order. */

@@ -4,9 +4,9 @@ import { cartVisitorOf, shoppingRefusalOf } from "~/context.server";
 import { cartFormAction, cartPageData } from "~/features/cart/cart-page.server";
 import type { CartFormAnswer } from "~/features/cart/cart-schema";
 import { CartView } from "~/features/cart/components/cart-view";
-import { shoppingRefusalMessage } from "~/features/cart/shopping-rate-limit.server";
 import { productHref } from "~/features/catalog/browsing/catalog-url";
 import { pictureSrcSet } from "~/features/catalog/core/catalog-format";
+import { shoppingRefusalMessage } from "~/utils/shopping-rate-limit.server";
 import { z } from "~/utils/zod";
 import type { Route } from "./+types/cart";
 

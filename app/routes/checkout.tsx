@@ -4,11 +4,11 @@ import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
 import { checkoutVisitorOf, servicesContext, shopperOf, shoppingRefusalOf } from "~/context.server";
 import { cartPageData } from "~/features/cart/cart-page.server";
-import { shoppingRefusalMessage } from "~/features/cart/shopping-rate-limit.server";
 import { checkoutFormAction } from "~/features/orders/checkout-page.server";
 import { countryChoices, likelyCountry } from "~/features/orders/checkout-schema";
 import { CheckoutForm } from "~/features/orders/components/checkout-form";
 import { shopperLocale } from "~/utils/locale.server";
+import { shoppingRefusalMessage } from "~/utils/shopping-rate-limit.server";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { requestInfoContext, type ShopServices, servicesContext } from "~/contex
 import { brands, categories, products, stockLevels } from "~/db/schema";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
-import { createShoppingRateLimit, type ShoppingRateLimits } from "~/features/cart/shopping-rate-limit.server";
 import type { OrderServices } from "~/features/orders/orders.server";
 import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
+import { createShoppingRateLimit, type ShoppingRateLimits } from "~/utils/shopping-rate-limit.server";
 import { recordingMail } from "./recording-mailer";
 import type { TestDatabase } from "./test-database";
 

@@ -1,15 +1,21 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { apiError } from "~/utils/http.server";
+import type { Redis } from "ioredis";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { apiError } from "./http.server";
 
 /**
  * How many cart changes and checkouts one client may send this process: a
  * shopper changes a quantity a few times a minute and places an order or
  * two; a script adding and placing in a loop is slowed to that pace before
  * it costs the database anything. Counted before the work (the first thing
- * each cart or checkout action does), in the process's memory like the
- * search limit (search-rate-limit.server.ts): what it guards is this
- * process's share of the database, and a shared count would cost every cart
- * change a round trip. Stock itself needs no limit to stay exact.
+ * each cart or checkout action does): in Redis when the shop has one
+ * (REDIS_URL), so the share is one client's across every process, else in
+ * the process's memory, never in PostgreSQL, whose load is what the limit
+ * guards. Stock itself needs no limit to stay exact.
  */
 export interface ShoppingRateLimits {
   /** Cart changes (add, set, remove) per window. */
@@ -35,18 +41,25 @@ export interface ShoppingRateLimit {
 
 export function createShoppingRateLimit(
   limits: ShoppingRateLimits = DEFAULT_SHOPPING_RATE_LIMITS,
+  { redis }: { redis?: Redis } = {},
 ): ShoppingRateLimit {
-  const limiters: Record<ShoppingAttempt, RateLimiterMemory> = {
-    "cart-change": new RateLimiterMemory({
-      keyPrefix: "cart-change",
-      points: limits.cartChanges,
-      duration: limits.duration,
-    }),
-    checkout: new RateLimiterMemory({
-      keyPrefix: "checkout",
-      points: limits.checkouts,
-      duration: limits.duration,
-    }),
+  const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration: limits.duration });
+    // With REDIS_URL the count is every process's (one round trip to Redis); Redis down: this process's.
+    return redis
+      ? new RateLimiterRedis({
+          keyPrefix: `backline:rl:${keyPrefix}`,
+          points,
+          duration: limits.duration,
+          storeClient: redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: memory,
+        })
+      : memory;
+  };
+  const limiters: Record<ShoppingAttempt, RateLimiterAbstract> = {
+    "cart-change": make("cart-change", limits.cartChanges),
+    checkout: make("checkout", limits.checkouts),
   };
   return {
     async admit(clientKey, attempt) {
