@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { stockLevels } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
@@ -105,6 +107,33 @@ describe("/cart with JavaScript (stay=1)", () => {
       cookie: first.cookie,
     });
     expect(set.body).toEqual({ ok: true, productId, notice: "Only 3 left: your cart has 3." });
+  });
+
+  it("a line removed in another tab is not called sold out when this one changes it", async () => {
+    const productId = await productInStock(engine, 10);
+    const { cookie } = await add(productId, 1, { stay: "1" });
+    const change = (intent: string, quantity?: string) =>
+      sendForm(action, context, "/cart", {
+        form: { intent, productId: String(productId), stay: "1", ...(quantity ? { quantity } : {}) },
+        cookie,
+      });
+    expect((await change("remove")).body).toEqual({ ok: true, productId });
+    expect((await change("set", "2")).body).toEqual({ ok: true, productId });
+  });
+
+  it("a line sold out since it was added is removed, and the shopper told why", async () => {
+    const productId = await productInStock(engine, 2);
+    const { cookie } = await add(productId, 1, { stay: "1" });
+    await engine.db.update(stockLevels).set({ onHand: 0 }).where(eq(stockLevels.productId, productId));
+    const set = await sendForm(action, context, "/cart", {
+      form: { intent: "set", productId: String(productId), quantity: "2", stay: "1" },
+      cookie,
+    });
+    expect(set.body).toEqual({
+      ok: true,
+      productId,
+      notice: "Sold out since you added it: removed from your cart.",
+    });
   });
 });
 

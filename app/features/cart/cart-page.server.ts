@@ -82,12 +82,10 @@ async function applied(
   }
   const asked = form.intent === "set" ? form.quantity : 0;
   const owner = ownerOf(request, visitor);
-  const now = owner ? await setLineQuantity(visitor.db, owner, productId, asked) : 0;
-  const notice =
-    asked > 0 && now === 0
-      ? "Sold out: removed from your cart."
-      : now < asked
-        ? onlyLeftNotice(now, now)
-        : undefined;
+  const now = owner ? await setLineQuantity(visitor.db, owner, productId, asked) : null;
+  // null: no such line any more (removed in another tab), so nothing to say.
+  let notice: string | undefined;
+  if (now === 0 && asked > 0) notice = "Sold out since you added it: removed from your cart.";
+  else if (now !== null && now < asked) notice = onlyLeftNotice(now, now);
   return { outcome: { ok: true, productId, notice }, status: 200, headers: {} };
 }

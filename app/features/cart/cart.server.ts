@@ -150,16 +150,17 @@ interface AddedRow {
 
 /**
  * Sets a line's quantity (0 removes it), up to what is on hand and 99: a
- * retry sets the same again. Answers the quantity now in the cart.
+ * retry sets the same again. Answers the quantity now in the cart (0 once
+ * removed), or null when the cart has no such line (removed in another tab).
  */
 export async function setLineQuantity(
   db: Database,
   owner: CartOwner,
   productId: number,
   quantity: number,
-): Promise<number> {
+): Promise<number | null> {
   const cartId = await cartIdOf(db, owner);
-  if (!cartId) return 0;
+  if (!cartId) return null;
   const line = and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId));
   if (quantity > 0) {
     const [updated] = await db
@@ -170,8 +171,8 @@ export async function setLineQuantity(
     if (updated) return updated.quantity;
   }
   // Removed, asked for 0, or sold out: a line of nothing is no line.
-  await db.delete(cartLines).where(line);
-  return 0;
+  const removed = await db.delete(cartLines).where(line).returning({ productId: cartLines.productId });
+  return removed.length > 0 ? 0 : null;
 }
 
 /** The owner's cart as it is now: today's prices and stock beside each line. */

@@ -42,12 +42,13 @@ export function AddToCart({
     else notify({ kind: "error", message: answer.error });
   }, [answer, productName]);
 
+  // Sold out: the stock's own words say so beside it; the buy box adds why there is no button.
   if (stock <= 0) {
-    return (
-      <p className={`text-sm font-semibold text-slate-700 ${className}`}>
-        Sold out: it cannot be added to a cart.
+    return withQuantity ? (
+      <p className={`text-sm text-slate-700 ${className}`}>
+        It cannot be added to a cart until it is back in stock.
       </p>
-    );
+    ) : null;
   }
   const most = Math.min(stock, MOST_IN_ONE_LINE);
   return (
