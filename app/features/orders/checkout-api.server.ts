@@ -1,8 +1,8 @@
 import type { Database } from "~/db/client.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
-import { dollarsFromCents } from "~/utils/money";
 import { type Checkout, checkoutSchema, idempotencyKeySchema, orderAnswerSchema } from "./checkout-schema";
 import { orderConfirmationEmail } from "./order-email.server";
+import { orderInDollars } from "./order-json";
 import { orderPath } from "./order-link.server";
 import type { OrderServices } from "./orders.server";
 import { paymentMethod } from "./payment-methods.server";
@@ -114,21 +114,6 @@ function placementResponse(placement: Placement): Response {
     );
   }
   const { order } = placement;
-  const answer = orderAnswerSchema.parse({
-    order: {
-      number: order.number,
-      status: order.status,
-      lines: order.lines.map((line) => ({
-        productId: line.productId,
-        name: line.name,
-        unitPrice: dollarsFromCents(line.unitPriceCents),
-        quantity: line.quantity,
-        lineTotal: dollarsFromCents(line.lineTotalCents),
-      })),
-      subtotal: dollarsFromCents(order.subtotalCents),
-      shipping: dollarsFromCents(order.shippingCents),
-      total: dollarsFromCents(order.totalCents),
-    },
-  });
+  const answer = orderAnswerSchema.parse({ order: orderInDollars(order) });
   return Response.json(answer, { status: placement.replayed ? 200 : 201, headers: noStore });
 }

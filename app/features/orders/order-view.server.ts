@@ -1,6 +1,6 @@
 import { apiError } from "~/utils/http.server";
-import { dollarsFromCents } from "~/utils/money";
 import { addressLines, shippingMethodLabel, statusInWords } from "./order-format";
+import { orderInDollars } from "./order-json";
 import {
   orderDetailsAnswerSchema,
   orderListQuerySchema,
@@ -86,18 +86,7 @@ export async function orderApiResponse(
   }
   const answer = orderDetailsAnswerSchema.parse({
     order: {
-      number: order.number,
-      status: order.status,
-      lines: order.lines.map((line) => ({
-        productId: line.productId,
-        name: line.name,
-        unitPrice: dollarsFromCents(line.unitPriceCents),
-        quantity: line.quantity,
-        lineTotal: dollarsFromCents(line.lineTotalCents),
-      })),
-      subtotal: dollarsFromCents(order.subtotalCents),
-      shipping: dollarsFromCents(order.shippingCents),
-      total: dollarsFromCents(order.totalCents),
+      ...orderInDollars(order),
       placedAt: order.placedAt.toISOString(),
       shippingAddress: order.shippingAddress,
       shippingMethod: order.shippingMethod,

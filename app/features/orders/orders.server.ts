@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import type { MailQueue } from "~/utils/mail-queue.server";
 import type { AddressSnapshot } from "./order-format";
+import { orderLinesOf } from "./order-lines.server";
 import { isOrderToken } from "./order-link.server";
 import type { PlacedOrderLine } from "./place-order.server";
 
@@ -78,17 +79,7 @@ export async function visibleOrder(
         : and(eq(orders.number, number), eq(orders.userId, viewer.userId as string)),
     );
   if (!row) return null;
-  const lines = await viewer.db
-    .select({
-      productId: orderLines.productId,
-      name: orderLines.name,
-      unitPriceCents: orderLines.unitPriceCents,
-      quantity: orderLines.quantity,
-      lineTotalCents: orderLines.lineTotalCents,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, row.id))
-    .orderBy(asc(orderLines.productId));
+  const lines = await orderLinesOf(viewer.db, row.id);
   const { id: _id, shippingAddress, ...order } = row;
   return { ...order, shippingAddress: shippingAddress as AddressSnapshot, lines };
 }

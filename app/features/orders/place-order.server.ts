@@ -6,6 +6,8 @@ import { priceCents } from "~/db/price-cents";
 import { cartLines, carts, orderLines, orders, products, stockLevels } from "~/db/schema";
 import type { MailQueue, QueuedMessage } from "~/utils/mail-queue.server";
 import type { ShortLine } from "./checkout-schema";
+import type { AddressSnapshot } from "./order-format";
+import { orderLinesOf } from "./order-lines.server";
 import { newOrderNumber } from "./order-number";
 
 /**
@@ -18,23 +20,13 @@ import { newOrderNumber } from "./order-number";
  * that finds its order, a short line and an empty cart write none.
  */
 
-interface ShippingAddress {
-  name: string;
-  line1: string;
-  line2?: string;
-  city: string;
-  postalCode: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-}
-
 export interface OrderRequest {
   /** Whose key space the key is in ("user:<id>", "cart:<id>"): one shopper's key never finds another's order. */
   idempotencyScope: string;
   idempotencyKey: string;
   userId: string | null;
   email: string;
-  shippingAddress: ShippingAddress;
+  shippingAddress: AddressSnapshot;
   shippingMethod: string;
   paymentMethod: string;
   /** What shipping costs for the order's subtotal (in cents), decided in the placing transaction. */
@@ -255,17 +247,7 @@ async function readOrderByKey(
     .from(orders)
     .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
   if (!row) return null;
-  const lines = await tx
-    .select({
-      productId: orderLines.productId,
-      name: orderLines.name,
-      unitPriceCents: orderLines.unitPriceCents,
-      quantity: orderLines.quantity,
-      lineTotalCents: orderLines.lineTotalCents,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, row.id))
-    .orderBy(asc(orderLines.productId));
+  const lines = await orderLinesOf(tx, row.id);
   const { id, number, status, subtotalCents, shippingCents, totalCents } = row;
   return {
     order: { id, number, status, subtotalCents, shippingCents, totalCents, lines },

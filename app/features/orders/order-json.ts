@@ -1,0 +1,38 @@
+import { dollarsFromCents } from "~/utils/money";
+
+interface OrderInCents {
+  number: string;
+  status: string;
+  lines: {
+    productId: number;
+    name: string;
+    unitPriceCents: number;
+    quantity: number;
+    lineTotalCents: number;
+  }[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
+/**
+ * An order as the JSON API writes it (the checkout's answer, GET
+ * /api/orders/{number}): money in dollars with two decimals, every sum made
+ * in cents before.
+ */
+export function orderInDollars(order: OrderInCents) {
+  return {
+    number: order.number,
+    status: order.status,
+    lines: order.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      unitPrice: dollarsFromCents(line.unitPriceCents),
+      quantity: line.quantity,
+      lineTotal: dollarsFromCents(line.lineTotalCents),
+    })),
+    subtotal: dollarsFromCents(order.subtotalCents),
+    shipping: dollarsFromCents(order.shippingCents),
+    total: dollarsFromCents(order.totalCents),
+  };
+}
