@@ -1,4 +1,5 @@
 import { SHOP_CONTACT } from "~/components/layout/site-footer";
+import { escapeHtml } from "~/utils/escape-html";
 import type { MailMessage } from "~/utils/mail.server";
 
 /**
@@ -113,17 +114,4 @@ ${email.outro.map(paragraph).join("\n")}
 <p style="margin:24px 0 0;font-size:14px;color:#475569">${escapeHtml(signature)}</p>
 </div></body></html>`;
   return { kind: email.kind, to, subject: email.subject, text, html };
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** A shopper's name is their own text: in the HTML part it is only ever text. */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from "~/utils/escape-html";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
 import { formatCents } from "~/utils/money";
 import { addressLines, shippingMethodLabel } from "./order-format";
@@ -75,17 +76,4 @@ ${paragraph(linkNote)}
 <p style="margin:24px 0 0;font-size:14px;color:#475569">${escapeHtml(signature)}</p>
 </div></body></html>`;
   return { kind: "order-confirmation", to: order.email, subject, text, html };
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** What the shopper typed (a name, an address line) is only ever text in the HTML part. */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
