@@ -106,9 +106,15 @@ describe("the cart's JSON API", () => {
       call(lineAction, "PATCH", `/api/cart/lines/${lineId}`, { body, cookie, params: { lineId } });
     expect((await patch(String(teapot), { quantity: 9 })).body).toMatchObject({ itemCount: 5 });
     expect((await patch(String(teapot), { quantity: 0 })).body).toMatchObject({ itemCount: 1 });
-    expect(await patch("abc", { quantity: 1 })).toMatchObject({
+    for (const bad of ["abc", "2147483648"]) {
+      expect(await patch(bad, { quantity: 1 })).toMatchObject({
+        status: 400,
+        body: { error: { field: "lineId" } },
+      });
+    }
+    expect(await add({ productId: 2_147_483_648, quantity: 1 })).toMatchObject({
       status: 400,
-      body: { error: { field: "lineId" } },
+      body: { error: { field: "productId" } },
     });
     expect(await patch(String(cup), { quantity: -1 })).toMatchObject({
       status: 400,

@@ -79,6 +79,19 @@ describe("/cart without JavaScript", () => {
     expect((await cartPage(cookie as string)).lines).toEqual([expect.objectContaining({ quantity: 3 })]);
   });
 
+  it("a product id past the database's integers, or no intent, is a 400 naming the field, never a 5xx", async () => {
+    const tooLarge = await add(2_147_483_648, 1);
+    expect(tooLarge).toMatchObject({
+      status: 400,
+      body: { ok: false, error: "productId must be a product's id." },
+    });
+    const noIntent = await sendForm(action, context, "/cart", { form: { intent: "buy", productId: "1" } });
+    expect(noIntent).toMatchObject({
+      status: 400,
+      body: { ok: false, error: "intent must be add, set or remove." },
+    });
+  });
+
   it("a sold-out product is refused with a reason; a body that is no form is a 415", async () => {
     const soldOut = await productInStock(engine, 0);
     const refused = await add(soldOut, 1);

@@ -90,6 +90,7 @@ describe("/checkout", () => {
       filled(idempotencyKey, {
         email: "not-an-email",
         "shippingAddress.city": "",
+        "shippingAddress.postalCode": "ABC",
         shippingMethod: "teleport",
       }),
     );
@@ -99,6 +100,8 @@ describe("/checkout", () => {
       email: ["Enter a valid email address."],
       "shippingAddress.city": ["City is required."],
       shippingMethod: ["Choose Standard or Express shipping."],
+      // Named with the others, not only once they are right.
+      "shippingAddress.postalCode": [expect.stringMatching(/^Enter a postal code as it is written in /)],
     });
     const postal = await placeForm(cookie, filled(idempotencyKey, { "shippingAddress.postalCode": "ABC" }));
     expect((postal.body as { result: { error: Record<string, string[]> } }).result.error).toHaveProperty([

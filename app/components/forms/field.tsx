@@ -59,7 +59,16 @@ export function Field({ meta, label, type = "text", hint, children, className, .
 }
 
 /** A form-wide message (failed login, taken email), also shown as a toast; the only one without JavaScript. */
-export function FormMessage({ id, errors }: { id: string; errors: string[] | undefined }) {
+export function FormMessage({
+  id,
+  errors,
+  autoFocus = false,
+}: {
+  id: string;
+  errors: string[] | undefined;
+  /** Focused as the page comes back refused with no field in error (without JavaScript too). */
+  autoFocus?: boolean;
+}) {
   const message = errors?.[0];
   if (!message) return null;
   return (
@@ -67,6 +76,8 @@ export function FormMessage({ id, errors }: { id: string; errors: string[] | und
       id={id}
       // The focus comes here after a failed submission (use-failed-submission.ts).
       tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: only a refused form's own message, when no field is in error
+      autoFocus={autoFocus}
       data-form-message=""
       className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
     >

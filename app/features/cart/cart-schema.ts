@@ -3,11 +3,15 @@ import { MOST_IN_ONE_LINE } from "./cart-limits";
 
 /** The cart's JSON API: what it takes and answers (one schema for the server, the forms and /openapi.json). */
 
+/** The largest product id there can be (a PostgreSQL integer): past it, no product, and a 400. */
+const LARGEST_ID = 2_147_483_647;
+
 export const addLineSchema = z.object({
   productId: z
     .number("productId must be a product's id.")
     .int("productId must be a product's id.")
-    .positive("productId must be a product's id."),
+    .positive("productId must be a product's id.")
+    .max(LARGEST_ID, "productId must be a product's id."),
   quantity: z
     .number("Quantity must be a whole number.")
     .int("Quantity must be a whole number.")
@@ -25,7 +29,7 @@ export const setQuantitySchema = z.object({
 });
 
 /** A line's id in the API's paths: the product's id (a cart holds each product once). */
-export const lineIdSchema = z.coerce.number().int().positive();
+export const lineIdSchema = z.coerce.number().int().positive().max(LARGEST_ID);
 
 const money = () => z.number().min(0).describe("In dollars, with at most two decimals.");
 
@@ -58,21 +62,25 @@ const productIdField = addLineSchema.shape.productId;
  * is sent by the page once its JavaScript runs: the answer is then the
  * outcome, not a redirect to the cart.
  */
-export const cartFormSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("add"),
-    productId: productIdField,
-    quantity: addLineSchema.shape.quantity,
-    stay: z.literal("1").optional(),
-  }),
-  z.object({
-    intent: z.literal("set"),
-    productId: productIdField,
-    quantity: setQuantitySchema.shape.quantity,
-    stay: z.literal("1").optional(),
-  }),
-  z.object({ intent: z.literal("remove"), productId: productIdField, stay: z.literal("1").optional() }),
-]);
+export const cartFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("add"),
+      productId: productIdField,
+      quantity: addLineSchema.shape.quantity,
+      stay: z.literal("1").optional(),
+    }),
+    z.object({
+      intent: z.literal("set"),
+      productId: productIdField,
+      quantity: setQuantitySchema.shape.quantity,
+      stay: z.literal("1").optional(),
+    }),
+    z.object({ intent: z.literal("remove"), productId: productIdField, stay: z.literal("1").optional() }),
+  ],
+  { error: "intent must be add, set or remove." },
+);
 
 export type CartForm = z.infer<typeof cartFormSchema>;
 

@@ -38,17 +38,23 @@ const shippingAddressSchema = z
         "Choose a country from the list.",
       ),
   })
-  .superRefine((address, context) => {
-    const { country, postalCode } = address;
-    if (countryName(country) === undefined || !postcodeValidatorExistsForCountry(country)) return;
-    if (!postcodeValidator(postalCode, country)) {
-      context.addIssue({
-        code: "custom",
-        path: ["postalCode"],
-        message: `Enter a postal code as it is written in ${countryName(country)}.`,
-      });
-    }
-  });
+  .superRefine(
+    (address, context) => {
+      const { country, postalCode } = address;
+      // Also run while other fields are refused (below), so every field's message shows at once:
+      // then either may be missing.
+      if (typeof country !== "string" || typeof postalCode !== "string" || postalCode.trim() === "") return;
+      if (countryName(country) === undefined || !postcodeValidatorExistsForCountry(country)) return;
+      if (!postcodeValidator(postalCode, country)) {
+        context.addIssue({
+          code: "custom",
+          path: ["postalCode"],
+          message: `Enter a postal code as it is written in ${countryName(country)}.`,
+        });
+      }
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  );
 
 export const checkoutSchema = z.object({
   email: z.email("Enter a valid email address."),

@@ -97,7 +97,8 @@ export function CartView({ lines, hrefFor, pictureFor, failure }: CartViewProps)
         <h2 id="cart-summary" className="text-lg font-bold text-slate-900">
           Summary
         </h2>
-        <dl className="mt-4 flex items-baseline justify-between text-base">
+        {/* Polite: a quantity changed is heard as the new subtotal. */}
+        <dl aria-live="polite" className="mt-4 flex items-baseline justify-between text-base">
           <dt className="font-semibold text-slate-800">Subtotal</dt>
           <dd className="font-bold text-slate-900">{formatCents(subtotalCents)}</dd>
         </dl>

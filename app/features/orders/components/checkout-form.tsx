@@ -103,7 +103,7 @@ export function CheckoutForm({
         onSubmit={(event) => placing && event.preventDefault()}
         className="space-y-8 lg:col-span-3"
       >
-        <FormMessage id={form.errorId} errors={form.errors} />
+        <FormMessage id={form.errorId} errors={form.errors} autoFocus={firstInvalid === undefined} />
         <ShortLines short={answer?.short ?? []} lines={lines} />
         <input type="hidden" name={fields.idempotencyKey.name} value={idempotencyKey} />
         <Section legend="Contact">
