@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Accounts, AuthService } from "~/features/auth/auth.server";
-import { cartForCheckout, cartItemCount } from "~/features/cart/cart.server";
+import { cartIdOf, cartItemCount } from "~/features/cart/cart.server";
 import {
   type CartVisitor,
   clearedCartCookie,
@@ -121,7 +121,7 @@ export async function cartItemCountOf(
   userId: string | null,
 ): Promise<number> {
   const { database } = context.get(servicesContext);
-  const owner = ownerOf(request, { db: database.db, userId, secureCookies: false });
+  const owner = ownerOf(request, { userId });
   return owner ? cartItemCount(database.db, owner) : 0;
 }
 
@@ -147,9 +147,9 @@ export async function checkoutVisitorOf(
 ): Promise<CheckoutVisitor> {
   const visitor = await cartVisitorOf(request, context);
   const owner = ownerOf(request, visitor);
-  const cart = owner ? await cartForCheckout(visitor.db, owner) : null;
+  const cartId = owner ? await cartIdOf(visitor.db, owner) : null;
   const { orders, shippingRates } = context.get(servicesContext);
-  return { db: visitor.db, userId: visitor.userId, cart, rates: shippingRates, orders };
+  return { userId: visitor.userId, cart: cartId ? { id: cartId } : null, rates: shippingRates, orders };
 }
 
 /** Who asks for an order (its page, its JSON, the account's list): the signed-in shopper, or nobody. */

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { servicesContext } from "~/context.server";
+import { revalidateUnlessCartChange } from "~/features/cart/cart-revalidation";
 import { AddToCart } from "~/features/cart/components/add-to-cart";
 import { BuyBox } from "~/features/cart/components/buy-box";
 import { unlessUnavailable } from "~/features/catalog/browsing/catalog-api.server";
@@ -60,6 +61,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     }),
   };
 }
+
+// A cart form sent from this page reads the root's cart count again, not this page's data.
+export const shouldRevalidate = revalidateUnlessCartChange;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Product not found | Backline" }, { name: "robots", content: "noindex" }];

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { catalogClientFor, servicesContext } from "~/context.server";
+import { revalidateUnlessCartChange } from "~/features/cart/cart-revalidation";
 import { AddToCart } from "~/features/cart/components/add-to-cart";
 import {
   canonicalShopUrl,
@@ -75,6 +76,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     };
   }
 }
+
+// A cart form sent from this page reads the root's cart count again, not this page's data.
+export const shouldRevalidate = revalidateUnlessCartChange;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return shopListingMeta(loaderData);

@@ -58,7 +58,7 @@ export async function takeGuestCart(
 }
 
 /** The visitor's cart, or null for a guest who has none yet. */
-export function ownerOf(request: Request, visitor: CartVisitor): CartOwner | null {
+export function ownerOf(request: Request, visitor: Pick<CartVisitor, "userId">): CartOwner | null {
   if (visitor.userId) return { userId: visitor.userId };
   const guestToken = guestTokenOf(request);
   return guestToken ? { guestToken } : null;

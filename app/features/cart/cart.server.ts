@@ -55,8 +55,12 @@ function ownersCart(owner: CartOwner) {
       );
 }
 
-/** The owner's cart id, or null when they have none (or a guest's has expired). */
-async function cartIdOf(db: Database, owner: CartOwner): Promise<string | null> {
+/**
+ * The owner's cart id, or null when they have none (or a guest's has
+ * expired). Checkout places the cart by its id: its lines are read in the
+ * placing transaction, under a lock on the cart's row.
+ */
+export async function cartIdOf(db: Database, owner: CartOwner): Promise<string | null> {
   const [cart] = await db.select({ id: carts.id }).from(carts).where(ownersCart(owner));
   return cart?.id ?? null;
 }
@@ -247,20 +251,6 @@ export async function removeExpiredCarts(db: Database): Promise<number> {
     .where(and(isNull(carts.userId), lte(carts.expiresAt, sql`now()`)))
     .returning({ id: carts.id });
   return removed.length;
-}
-
-/** The owner's cart id and lines, as checkout places them; null without a cart. */
-export async function cartForCheckout(
-  db: Database,
-  owner: CartOwner,
-): Promise<{ id: string; lines: { productId: number; quantity: number }[] } | null> {
-  const cartId = await cartIdOf(db, owner);
-  if (!cartId) return null;
-  const lines = await db
-    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
-    .from(cartLines)
-    .where(eq(cartLines.cartId, cartId));
-  return { id: cartId, lines };
 }
 
 /** How often each process removes guest carts past their 30 days. */

@@ -1,4 +1,3 @@
-import type { Database } from "~/db/client.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
 import { type Checkout, checkoutSchema, idempotencyKeySchema, orderAnswerSchema } from "./checkout-schema";
 import { orderConfirmationEmail } from "./order-email.server";
@@ -19,9 +18,9 @@ import { type ShippingRates, shippingCents } from "./shipping";
 
 /** Who checks out: their account (or none), their cart's id and lines, and the shipping rates. */
 export interface CheckoutVisitor {
-  db: Database;
   userId: string | null;
-  cart: { id: string; lines: { productId: number; quantity: number }[] } | null;
+  /** The visitor's cart (its lines are read when it is placed), or null without one. */
+  cart: { id: string } | null;
   rates: ShippingRates;
   /** The orders feature's services: its mail queue places the order and writes its confirmation email. */
   orders: OrderServices;
@@ -71,7 +70,6 @@ export async function placeCheckout(
     shippingMethod: checkout.shippingMethod,
     paymentMethod: checkout.paymentMethod,
     shippingCentsFor: (subtotal) => shippingCents(checkout.shippingMethod, subtotal, visitor.rates),
-    lines: visitor.cart.lines,
     cartId: visitor.cart.id,
     confirmation: (order) =>
       orderConfirmationEmail(order, {

@@ -81,7 +81,7 @@ export function paymentMethod(id: string): PaymentMethod {
  * shopper of a demo sends money anywhere (server/services.ts warns at start-up).
  */
 export const DEMO_BANK_DETAILS =
-  "DEMO SHOP: not a real bank account; Account holder: Backline Demo; IBAN: XX00 DEMO 0000 0000 0000 00; BIC: DEMOXXXX";
+  "DEMO SHOP: not a real bank account; Account holder: Backline Demo; IBAN: XX00 DEMO 0000 0000 0000 00; BIC: DEMODEMO";
 
 /** SHOP_BANK_DETAILS as lines: its parts are separated by ";". */
 export function bankDetailLines(setting: string): string[] {

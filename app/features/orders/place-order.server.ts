@@ -32,7 +32,7 @@ export interface OrderRequest {
   /** What shipping costs for the order's subtotal (in cents), decided in the placing transaction. */
   shippingCentsFor: (subtotalCents: number) => number;
   /** What to order when there is no cart (`cartId`): a cart's lines are read in the placing transaction. */
-  lines: { productId: number; quantity: number }[];
+  lines?: { productId: number; quantity: number }[];
   /**
    * The cart to order: its lines are read under a lock on its row in the
    * placing transaction, and emptied by it, and only then.
@@ -90,7 +90,7 @@ type AddMessage = (message: QueuedMessage) => Promise<void>;
 
 /** Places the order in a transaction of the shop's mail queue (its database), which also writes the email. */
 export async function placeOrder(mail: MailQueue, request: OrderRequest): Promise<Placement> {
-  const lines = mergedLines(request.lines);
+  const lines = mergedLines(request.lines ?? []);
   const requestHash = hashOf(request);
   for (let draw = 1; ; draw++) {
     try {
@@ -266,7 +266,7 @@ async function lockedCartLines(tx: Transaction, cartId: string): Promise<Map<num
 }
 
 /** Lines by product, quantities added: two lines of one product ask the stock for their sum. */
-function mergedLines(lines: OrderRequest["lines"]): Map<number, number> {
+function mergedLines(lines: { productId: number; quantity: number }[]): Map<number, number> {
   const merged = new Map<number, number>();
   for (const { productId, quantity } of lines) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
   return merged;

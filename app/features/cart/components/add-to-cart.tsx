@@ -4,6 +4,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
 import { notify } from "~/utils/toast";
 import { MOST_IN_ONE_LINE } from "../cart-limits";
+import { CART_ACTION } from "../cart-revalidation";
 import type { CartFormAnswer } from "../cart-schema";
 import { QuantityOptions } from "./quantity-options";
 
@@ -54,7 +55,7 @@ export function AddToCart({
   return (
     <fetcher.Form
       method="post"
-      action="/cart"
+      action={CART_ACTION}
       // A second press while the first is on its way adds nothing more.
       onSubmit={(event) => fetcher.state !== "idle" && event.preventDefault()}
       className={`flex items-end gap-3 ${className}`}

@@ -4,6 +4,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
 import { formatCents } from "~/utils/money";
 import { MOST_IN_ONE_LINE } from "../cart-limits";
+import { CART_ACTION } from "../cart-revalidation";
 import type { CartFormAnswer, CartLine } from "../cart-schema";
 import { QuantitySelect } from "./quantity-options";
 
@@ -191,7 +192,7 @@ function CartLineRow({ line, href, picture, failure, onRemove }: CartLineRowProp
         <p className="mt-1 text-sm text-slate-700">{`${formatCents(line.unitPriceCents)} each`}</p>
         <LineNotes line={line} />
         <div className="mt-3 flex flex-wrap items-end gap-3">
-          <fetcher.Form method="post" action="/cart" className="flex items-end gap-2">
+          <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
             <input type="hidden" name="intent" value="set" />
             <input type="hidden" name="productId" value={line.productId} />
             {stay}
@@ -214,7 +215,7 @@ function CartLineRow({ line, href, picture, failure, onRemove }: CartLineRowProp
               </button>
             )}
           </fetcher.Form>
-          <fetcher.Form method="post" action="/cart" onSubmit={onRemove}>
+          <fetcher.Form method="post" action={CART_ACTION} onSubmit={onRemove}>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="productId" value={line.productId} />
             {stay}
