@@ -1,6 +1,9 @@
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Accounts, AuthService } from "~/features/auth/auth.server";
+import { loginPath } from "~/features/auth/redirect";
+import { type BackOfficeRole, mayAct } from "~/features/auth/roles";
+import type { BackOfficeVisitor } from "~/features/auth/services/back-office-access.server";
 import { cartIdOf, cartItemCount } from "~/features/cart/cart.server";
 import {
   type CartVisitor,
@@ -16,6 +19,7 @@ import type { CheckoutVisitor } from "~/features/orders/checkout-api.server";
 import type { OrderServices, OrderViewer } from "~/features/orders/orders.server";
 import type { ShippingRates } from "~/features/orders/shipping";
 import { addressKey } from "~/utils/client-address.server";
+import type { ShopSettings, ShopSettingsStore } from "~/utils/shop-settings.server";
 import type { ShoppingAttempt, ShoppingRateLimit } from "~/utils/shopping-rate-limit.server";
 
 /**
@@ -46,8 +50,11 @@ export interface ShopServices {
   lifecycle: ShopLifecycle;
   /** Orders' signed links (the shop's secret), confirmation emails and bank details (app/features/orders). */
   orders: OrderServices;
-  /** What shipping costs (SHIPPING_STANDARD, FREE_SHIPPING_FROM, SHIPPING_EXPRESS), in cents. */
-  shippingRates: ShippingRates;
+  /**
+   * What the owner sets at /admin/settings: shipping amounts, bank details,
+   * the low-stock line; the configuration (SHIPPING_STANDARD, …) gives the defaults.
+   */
+  settings: ShopSettingsStore;
   /** How many cart changes and checkouts one client may send this process (shopping-rate-limit.server.ts). */
   shoppingLimit: ShoppingRateLimit;
 }
@@ -148,8 +155,13 @@ export async function checkoutVisitorOf(
   const visitor = await cartVisitorOf(request, context);
   const owner = ownerOf(request, visitor);
   const cartId = owner ? await cartIdOf(visitor.db, owner) : null;
-  const { orders, shippingRates } = context.get(servicesContext);
-  return { userId: visitor.userId, cart: cartId ? { id: cartId } : null, rates: shippingRates, orders };
+  const settings = await context.get(servicesContext).settings.current();
+  return {
+    userId: visitor.userId,
+    cart: cartId ? { id: cartId } : null,
+    rates: shippingRatesIn(settings),
+    orders: orderServicesWith(context, settings),
+  };
 }
 
 /** Who asks for an order (its page, its JSON, the account's list): the signed-in shopper, or nobody. */
@@ -157,9 +169,30 @@ export async function orderViewerOf(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<OrderViewer> {
-  const { database, orders } = context.get(servicesContext);
-  const { user } = await accountsFor(request, context).sessions.current();
-  return { db: database.db, userId: user?.id ?? null, services: orders };
+  const { database, settings } = context.get(servicesContext);
+  const [{ user }, current] = await Promise.all([
+    accountsFor(request, context).sessions.current(),
+    settings.current(),
+  ]);
+  return { db: database.db, userId: user?.id ?? null, services: orderServicesWith(context, current) };
+}
+
+/** What shipping costs now (the owner's settings). */
+export async function shippingRatesOf(context: Readonly<RouterContextProvider>): Promise<ShippingRates> {
+  return shippingRatesIn(await context.get(servicesContext).settings.current());
+}
+
+function shippingRatesIn(settings: ShopSettings): ShippingRates {
+  return {
+    standardCents: settings.standardShippingCents,
+    freeStandardFromCents: settings.freeShippingFromCents,
+    expressCents: settings.expressShippingCents,
+  };
+}
+
+/** The orders' services with the bank details the owner set. */
+function orderServicesWith(context: Readonly<RouterContextProvider>, settings: ShopSettings): OrderServices {
+  return { ...context.get(servicesContext).orders, bankDetails: settings.bankDetails };
 }
 
 /** A cart change or checkout counted against this client's share, before any work: null to go ahead. */
@@ -169,4 +202,29 @@ export function shoppingRefusalOf(
 ): Promise<{ retryAfterSeconds: number } | null> {
   const { shoppingLimit } = context.get(servicesContext);
   return shoppingLimit.admit(addressKey(context.get(requestInfoContext).clientAddress), attempt);
+}
+
+/**
+ * The back office's door, called by every /admin loader and action
+ * (docs/decisions/0029): a signed-out visitor is sent to log in and back;
+ * a shopper gets the shop's 404, the same as a page that does not exist (the
+ * back office does not say it is there); staff asking for what needs an
+ * owner (people, settings) get 403 with why. The role is read from the
+ * database each time, so a role taken away counts at the next request.
+ */
+export async function backOfficeVisitorOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  need: BackOfficeRole = "staff",
+): Promise<BackOfficeVisitor> {
+  const visitor = await accountsFor(request, context).backOffice.visitor();
+  if (!visitor) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(loginPath(pathname + search));
+  }
+  if (!mayAct(visitor.role, "staff")) throw data(null, { status: 404 });
+  if (!mayAct(visitor.role, need)) {
+    throw data("Only an owner of the shop can open this page. Ask an owner if you need it.", { status: 403 });
+  }
+  return visitor;
 }

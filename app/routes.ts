@@ -68,6 +68,24 @@ export default [
   // An order's page and its JSON, for its owner or the holder of its signed link (?token=…).
   route("orders/:number", "routes/order.tsx"),
   route("api/orders/:number", "routes/api.order.ts"),
+  // The back office (docs/decisions/0029): staff and owners only; every loader and action checks
+  // the role on the server (context.server.ts, backOfficeVisitorOf). People and settings: owners only.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin.dashboard.tsx"),
+    route("products", "routes/admin.products.tsx"),
+    route("products/new", "routes/admin.products.new.tsx"),
+    route("products/:productId", "routes/admin.product.tsx"),
+    route("products/brands-and-categories", "routes/admin.catalog-labels.tsx"),
+    route("products/import", "routes/admin.catalog-import.tsx"),
+    route("products/export", "routes/admin.catalog-export.ts"),
+    route("orders", "routes/admin.orders.tsx"),
+    route("orders/:number", "routes/admin.order.tsx"),
+    route("customers", "routes/admin.customers.tsx"),
+    route("customers/:customerId", "routes/admin.customer.tsx"),
+    route("activity", "routes/admin.activity.tsx"),
+    route("people", "routes/admin.people.tsx"),
+    route("settings", "routes/admin.settings.tsx"),
+  ]),
   // The local demo's emails (app/utils/mail.server.ts): a 404 unless DEMO_IDENTITY_PROVIDER=1 and no SMTP_URL.
   route("dev/outbox", "routes/dev.outbox.tsx"),
   route("*", "routes/not-found.tsx"),

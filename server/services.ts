@@ -8,6 +8,7 @@ import {
   type GoogleSettings,
 } from "../app/features/auth/auth.server";
 import { resolveAuthSecret } from "../app/features/auth/auth-secret.server";
+import { applyOwnerEmails } from "../app/features/auth/people.server";
 import { type AuthRateLimiter, createAuthRateLimiter } from "../app/features/auth/rate-limit.server";
 import { keepCartsTidy } from "../app/features/cart/cart.server";
 import { createCatalog } from "../app/features/catalog/browsing/catalog.server";
@@ -20,6 +21,7 @@ import { logFailure, logger } from "../app/utils/logger.server";
 import { createMailTransport } from "../app/utils/mail.server";
 import { createMailQueue } from "../app/utils/mail-queue.server";
 import { connectRedis, type RedisConnection } from "../app/utils/redis.server";
+import { createShopSettings } from "../app/utils/shop-settings.server";
 import { createShoppingRateLimit } from "../app/utils/shopping-rate-limit.server";
 
 export interface ShopRuntime {
@@ -92,11 +94,14 @@ export async function createShopServices(
     }),
     searchLimit: createSearchRateLimit(),
     shoppingLimit: createShoppingRateLimit(undefined, { redis: redis?.client }),
-    shippingRates: {
-      standardCents: env.SHIPPING_STANDARD,
-      freeStandardFromCents: env.FREE_SHIPPING_FROM,
-      expressCents: env.SHIPPING_EXPRESS,
-    },
+    // The configuration's amounts and bank details are the defaults; the owner's settings win.
+    settings: createShopSettings(database.db, {
+      standardShippingCents: env.SHIPPING_STANDARD,
+      freeShippingFromCents: env.FREE_SHIPPING_FROM,
+      expressShippingCents: env.SHIPPING_EXPRESS,
+      bankDetails: bankDetailLines(env.SHOP_BANK_DETAILS ?? DEMO_BANK_DETAILS),
+      lowStockAt: 5,
+    }),
     pictures: createPictureStore(database.db),
     auth: createAuthService({
       db: database.db,
@@ -123,6 +128,7 @@ export async function createShopServices(
   if (!env.SHOP_BANK_DETAILS) {
     logger.warn("SHOP_BANK_DETAILS is not set: bank transfer orders show demo details, not a real account");
   }
+  await makeConfiguredOwners(env, database);
   // The search index and vocabulary are read in the background now, not by the first search.
   services.catalog.warmUp();
   // Every change to the catalogue — this process's, another's, an import's — is announced when it
@@ -163,4 +169,27 @@ async function startDemoIdentityProvider(env: Env, database: DatabaseHandle): Pr
     logger.warn("DEMO_IDENTITY_PROVIDER=1: the demo provider replaces the configured Google sign-in");
   }
   return provider;
+}
+
+/**
+ * OWNER_EMAILS: the listed accounts become owners. The log names an entry by
+ * its place in the list, never by the address (no personal data in logs).
+ */
+async function makeConfiguredOwners(env: Env, database: DatabaseHandle): Promise<void> {
+  if (env.OWNER_EMAILS.length === 0) return;
+  const outcomes = await applyOwnerEmails(database.db, env.OWNER_EMAILS);
+  outcomes.forEach(({ outcome }, index) => {
+    const entry = index + 1;
+    if (outcome === "made-owner") logger.info({ entry }, "OWNER_EMAILS entry %d is now an owner", entry);
+    if (outcome === "no-account") {
+      logger.warn({ entry }, "OWNER_EMAILS entry %d has no account yet: sign up, then restart", entry);
+    }
+    if (outcome === "not-confirmed") {
+      logger.warn(
+        { entry },
+        "OWNER_EMAILS entry %d has not confirmed its email: confirm it, then restart (or run npm run owner:add)",
+        entry,
+      );
+    }
+  });
 }

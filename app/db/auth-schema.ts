@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Accounts, as Better Auth expects them (app/features/auth/auth.server.ts maps
@@ -10,16 +11,30 @@ import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-o
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique("users_email_unique"),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  /** Profile photo URL (http or https), or null. */
-  image: text("image"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique("users_email_unique"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** Profile photo URL (http or https), or null. */
+    image: text("image"),
+    /**
+     * Who may enter the back office (docs/decisions/0029): every account is a
+     * shopper; an owner makes others staff or owner. The shop's own column,
+     * which Better Auth never reads or writes.
+     */
+    role: text("role").notNull().default("shopper"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("users_role_check", sql`${table.role} in ('shopper', 'staff', 'owner')`),
+    // The back office's people page lists those who are not shoppers.
+    index("users_role_idx").on(table.role).where(sql`${table.role} <> 'shopper'`),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -86,6 +86,11 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.value),
     creationDate: timestamp("creation_date", { withTimezone: true, mode: "date" }).notNull(),
+    /**
+     * Archived by the owner: hidden from the shop (its pages, listings, API,
+     * search), kept for the orders that name it. Null: on sale.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(productSearchDocument).notNull(),
   },
   (table) => [
@@ -341,9 +346,15 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** The carrier's tracking number, given when the order is marked shipped (optional). */
+    trackingNumber: text("tracking_number"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
+    // The back office's order list: newest first, and by status.
+    index("orders_created_at_idx").on(table.createdAt),
+    index("orders_status_created_at_idx").on(table.status, table.createdAt),
+    index("orders_email_idx").on(table.email),
     uniqueIndex("orders_idempotency_idx").on(table.idempotencyScope, table.idempotencyKey),
     index("orders_user_idx").on(table.userId, table.createdAt),
     check("orders_status_check", sql`${table.status} in ('placed', 'paid', 'shipped', 'cancelled')`),
@@ -379,6 +390,69 @@ export const orderLines = pgTable(
     ),
   ],
 );
+
+// The back office (docs/decisions/0029).
+
+/**
+ * What happened to an order after it was placed, and who did it: its
+ * timeline. A status change is written in the transaction that makes it.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    /** Who made the change (null once their account is deleted; `actorName` stays). */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    /** The tracking number of a shipment, the reason for a cancellation. */
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+);
+
+/**
+ * Every change made in the back office: who, what, the values before and
+ * after, when. Written in the transaction of the change itself, so a change
+ * without its entry (or an entry without its change) cannot happen. Owners
+ * read it at /admin/activity.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's email when they acted: the entry still says who after their account is gone. */
+    actorEmail: text("actor_email").notNull(),
+    /** What was done, in the shop's words: "product.updated", "order.shipped", "person.role-changed". */
+    action: text("action").notNull(),
+    /** What it was done to: "product:42", "order:BL-7Q4K9", "settings". */
+    subject: text("subject").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("audit_log_created_at_idx").on(table.createdAt),
+    index("audit_log_subject_idx").on(table.subject, table.createdAt),
+  ],
+);
+
+/**
+ * The settings an owner changes in the back office (shipping amounts, bank
+ * details, the low-stock line): one row per setting, its value as JSON. A
+ * setting with no row takes its default from the configuration (env).
+ */
+export const shopSettings = pgTable("shop_settings", {
+  name: text("name").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 
 // Accounts and sessions (Better Auth's tables).
 export * from "./auth-schema";

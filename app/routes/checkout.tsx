@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
-import { checkoutVisitorOf, servicesContext, shopperOf, shoppingRefusalOf } from "~/context.server";
+import { checkoutVisitorOf, shippingRatesOf, shopperOf, shoppingRefusalOf } from "~/context.server";
 import { cartPageData } from "~/features/cart/cart-page.server";
 import { checkoutFormAction } from "~/features/orders/checkout-page.server";
 import { countryChoices, likelyCountry } from "~/features/orders/checkout-schema";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         lineTotalCents,
       })),
       subtotalCents: cart.subtotalCents,
-      rates: context.get(servicesContext).shippingRates,
+      rates: await shippingRatesOf(context),
       countries: countryChoices(),
       defaults: { email: shopper.email, name: shopper.name, country: likelyCountry(shopperLocale(request)) },
       // A new key for each page shown: every send of this page's form is one checkout.

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
-import { servicesContext } from "~/context.server";
+import { servicesContext, shippingRatesOf } from "~/context.server";
 import { revalidateUnlessCartChange } from "~/features/cart/cart-revalidation";
 import { AddToCart } from "~/features/cart/components/add-to-cart";
 import { BuyBox } from "~/features/cart/components/buy-box";
@@ -50,7 +50,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     description: product.description,
     related: (related?.value ?? []).map((other) => shopProduct(other, labels)),
     listingHref: shopReturnHref(url.searchParams),
-    shippingNotes: shippingAndReturnsNotes(context.get(servicesContext).shippingRates),
+    shippingNotes: shippingAndReturnsNotes(await shippingRatesOf(context)),
     canonicalUrl,
     socialImageUrl,
     structuredData: productStructuredData(product, {

@@ -105,6 +105,22 @@ const envSchema = z
       .optional(),
     /** Who account emails come from, e.g. "Backline <hello@shop.example.com>"; default no-reply@ BASE_URL's host. */
     MAIL_FROM: z.string().min(3).max(320).optional(),
+    // --- The back office (/admin) ---
+    /**
+     * Accounts made owners at start-up (comma-separated emails), if they exist
+     * and have confirmed their email: the first owner of a new shop
+     * (or run `npm run owner:add -- <email>`).
+     */
+    OWNER_EMAILS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email("must be email addresses separated by commas"))),
     // --- Orders (app/features/orders) ---
     /**
      * Where a bank transfer is paid, as the order's page and email show it:

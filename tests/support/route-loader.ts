@@ -1,7 +1,16 @@
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
 import { createSearchRateLimit } from "~/features/catalog/search/index.server";
-import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
+import type { ShopSettings } from "~/utils/shop-settings.server";
+
+/** The settings of a shop whose owner changed none: the configuration's defaults. */
+export const DEFAULT_SETTINGS: ShopSettings = {
+  standardShippingCents: 499,
+  freeShippingFromCents: 5_000,
+  expressShippingCents: 1_499,
+  bankDetails: ["Backline Test Ltd.", "IBAN: GB33 BUKB 2020 1555 5555 55"],
+  lowStockAt: 5,
+};
 
 /**
  * Calls a route's loader as the router would, with the shop's services in
@@ -19,7 +28,7 @@ function argsFor(path: string, services: Partial<ShopServices>, params: Record<s
   // A search limit of its own unless the test brings one: searches are counted per client.
   context.set(servicesContext, {
     searchLimit: createSearchRateLimit(),
-    shippingRates: SHIPPING_DEFAULTS,
+    settings: { current: async () => DEFAULT_SETTINGS, save: async () => DEFAULT_SETTINGS },
     ...services,
   } as ShopServices);
   context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: TEST_CLIENT_ADDRESS });

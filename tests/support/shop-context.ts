@@ -5,7 +5,7 @@ import { brands, categories, products, stockLevels } from "~/db/schema";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
 import type { OrderServices } from "~/features/orders/orders.server";
-import { SHIPPING_DEFAULTS } from "~/features/orders/shipping";
+import { createShopSettings } from "~/utils/shop-settings.server";
 import { createShoppingRateLimit, type ShoppingRateLimits } from "~/utils/shopping-rate-limit.server";
 import { recordingMail } from "./recording-mailer";
 import type { TestDatabase } from "./test-database";
@@ -43,7 +43,13 @@ export function shopContext(
     baseUrl: "http://localhost:3000",
     orders,
     shoppingLimit: createShoppingRateLimit(shoppingLimits),
-    shippingRates: SHIPPING_DEFAULTS,
+    settings: createShopSettings(engine.db, {
+      standardShippingCents: 499,
+      freeShippingFromCents: 5_000,
+      expressShippingCents: 1_499,
+      bankDetails: orders.bankDetails,
+      lowStockAt: 5,
+    }),
   } as unknown as ShopServices);
   context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
 

@@ -47,6 +47,8 @@ export interface AuthCore {
    */
   asVisitor<T>(visitor: Visitor, work: () => Promise<T>): Promise<T>;
   tables: AuthTables;
+  /** The shop's database, for what is the shop's own and not Better Auth's (the role). */
+  db: Database;
   limiter: AuthRateLimiter;
   links: AccountLinks;
   deviceCookies: DeviceCookies;
@@ -77,6 +79,7 @@ export function createAuthCore(options: AuthServiceOptions): AuthCore {
     auth,
     asVisitor: (visitor, work) => visitors.run(visitor, work),
     tables: createAuthTables(options.db, async () => (await auth().$context).internalAdapter),
+    db: options.db,
     limiter: options.limiter,
     links: createAccountLinks({ mail: options.mail, baseUrl: options.baseUrl }),
     deviceCookies: createDeviceCookies({ secret: options.secret, secure: secureCookies }),

@@ -1,5 +1,6 @@
 import { type AuthServiceOptions, createAuthCore, type Visitor } from "./auth-core.server";
 import { type AccountSettings, accountSettingsFor } from "./services/account-settings.server";
+import { type BackOfficeAccess, backOfficeAccessFor } from "./services/back-office-access.server";
 import { type Credentials, credentialsFor } from "./services/credentials.server";
 import { type EmailLinks, emailLinksFor } from "./services/email-links.server";
 import { type GoogleSignIn, googleSignInFor } from "./services/google-sign-in.server";
@@ -31,6 +32,8 @@ export interface Accounts {
   account: AccountSettings;
   /** Sign-in with Google (or the local demo provider). */
   google: GoogleSignIn;
+  /** The visitor's role in the back office, and the password asked again for its sensitive changes. */
+  backOffice: BackOfficeAccess;
   /** Served over https: cookies are Secure (and the session cookie __Secure-). */
   secureCookies: boolean;
 }
@@ -52,6 +55,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       emailLinks: emailLinksFor(core, visitor),
       account: accountSettingsFor(core, visitor),
       google: googleSignInFor(core, visitor),
+      backOffice: backOfficeAccessFor(core, visitor),
       secureCookies: core.secureCookies,
     }),
   };

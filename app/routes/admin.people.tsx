@@ -1,0 +1,13 @@
+import { BackOfficePage } from "~/components/back-office/back-office-page";
+import { backOfficeVisitorOf } from "~/context.server";
+import type { Route } from "./+types/admin.people";
+
+// PLACEHOLDER: being built (issue 24).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await backOfficeVisitorOf(request, context, "owner");
+  return null;
+}
+
+export default function Page() {
+  return <BackOfficePage title="People">{null}</BackOfficePage>;
+}

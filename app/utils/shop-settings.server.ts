@@ -1,0 +1,89 @@
+import { inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { shopSettings } from "~/db/schema";
+import { type Actor, changedFields, recordChange } from "./audit-log.server";
+
+/**
+ * The settings an owner changes at /admin/settings (docs/decisions/0029):
+ * what shipping costs, the bank details shown for a transfer, and the stock
+ * level at which a product counts as low. Each is a row of `shop_settings`;
+ * without one, the value the configuration gives (SHIPPING_STANDARD,
+ * SHOP_BANK_DETAILS, …) stands.
+ */
+export interface ShopSettings {
+  standardShippingCents: number;
+  /** Standard shipping is free from this subtotal. */
+  freeShippingFromCents: number;
+  expressShippingCents: number;
+  /** Where a bank transfer is paid: one line per part ("Backline Ltd.", "IBAN: …"). */
+  bankDetails: string[];
+  /** A product with this many units or fewer is low on stock (the back office's low-stock view). */
+  lowStockAt: number;
+}
+
+const NAMES = [
+  "standardShippingCents",
+  "freeShippingFromCents",
+  "expressShippingCents",
+  "bankDetails",
+  "lowStockAt",
+] as const satisfies readonly (keyof ShopSettings)[];
+
+/** How long a process reuses the settings it read: a change shows everywhere within this. */
+const FRESH_FOR_MS = 1_000;
+
+export interface ShopSettingsStore {
+  /** The settings now (read at most once a second per process). */
+  current(): Promise<ShopSettings>;
+  /** Saves what changed, with its audit entry, in one transaction; the settings after. */
+  save(actor: Actor, changes: Partial<ShopSettings>): Promise<ShopSettings>;
+}
+
+export function createShopSettings(db: Database, defaults: ShopSettings): ShopSettingsStore {
+  let cached: { settings: ShopSettings; readAt: number } | undefined;
+
+  async function read(reader: Pick<Database, "select"> = db): Promise<ShopSettings> {
+    const rows = await reader
+      .select({ name: shopSettings.name, value: shopSettings.value })
+      .from(shopSettings)
+      .where(inArray(shopSettings.name, [...NAMES]));
+    const settings: ShopSettings = { ...defaults };
+    for (const row of rows) {
+      (settings as unknown as Record<string, unknown>)[row.name] = row.value;
+    }
+    return settings;
+  }
+
+  return {
+    async current() {
+      const now = Date.now();
+      if (cached && now - cached.readAt < FRESH_FOR_MS) return cached.settings;
+      const settings = await read();
+      cached = { settings, readAt: now };
+      return settings;
+    },
+
+    async save(actor, changes) {
+      const saved = await db.transaction(async (tx) => {
+        // One owner's save at a time: the "before" each entry records is what the other left.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop_settings'))`);
+        const before = await read(tx);
+        const diff = changedFields(
+          before as unknown as Record<string, unknown>,
+          changes as Record<string, unknown>,
+        );
+        if (!diff) return before;
+        for (const [name, value] of Object.entries(diff.after)) {
+          await tx
+            .insert(shopSettings)
+            .values({ name, value })
+            .onConflictDoUpdate({ target: shopSettings.name, set: { value, updatedAt: new Date() } });
+        }
+        await recordChange(tx, actor, { action: "settings.changed", subject: "settings", ...diff });
+        return { ...before, ...(diff.after as Partial<ShopSettings>) };
+      });
+      cached = { settings: saved, readAt: Date.now() };
+      return saved;
+    },
+  };
+}
