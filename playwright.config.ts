@@ -44,6 +44,13 @@ export default defineConfig({
     // account test present its own client address (X-Forwarded-For), so the
     // rate limits of one test never reach another.
     // Emails go over SMTP to a server that serve.mjs starts (E2E_MAILBOX_DIR).
-    env: { PORT: String(PORT), DEMO_IDENTITY_PROVIDER: "1", TRUST_PROXY: "1", E2E_MAILBOX_DIR: MAILBOX_DIR },
+    // OWNER_EMAILS: the back office's owner (tests/e2e/support/back-office.ts).
+    env: {
+      PORT: String(PORT),
+      DEMO_IDENTITY_PROVIDER: "1",
+      TRUST_PROXY: "1",
+      E2E_MAILBOX_DIR: MAILBOX_DIR,
+      OWNER_EMAILS: "owner@backline.test",
+    },
   },
 });

@@ -110,6 +110,7 @@ export async function createShopServices(
       google,
       limiter,
       mail: mailer,
+      ownerEmails: env.OWNER_EMAILS,
     }),
     // Never on a shared demo (DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC): the outbox holds password-reset links.
     devOutbox:

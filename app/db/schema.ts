@@ -454,5 +454,28 @@ export const shopSettings = pgTable("shop_settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
+/**
+ * A catalogue file uploaded at /admin/products/import: kept from its dry run
+ * to its confirmation (so what is confirmed is what was checked), and its
+ * progress while it is written, which any process can report.
+ */
+export const catalogImports = pgTable("catalog_imports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+  /** The file's name as uploaded, and its format (csv, json, shopify). */
+  fileName: text("file_name").notNull(),
+  format: text("format").notNull(),
+  content: bytea("content").notNull(),
+  /** checked (dry run shown), writing, done, failed. */
+  status: text("status").notNull().default("checked"),
+  /** The dry run: what will be added, changed, removed, and the bad lines. */
+  plan: jsonb("plan"),
+  progressDone: integer("progress_done").notNull().default(0),
+  progressTotal: integer("progress_total").notNull().default(0),
+  result: jsonb("result"),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
 // Accounts and sessions (Better Auth's tables).
 export * from "./auth-schema";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
-import { brands, categories, products, stockLevels } from "~/db/schema";
+import { brands, categories, products, stockLevels, users } from "~/db/schema";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
 import type { OrderServices } from "~/features/orders/orders.server";
@@ -70,7 +70,14 @@ export function shopContext(
       .join("; ");
   }
 
-  return { auth, context, signedUp, mail, orders };
+  /** A new account with a back-office role (made as an owner's change would make it, without the audit entry). */
+  async function signedUpAs(email: string, role: "shopper" | "staff" | "owner"): Promise<string> {
+    const cookie = await signedUp(email);
+    await engine.db.update(users).set({ role }).where(eq(users.email, email));
+    return cookie;
+  }
+
+  return { auth, context, signedUp, signedUpAs, mail, orders };
 }
 
 /** A product of a brand and category made for it, with `onHand` units at `price` dollars. */

@@ -26,6 +26,8 @@ export interface AuthServiceOptions {
   limiter: AuthRateLimiter;
   /** The durable queue the account emails (password reset, email confirmation) go out through. */
   mail: MailQueue;
+  /** OWNER_EMAILS: accounts that are owners once their email is confirmed (docs/decisions/0029). */
+  ownerEmails?: string[];
 }
 
 /**
@@ -49,6 +51,7 @@ export interface AuthCore {
   tables: AuthTables;
   /** The shop's database, for what is the shop's own and not Better Auth's (the role). */
   db: Database;
+  ownerEmails: string[];
   limiter: AuthRateLimiter;
   links: AccountLinks;
   deviceCookies: DeviceCookies;
@@ -80,6 +83,7 @@ export function createAuthCore(options: AuthServiceOptions): AuthCore {
     asVisitor: (visitor, work) => visitors.run(visitor, work),
     tables: createAuthTables(options.db, async () => (await auth().$context).internalAdapter),
     db: options.db,
+    ownerEmails: options.ownerEmails ?? [],
     limiter: options.limiter,
     links: createAccountLinks({ mail: options.mail, baseUrl: options.baseUrl }),
     deviceCookies: createDeviceCookies({ secret: options.secret, secure: secureCookies }),

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import type { Actor } from "~/utils/audit-log.server";
 import type { AuthCore, Visitor } from "../auth-core.server";
+import { makeOwner } from "../people.server";
 import { isRole, type Role } from "../roles";
 import type { SessionUser } from "../session-user";
 import { confirmIdentity, type IdentityRefused } from "./guards.server";
