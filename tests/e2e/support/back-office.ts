@@ -19,6 +19,7 @@ export async function signInWithGoogle(
   identity: { email: string; name: string },
   path: string,
 ): Promise<void> {
+  // biome-ignore lint/correctness/useHookAtTopLevel: a test helper named like a hook, not a React hook
   await useOwnAddress(page.context());
   // No popup: the sign-in happens in this tab (the login page's fallback when a popup is blocked).
   await page.addInitScript(() => {
