@@ -1,13 +1,55 @@
+import { data } from "react-router";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
-import { backOfficeVisitorOf } from "~/context.server";
+import { backOfficeVisitorOf, servicesContext } from "~/context.server";
+import { ShopSettingsForm } from "~/features/back-office/components/shop-settings-form";
+import { shopSettingsSchema } from "~/features/back-office/shop-settings-schema";
+import { readSubmission } from "~/utils/form-submission.server";
+import { dollarsText } from "~/utils/money-field";
+import type { ShopSettings } from "~/utils/shop-settings.server";
 import type { Route } from "./+types/admin.settings";
 
-// PLACEHOLDER: being built (issue 24).
+/** `/admin/settings` (owners only): shipping amounts, bank details, the low-stock line. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context, "owner");
-  return null;
+  return { current: formFields(await context.get(servicesContext).settings.current()) };
 }
 
-export default function Page() {
-  return <BackOfficePage title="Settings">{null}</BackOfficePage>;
+/** POST /admin/settings: saves what changed, with its audit entry; every process uses it within a second. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const visitor = await backOfficeVisitorOf(request, context, "owner");
+  const { submission, refused } = await readSubmission(request, shopSettingsSchema);
+  if (refused) return refused;
+  const { standardShipping, freeShippingFrom, expressShipping, bankDetails, lowStockAt } = submission.value;
+  await context.get(servicesContext).settings.save(visitor.actor, {
+    standardShippingCents: standardShipping,
+    freeShippingFromCents: freeShippingFrom,
+    expressShippingCents: expressShipping,
+    bankDetails,
+    lowStockAt,
+  });
+  // The loader runs again after this and shows what was saved (this process reads it fresh).
+  return data({ result: submission.reply({ resetForm: true }), saved: true });
+}
+
+function formFields(settings: ShopSettings) {
+  return {
+    standardShipping: dollarsText(settings.standardShippingCents),
+    freeShippingFrom: dollarsText(settings.freeShippingFromCents),
+    expressShipping: dollarsText(settings.expressShippingCents),
+    bankDetails: settings.bankDetails.join("\n"),
+    lowStockAt: String(settings.lowStockAt),
+  };
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <BackOfficePage title="Settings" intro="What the shop charges for shipping and where transfers are paid.">
+      <ShopSettingsForm
+        // A save starts the form afresh from what was saved.
+        key={JSON.stringify(loaderData.current)}
+        current={loaderData.current}
+        answer={actionData}
+      />
+    </BackOfficePage>
+  );
 }

@@ -1,0 +1,100 @@
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { Field, FormMessage } from "~/components/forms/field";
+import { useFailedSubmission } from "~/components/forms/use-failed-submission";
+import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
+import { buttonClasses } from "~/components/ui/button";
+import { shopSettingsSchema } from "../shop-settings-schema";
+
+export interface ShopSettingsAnswer {
+  result?: SubmissionResult<string[]>;
+  saved?: boolean;
+}
+
+/** The settings as the form shows them: amounts in dollars, the bank details one part a line. */
+export interface ShopSettingsFields {
+  standardShipping: string;
+  freeShippingFrom: string;
+  expressShipping: string;
+  bankDetails: string;
+  lowStockAt: string;
+}
+
+/** What shipping costs, where transfers are paid, when stock is low: one form, one Save. */
+export function ShopSettingsForm({
+  current,
+  answer,
+}: {
+  current: ShopSettingsFields;
+  answer: ShopSettingsAnswer | undefined;
+}) {
+  const [form, fields] = useForm({
+    id: "shop-settings",
+    lastResult: answer?.result,
+    defaultValue: current,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shopSettingsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const formRef = useFailedSubmission(answer?.result);
+  const savedRef = useFocusWhenShown<HTMLParagraphElement>(answer?.saved);
+  const bankError = fields.bankDetails.errors?.[0];
+  return (
+    <Form ref={formRef} method="post" {...getFormProps(form)} className="max-w-xl space-y-8">
+      {answer?.saved ? (
+        <p
+          ref={savedRef}
+          tabIndex={-1}
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
+        >
+          Settings saved. The shop uses them from now on.
+        </p>
+      ) : null}
+      <FormMessage id={form.errorId} errors={form.errors} />
+      <fieldset className="space-y-5">
+        <legend className="text-lg font-bold text-slate-900">Shipping</legend>
+        <Field meta={fields.standardShipping} label="Standard shipping ($)" inputMode="decimal" />
+        <Field
+          meta={fields.freeShippingFrom}
+          label="Free standard shipping from a subtotal of ($)"
+          inputMode="decimal"
+        />
+        <Field meta={fields.expressShipping} label="Express shipping ($)" inputMode="decimal" />
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="text-lg font-bold text-slate-900">Bank transfer</legend>
+        <label htmlFor={fields.bankDetails.id} className="block text-sm font-semibold text-slate-800">
+          Bank details
+        </label>
+        <textarea
+          {...getTextareaProps(fields.bankDetails, { ariaDescribedBy: fields.bankDetails.descriptionId })}
+          key={fields.bankDetails.key}
+          rows={4}
+          className={`block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 ${bankError ? "border-red-600" : "border-slate-500"}`}
+        />
+        {bankError ? (
+          <p id={fields.bankDetails.errorId} className="text-sm font-medium text-red-700">
+            {bankError}
+          </p>
+        ) : null}
+        <p id={fields.bankDetails.descriptionId} className="text-sm text-slate-600">
+          One part a line (account name, IBAN, BIC), as the order page and email show them.
+        </p>
+      </fieldset>
+      <fieldset className="space-y-5">
+        <legend className="text-lg font-bold text-slate-900">Stock</legend>
+        <Field
+          meta={fields.lowStockAt}
+          label="Low stock at (units or fewer)"
+          inputMode="numeric"
+          hint="Products with this many units or fewer are listed as low on stock."
+        />
+      </fieldset>
+      <button type="submit" className={buttonClasses("primary", "md")}>
+        Save settings
+      </button>
+    </Form>
+  );
+}
