@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { auditLog, shopSettings } from "~/db/schema";
+import { sendForm } from "../../tests/support/form-post";
+import { shopContext } from "../../tests/support/shop-context";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../tests/support/test-database";
+import { action, loader } from "./admin.settings";
+import { loader as checkoutLoader } from "./checkout";
+
+/**
+ * /admin/settings: what an owner saves is what checkout charges and what the
+ * form shows next; the audit log keeps only what changed; a bad amount is
+ * refused next to its field.
+ */
+const engines = await openTestDatabases();
+afterAll(() => Promise.all(engines.map((engine) => engine.close())));
+reportPostgresSkipped("/admin/settings");
+
+const SAVED = {
+  standardShipping: "3.50",
+  freeShippingFrom: "75",
+  expressShipping: "14.99",
+  bankDetails: "Backline Ltd.\nIBAN: GB33 BUKB 2020 1555 5555 55",
+  lowStockAt: "5",
+};
+
+describe.each(engines)("the shop's settings on $name", (engine: TestDatabase) => {
+  const { context, signedUpAs } = shopContext(engine);
+
+  it("charges what the owner saved at checkout, shows it in the form, and logs only the changes", async () => {
+    await engine.db.delete(shopSettings);
+    const ownerEmail = `owner-${engine.name.toLowerCase()}-${Date.now()}@example.com`;
+    const owner = await signedUpAs(ownerEmail, "owner");
+
+    const sent = await sendForm(action, context, "/admin/settings", { cookie: owner, form: SAVED });
+    expect(sent.status).toBe(200);
+    expect(sent.body?.saved).toBe(true);
+
+    const checkout = await sendForm(checkoutLoader, context, "/checkout", { method: "GET", cookie: owner });
+    expect(checkout.body?.rates).toEqual({
+      standardCents: 350,
+      freeStandardFromCents: 7_500,
+      expressCents: 1_499,
+    });
+    const form = await sendForm(loader, context, "/admin/settings", { method: "GET", cookie: owner });
+    expect(form.body?.current).toEqual({ ...SAVED, freeShippingFrom: "75.00" });
+
+    const [entry] = await engine.db.select().from(auditLog).where(eq(auditLog.actorEmail, ownerEmail));
+    // Express and the low-stock line were saved as they were: not changes.
+    expect(entry).toMatchObject({
+      action: "settings.changed",
+      subject: "settings",
+      before: { standardShippingCents: 499, freeShippingFromCents: 5_000 },
+      after: {
+        standardShippingCents: 350,
+        freeShippingFromCents: 7_500,
+        bankDetails: ["Backline Ltd.", "IBAN: GB33 BUKB 2020 1555 5555 55"],
+      },
+    });
+    expect(Object.keys(entry?.after as object)).not.toContain("expressShippingCents");
+  });
+
+  it("refuses an amount that is not dollars next to its field, and saves nothing", async () => {
+    await engine.db.delete(shopSettings);
+    const owner = await signedUpAs(
+      `owner-bad-${engine.name.toLowerCase()}-${Date.now()}@example.com`,
+      "owner",
+    );
+
+    const sent = await sendForm(action, context, "/admin/settings", {
+      cookie: owner,
+      form: { ...SAVED, standardShipping: "4,5.0.1", lowStockAt: "0x5" },
+    });
+
+    expect(sent.status).toBe(400);
+    const errors = (sent.body as { result: { error: Record<string, string[]> } }).result.error;
+    expect(errors.standardShipping?.[0]).toBe("Enter the standard shipping in dollars, like 4.99.");
+    expect(errors.lowStockAt?.[0]).toBe("Enter a whole number of units, like 5.");
+    expect(await engine.db.$count(shopSettings)).toBe(0);
+  });
+});
