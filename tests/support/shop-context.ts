@@ -19,7 +19,7 @@ const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
  */
 export function shopContext(
   engine: TestDatabase,
-  { shoppingLimits }: { shoppingLimits?: ShoppingRateLimits } = {},
+  { shoppingLimits, ownerEmails }: { shoppingLimits?: ShoppingRateLimits; ownerEmails?: string[] } = {},
 ) {
   const mail = recordingMail(engine.db);
   const auth = createAuthService({
@@ -29,6 +29,7 @@ export function shopContext(
     google: null,
     limiter: createAuthRateLimiter(),
     mail: mail.queue,
+    ownerEmails,
   });
   const orders: OrderServices = {
     linkSecret: TEST_SECRET,

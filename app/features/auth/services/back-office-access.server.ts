@@ -25,12 +25,19 @@ export function backOfficeAccessFor(core: AuthCore, visitor: Visitor) {
     async visitor(): Promise<BackOfficeVisitor | null> {
       const signedIn = await signedInSession(core, visitor.request);
       if (!signedIn) return null;
-      const [row] = await core.db
-        .select({ role: users.role })
-        .from(users)
-        .where(eq(users.id, signedIn.user.id));
-      const role = isRole(row?.role) ? row.role : "shopper";
       const { user } = signedIn;
+      // The role and the email's confirmation as they are now, not as a session's cached copy has them.
+      const [row] = await core.db
+        .select({ role: users.role, emailVerified: users.emailVerified })
+        .from(users)
+        .where(eq(users.id, user.id));
+      let role: Role = isRole(row?.role) ? row.role : "shopper";
+      // OWNER_EMAILS holds at start-up and here too: the owner of a new shop signs up, confirms
+      // their email and opens /admin, with no restart. Unconfirmed, the address proves nothing.
+      if (role !== "owner" && row?.emailVerified && core.ownerEmails.includes(user.email)) {
+        await makeOwner(core.db, user.email);
+        role = "owner";
+      }
       return { user, role, actor: { id: user.id, email: user.email, name: user.name } };
     },
 

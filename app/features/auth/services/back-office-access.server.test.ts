@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { auditLog, users } from "~/db/schema";
+import { shopContext } from "../../../../tests/support/shop-context";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../../../tests/support/test-database";
+
+/**
+ * OWNER_EMAILS at the back office's door: a listed account is an owner once
+ * its email is confirmed (an unconfirmed address proves nothing: anyone can
+ * sign up with it), without a restart; the role is read on every request.
+ */
+const engines = await openTestDatabases();
+afterAll(() => Promise.all(engines.map((engine) => engine.close())));
+reportPostgresSkipped("OWNER_EMAILS at the door");
+
+describe.each(engines)("OWNER_EMAILS at the back office's door on $name", (engine: TestDatabase) => {
+  const listed = `listed-${engine.name.toLowerCase()}@example.com`;
+  const { auth, signedUp } = shopContext(engine, { ownerEmails: [listed] });
+  const visitorWith = (cookie: string) =>
+    auth
+      .for({
+        request: new Request("http://localhost:3000/admin", { headers: { cookie } }),
+        address: "203.0.113.9",
+      })
+      .backOffice.visitor();
+
+  it("keeps a listed account a shopper until its email is confirmed, then makes it an owner", async () => {
+    const cookie = await signedUp(listed);
+    expect((await visitorWith(cookie))?.role).toBe("shopper");
+
+    await engine.db.update(users).set({ emailVerified: true }).where(eq(users.email, listed));
+    expect((await visitorWith(cookie))?.role).toBe("owner");
+    const entries = await engine.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `person:${listed}`));
+    expect(entries).toEqual([
+      expect.objectContaining({ actorEmail: "command line", after: { role: "owner" } }),
+    ]);
+  });
+
+  it("reads the role on every request: a role taken away counts at once", async () => {
+    const email = `unlisted-${engine.name.toLowerCase()}@example.com`;
+    const cookie = await signedUp(email);
+    await engine.db.update(users).set({ role: "staff" }).where(eq(users.email, email));
+    expect((await visitorWith(cookie))?.role).toBe("staff");
+    await engine.db.update(users).set({ role: "shopper" }).where(eq(users.email, email));
+    expect((await visitorWith(cookie))?.role).toBe("shopper");
+  });
+});
