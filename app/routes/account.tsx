@@ -27,12 +27,18 @@ export const headers = retryAfterHeaders;
 /** A visitor is sent to log in and comes back to the account page they asked for (/account/orders…). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const accounts = accountsFor(request, context);
-  const [overview, sessions] = await Promise.all([accounts.account.overview(), accounts.sessions.list()]);
+  const [overview, sessions, backOffice] = await Promise.all([
+    accounts.account.overview(),
+    accounts.sessions.list(),
+    accounts.backOffice.visitor(),
+  ]);
   if (!overview || !sessions) {
     const { pathname, search } = new URL(request.url);
     throw redirect(loginPath(pathname + search));
   }
-  return { ...overview, sessions, google: accounts.google.availability };
+  // Staff and owners find the back office from their account.
+  const entersBackOffice = backOffice !== null && backOffice.role !== "shopper";
+  return { ...overview, sessions, google: accounts.google.availability, entersBackOffice };
 }
 
 /** The account's two parts: its settings (/account and each form's route) and its orders. */
@@ -62,6 +68,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         >
           Orders
         </Link>
+        {loaderData.entersBackOffice ? (
+          <Link to="/admin" className={accountTab(false)}>
+            Back office
+          </Link>
+        ) : null}
       </nav>
       <Outlet />
     </main>
