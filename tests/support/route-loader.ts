@@ -4,7 +4,7 @@ import { createSearchRateLimit } from "~/features/catalog/search/index.server";
 import type { ShopSettings } from "~/utils/shop-settings.server";
 
 /** The settings of a shop whose owner changed none: the configuration's defaults. */
-export const DEFAULT_SETTINGS: ShopSettings = {
+const DEFAULT_SETTINGS: ShopSettings = {
   standardShippingCents: 499,
   freeShippingFromCents: 5_000,
   expressShippingCents: 1_499,

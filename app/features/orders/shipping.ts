@@ -1,17 +1,6 @@
 import { formatCents } from "~/utils/money";
 
-/**
- * What shipping costs, in cents, unless SHIPPING_STANDARD, FREE_SHIPPING_FROM
- * and SHIPPING_EXPRESS say otherwise (app/utils/env.server.ts); the back
- * office (issue 24) makes them settings an owner edits.
- */
-export const SHIPPING_DEFAULTS: Readonly<ShippingRates> = Object.freeze({
-  standardCents: 499,
-  /** Standard shipping is free from this subtotal. */
-  freeStandardFromCents: 5_000,
-  expressCents: 1_499,
-});
-
+/** What shipping costs, in cents: the owner's settings (/admin/settings), their defaults from the configuration. */
 export interface ShippingRates {
   standardCents: number;
   /** Standard shipping is free from this subtotal. */
@@ -28,7 +17,7 @@ export function shippingCents(
   return subtotalCents >= rates.freeStandardFromCents ? 0 : rates.standardCents;
 }
 
-/** Days a shopper has to send a product back. A default, like the rates: the back office makes it a setting. */
+/** Days a shopper has to send a product back. */
 const RETURN_DAYS = 30;
 
 /** The product page's lines on shipping and returns. */

@@ -6,7 +6,7 @@ import { useOwnAddress } from "./accounts";
  * account signed in through the demo identity provider has a confirmed email,
  * so it is an owner from its first visit to /admin.
  */
-export const OWNER_EMAIL = "owner@backline.test";
+const OWNER_EMAIL = "owner@backline.test";
 
 /** Signs in as the shop's owner (through "Continue with Google", in this tab) and opens `path` in the back office. */
 export async function signInAsOwner(page: Page, path = "/admin"): Promise<void> {
@@ -14,7 +14,7 @@ export async function signInAsOwner(page: Page, path = "/admin"): Promise<void> 
 }
 
 /** Signs in with the demo identity provider as `identity`, in this tab, and lands on `path`. */
-export async function signInWithGoogle(
+async function signInWithGoogle(
   page: Page,
   identity: { email: string; name: string },
   path: string,
