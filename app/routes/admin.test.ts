@@ -135,13 +135,15 @@ describe.each(engines)("the back office's door on $name", (engine: TestDatabase)
       module = await import(/* @vite-ignore */ path.resolve("app", route.file));
     });
 
-    const handlers = (): [string, Handler, "GET" | "POST"][] =>
-      [["loader", module.loader, "GET"] as const, ["action", module.action, "POST"] as const].filter(
-        (entry): entry is ["loader" | "action", Handler, "GET" | "POST"] => Boolean(entry[1]),
-      );
+    const handlers = (): [Handler, "GET" | "POST"][] => {
+      const found: [Handler, "GET" | "POST"][] = [];
+      if (module.loader) found.push([module.loader, "GET"]);
+      if (module.action) found.push([module.action, "POST"]);
+      return found;
+    };
 
     it("sends a signed-out visitor to log in and back, for its loader and action", async () => {
-      for (const [, handler, method] of handlers()) {
+      for (const [handler, method] of handlers()) {
         const url = urlOf(route.pattern);
         const got = await answer(handler, url, params, context, { method });
         expect(got.status, `${method} ${route.pattern}`).toBe(302);
@@ -152,7 +154,7 @@ describe.each(engines)("the back office's door on $name", (engine: TestDatabase)
     });
 
     it("answers a shopper the shop's 404, for its loader and action", async () => {
-      for (const [, handler, method] of handlers()) {
+      for (const [handler, method] of handlers()) {
         const got = await answer(handler, urlOf(route.pattern), params, context, {
           cookie: cookies.shopper,
           method,
@@ -163,7 +165,7 @@ describe.each(engines)("the back office's door on $name", (engine: TestDatabase)
 
     it(`lets staff ${route.ownersOnly ? "not in (403)" : "in"}, and an owner in`, async () => {
       const audited = await engine.db.$count(auditLog);
-      for (const [, handler, method] of handlers()) {
+      for (const [handler, method] of handlers()) {
         const asStaff = await answer(handler, urlOf(route.pattern), params, context, {
           cookie: cookies.staff,
           method,

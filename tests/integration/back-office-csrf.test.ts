@@ -36,7 +36,11 @@ describe("the back office's actions and cross-site requests", () => {
     const paths = await adminActions();
     expect(paths).toEqual(expect.arrayContaining(["/admin/people", "/admin/settings"]));
     for (const target of paths) {
-      for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }]) {
+      const crossSite: Record<string, string>[] = [
+        { Origin: "https://evil.example" },
+        { "Sec-Fetch-Site": "cross-site" },
+      ];
+      for (const headers of crossSite) {
         const response = await fetch(`${shop.url}${target}`, {
           method: "POST",
           redirect: "manual",
