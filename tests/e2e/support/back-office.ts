@@ -1,35 +1,54 @@
-import type { Page } from "@playwright/test";
-import { useOwnAddress } from "./accounts";
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import lockfile from "proper-lockfile";
+import { BASE_URL, MAILBOX_DIR } from "../../../playwright.config";
+import { logIn, newUser, STRONG_PASSWORD, signUp, useOwnAddress } from "./accounts";
+import { emailTo, linkTo } from "./mailbox";
+import { expect } from "./test";
 
 /**
- * The e2e server's owner (playwright.config.ts sets OWNER_EMAILS to it): an
- * account signed in through the demo identity provider has a confirmed email,
- * so it is an owner from its first visit to /admin.
+ * The e2e server's owner: playwright.config.ts sets OWNER_EMAILS to it, so
+ * the account is an owner once its email is confirmed — as a real shop's
+ * first owner is made. The first test that needs it signs it up and confirms
+ * it (one worker at a time, under a lock); every test then logs in with its password.
  */
-const OWNER_EMAIL = "owner@backline.test";
+const OWNER = { name: "Olive Owner", email: "owner@backline.test", password: STRONG_PASSWORD };
 
-/** Signs in as the shop's owner (through "Continue with Google", in this tab) and opens `path` in the back office. */
-export async function signInAsOwner(page: Page, path = "/admin"): Promise<void> {
-  await signInWithGoogle(page, { email: OWNER_EMAIL, name: "Olive Owner" }, path);
+/** Left in the mailbox folder, which the e2e server empties when it starts: the owner exists in this run. */
+const OWNER_READY = path.join(MAILBOX_DIR, "owner-ready.marker");
+
+async function ensureOwnerAccount(browser: Browser, baseURL: string): Promise<void> {
+  fs.mkdirSync(MAILBOX_DIR, { recursive: true });
+  const release = await lockfile.lock(MAILBOX_DIR, {
+    retries: { retries: 120, minTimeout: 250, maxTimeout: 1_000 },
+  });
+  try {
+    if (fs.existsSync(OWNER_READY)) return;
+    const context = await browser.newContext({ baseURL });
+    // biome-ignore lint/correctness/useHookAtTopLevel: a test helper named like a hook, not a React hook
+    await useOwnAddress(context);
+    const page = await context.newPage();
+    await signUp(page, newUser(baseURL, OWNER));
+    const email = await emailTo(OWNER.email, /^Confirm your email for Backline$/);
+    await page.goto(linkTo(email, "/verify-email"));
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+    await expect(page.getByText("Your email is confirmed. Thank you!")).toBeVisible();
+    await context.close();
+    fs.writeFileSync(OWNER_READY, "");
+  } finally {
+    await release();
+  }
 }
 
-/** Signs in with the demo identity provider as `identity`, in this tab, and lands on `path`. */
-async function signInWithGoogle(
-  page: Page,
-  identity: { email: string; name: string },
-  path: string,
-): Promise<void> {
+/** Logs in as the shop's owner (made on first use) and lands on `path` in the back office. */
+export async function signInAsOwner(page: Page, path = "/admin"): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("signInAsOwner needs a page of a launched browser");
+  await ensureOwnerAccount(browser, BASE_URL);
   // biome-ignore lint/correctness/useHookAtTopLevel: a test helper named like a hook, not a React hook
   await useOwnAddress(page.context());
-  // No popup: the sign-in happens in this tab (the login page's fallback when a popup is blocked).
-  await page.addInitScript(() => {
-    window.open = () => null;
-  });
   await page.goto(`/login?redirectTo=${encodeURIComponent(path)}`);
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await page.waitForURL(/\/demo-idp\/interaction\//);
-  await page.getByLabel("Email").fill(identity.email);
-  await page.getByLabel("Name").fill(identity.name);
-  await page.getByRole("button", { name: "Continue" }).click();
+  await logIn(page, OWNER.email, OWNER.password);
   await page.waitForURL((url) => url.pathname === path.split("?")[0]);
 }
