@@ -83,7 +83,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
             {people.map((person) => (
               <tr key={person.id}>
                 <td className={tableCellClasses}>{person.name}</td>
-                <td className={`${tableCellClasses} break-all`}>{person.email}</td>
+                <td className={`${tableCellClasses} [overflow-wrap:anywhere]`}>{person.email}</td>
                 <td className={tableCellClasses}>{ROLE_LABELS[person.role]}</td>
               </tr>
             ))}

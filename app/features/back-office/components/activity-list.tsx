@@ -49,11 +49,11 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
             <td className={`${tableCellClasses} whitespace-nowrap`}>
               <time dateTime={entry.at}>{WHEN.format(new Date(entry.at))}</time>
             </td>
-            <td className={`${tableCellClasses} break-all`}>{entry.who}</td>
+            <td className={`${tableCellClasses} [overflow-wrap:anywhere]`}>{entry.who}</td>
             <td className={tableCellClasses}>
               <span className="font-semibold">{entry.action}</span>
               <br />
-              <span className="break-all text-slate-700">{entry.subject}</span>
+              <span className="[overflow-wrap:anywhere] text-slate-700">{entry.subject}</span>
             </td>
             <td className={tableCellClasses}>
               <ul className="space-y-0.5">
