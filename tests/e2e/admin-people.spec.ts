@@ -30,7 +30,7 @@ test("an owner makes a shopper staff; staff enter the back office but not people
   await gotoInteractive(page, "/admin/people");
   await expectNoAxeViolations(page);
   await page.getByLabel("Email of the account").fill(helper.email);
-  await page.getByLabel("Role").selectOption("staff");
+  await page.getByLabel("Role", { exact: true }).selectOption("staff");
   await page.getByRole("button", { name: "Save role" }).click();
   const done = page.getByRole("status").filter({ hasText: `${helper.email} is now staff.` });
   await expect(done).toBeVisible();
