@@ -1,4 +1,4 @@
-import { newUser, signUp, useOwnAddress } from "./support/accounts";
+import { newUser, STRONG_PASSWORD, signUp, useOwnAddress } from "./support/accounts";
 import { signInAsOwner } from "./support/back-office";
 import { expectNoAxeViolations, gotoInteractive } from "./support/page-checks";
 import { expect, test } from "./support/test";
@@ -9,6 +9,9 @@ import { expect, test } from "./support/test";
  * not its people or settings, a shopper gets the shop's 404, and a setting
  * the owner saves is what the shop shows.
  */
+
+// The door's own answers (a shopper's 404, staff's 403, a refused password's 403) are expected here.
+test.use({ allowedConsoleErrors: [/status of (403|404)/] });
 
 test("an owner makes a shopper staff; staff enter the back office but not people or settings", async ({
   browser,
@@ -31,6 +34,12 @@ test("an owner makes a shopper staff; staff enter the back office but not people
   await expectNoAxeViolations(page);
   await page.getByLabel("Email of the account").fill(helper.email);
   await page.getByLabel("Role", { exact: true }).selectOption("staff");
+  // A role is a sensitive change: without the owner's password it is refused, next to the field.
+  await page.getByRole("button", { name: "Save role" }).click();
+  const password = page.getByLabel("Your password", { exact: true });
+  await expect(password).toBeFocused();
+  await expect(page.getByText("That is not your current password.")).toBeVisible();
+  await password.fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Save role" }).click();
   const done = page.getByRole("status").filter({ hasText: `${helper.email} is now staff.` });
   await expect(done).toBeVisible();
