@@ -77,6 +77,8 @@ export default [
     route("products/:productId", "routes/admin.product.tsx"),
     route("products/brands-and-categories", "routes/admin.catalog-labels.tsx"),
     route("products/import", "routes/admin.catalog-import.tsx"),
+    route("products/import/:importId", "routes/admin.catalog-import-file.tsx"),
+    route("products/import/:importId/progress", "routes/admin.catalog-import-progress.ts"),
     route("products/export", "routes/admin.catalog-export.ts"),
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:number", "routes/admin.order.tsx"),

@@ -7,6 +7,8 @@ import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import sirv from "sirv";
 import { requestInfoContext, type ShopServices, servicesContext } from "../app/context.server";
+import { MAX_CATALOG_UPLOAD_BYTES } from "../app/features/catalog/core/catalog-import-schema";
+import { PICTURE_MAX_BYTES } from "../app/features/catalog/core/product-form-schema";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
 import { clientAddress } from "../app/utils/client-address.server";
 import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
@@ -33,6 +35,24 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
  * few hundred bytes; anything larger is refused before a byte of it is read.
  */
 const MAX_BODY_BYTES = 32 * 1024;
+
+/**
+ * The few forms that send a file, each with its own ceiling: the back
+ * office's catalogue upload (20 MB, the import page says so). Only a POST to
+ * exactly that path gets it; the route checks who is sending before reading it.
+ */
+const LARGER_BODIES: ReadonlyMap<string, number> = new Map([
+  ["/admin/products/import", MAX_CATALOG_UPLOAD_BYTES + 64 * 1024],
+]);
+
+function bodyLimitOf(req: http.IncomingMessage): number {
+  if (req.method !== "POST") return MAX_BODY_BYTES;
+  // A form sent by the router in the browser posts to the page's data URL (`….data`): the same limit.
+  const pathname = ((req.url ?? "").split("?")[0] ?? "").replace(/\.data$/, "");
+  // A product's form (new, or one product's) sends its picture with it.
+  if (/^\/admin\/products\/(new|\d{1,9})$/.test(pathname)) return PICTURE_MAX_BYTES + 64 * 1024;
+  return LARGER_BODIES.get(pathname) ?? MAX_BODY_BYTES;
+}
 
 /** The methods some URL of the shop answers; anything else is refused before routing. */
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -115,12 +135,13 @@ function refusal(req: http.IncomingMessage): {
     };
   }
   const length = Number(req.headers["content-length"] ?? 0);
-  if (!Number.isSafeInteger(length) || length > MAX_BODY_BYTES) {
+  const limit = bodyLimitOf(req);
+  if (!Number.isSafeInteger(length) || length > limit) {
     return {
       status: 413,
       code: "payload_too_large",
       field: "Content-Length",
-      message: `Request bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`,
+      message: `Request bodies are limited to ${limit / 1024} KiB.`,
     };
   }
   return null;

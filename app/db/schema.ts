@@ -279,8 +279,12 @@ export const stockLevels = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     onHand: integer("on_hand").notNull().default(0),
   },
-  // The last guard: whatever the code does, stock never goes below zero.
-  (table) => [check("stock_levels_on_hand_check", sql`${table.onHand} >= 0`)],
+  (table) => [
+    // The last guard: whatever the code does, stock never goes below zero.
+    check("stock_levels_on_hand_check", sql`${table.onHand} >= 0`),
+    // The back office's low-stock view and the dashboard: the few products at or under a line.
+    index("stock_levels_on_hand_idx").on(table.onHand, table.productId),
+  ],
 );
 
 /**

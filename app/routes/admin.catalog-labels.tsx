@@ -1,13 +1,54 @@
+import { data } from "react-router";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
-import { backOfficeVisitorOf } from "~/context.server";
+import { backOfficeVisitorOf, servicesContext } from "~/context.server";
+import { CatalogLabelsEditor } from "~/features/catalog/browsing/components/catalog-labels-editor";
+import { catalogLabelFormSchema } from "~/features/catalog/core/product-form-schema";
+import { catalogLabels, changeCatalogLabel } from "~/features/catalog/management/index.server";
+import { checkedSubmission, failedSubmission, readForm } from "~/utils/form-submission.server";
 import type { Route } from "./+types/admin.catalog-labels";
 
-// PLACEHOLDER: being built (issue 24).
+/** `/admin/products/brands-and-categories`: the catalogue's brands and categories, in the shop's order. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context);
-  return null;
+  return catalogLabels(context.get(servicesContext).database.db);
 }
 
-export default function Page() {
-  return <BackOfficePage title="Brands and categories">{null}</BackOfficePage>;
+const DONE = {
+  add: "Added.",
+  rename: "Label saved.",
+  "move-up": "Moved up.",
+  "move-down": "Moved down.",
+} as const;
+
+/**
+ * POST: add a brand or category, rename a label, move one up or down; each
+ * with its audit entry. The page comes back with what was done, or with the
+ * refusal beside its form (`form` names which of the page's forms sent it).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const visitor = await backOfficeVisitorOf(request, context);
+  const form = await readForm(request);
+  const sentBy = String(form.get("form") ?? "").slice(0, 200);
+  const { submission, refused } = checkedSubmission(form, catalogLabelFormSchema);
+  if (refused) return data({ form: sentBy, ...refused.data }, refused.init ?? undefined);
+  const { database } = context.get(servicesContext);
+  const change = await changeCatalogLabel(database.db, visitor.actor, submission.value);
+  if ("refused" in change) {
+    const { field, message } = change.refused;
+    const failed = failedSubmission(submission, 409, { fieldErrors: { [field]: [message] } });
+    return data({ form: sentBy, ...failed.data }, failed.init ?? undefined);
+  }
+  const reset = submission.value.intent === "add" ? submission.reply({ resetForm: true }) : undefined;
+  return { form: sentBy, result: reset, done: DONE[submission.value.intent] };
+}
+
+export default function CatalogLabels({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <BackOfficePage
+      title="Brands and categories"
+      intro="The shop's filters list them in this order, by these labels."
+    >
+      <CatalogLabelsEditor labels={loaderData} answer={actionData} />
+    </BackOfficePage>
+  );
 }

@@ -1,13 +1,30 @@
+import { data } from "react-router";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
-import { backOfficeVisitorOf } from "~/context.server";
+import { pageMeta } from "~/components/layout/page-meta";
+import { backOfficeVisitorOf, servicesContext } from "~/context.server";
+import { CustomerList } from "~/features/customers/components/customer-list";
+import { customerListData } from "~/features/customers/customers.server";
 import type { Route } from "./+types/admin.customers";
 
-// PLACEHOLDER: being built (issue 24).
+/** /admin/customers?q=…&page=N: the shop's accounts with their orders and spending; a bad parameter is a 400 naming it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context);
-  return null;
+  const list = await customerListData(context.get(servicesContext).database.db, new URL(request.url));
+  return data(list, { status: list.ok ? 200 : 400, headers: { "Cache-Control": "no-store" } });
 }
 
-export default function Page() {
-  return <BackOfficePage title="Customers">{null}</BackOfficePage>;
+export function meta() {
+  return pageMeta({
+    title: "Customers | Back office | Backline",
+    description: "The shop's customers.",
+    noindex: true,
+  });
+}
+
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  return (
+    <BackOfficePage title="Customers" intro="Accounts, with their orders and what they spent.">
+      <CustomerList list={loaderData} />
+    </BackOfficePage>
+  );
 }

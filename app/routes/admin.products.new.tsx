@@ -1,13 +1,60 @@
+import { redirect } from "react-router";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
-import { backOfficeVisitorOf } from "~/context.server";
+import { backOfficeVisitorOf, servicesContext } from "~/context.server";
+import { ProductForm } from "~/features/catalog/browsing/components/product-form";
+import { newProductFormSchema } from "~/features/catalog/core/product-form-schema";
+import { createProduct, productFlash, uploadedPicture } from "~/features/catalog/management/index.server";
+import { failedSubmission, readSubmission } from "~/utils/form-submission.server";
 import type { Route } from "./+types/admin.products.new";
 
-// PLACEHOLDER: being built (issue 24).
+/** `/admin/products/new`: the product form, empty. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context);
-  return null;
+  const { value } = await context.get(servicesContext).catalog.facetValues();
+  return value;
 }
 
-export default function Page() {
-  return <BackOfficePage title="New product">{null}</BackOfficePage>;
+/**
+ * POST /admin/products/new (multipart: the picture goes with it): the
+ * picture made into the shop's sizes, then the product, its stock and its
+ * audit entry in one transaction; then its page, with a toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const visitor = await backOfficeVisitorOf(request, context);
+  const { submission, refused } = await readSubmission(request, newProductFormSchema);
+  if (refused) return refused;
+  const { database, baseUrl } = context.get(servicesContext);
+  const picture = await uploadedPicture(database.db, submission.value.picture);
+  if ("refused" in picture) {
+    return failedSubmission(submission, 422, { fieldErrors: { picture: [picture.refused.message] } });
+  }
+  const created = await createProduct(database.db, visitor.actor, submission.value, picture.image);
+  if ("refused" in created) {
+    const { field, message } = created.refused;
+    return failedSubmission(submission, 422, { fieldErrors: { [field]: [message] } });
+  }
+  throw redirect(`/admin/products/${created.id}`, {
+    headers: { "Set-Cookie": await productFlash.set("product-created", baseUrl.startsWith("https:")) },
+  });
+}
+
+export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <BackOfficePage title="New product" intro="It is on sale in the shop once saved.">
+      <ProductForm
+        product={{
+          name: "",
+          brand: "",
+          category: "",
+          priceCents: null,
+          stock: 0,
+          description: "",
+          image: null,
+        }}
+        brands={loaderData.brands}
+        categories={loaderData.categories}
+        result={actionData?.result}
+      />
+    </BackOfficePage>
+  );
 }

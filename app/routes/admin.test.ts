@@ -1,7 +1,7 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, orders, users } from "~/db/schema";
+import { auditLog, catalogImports, orders, users } from "~/db/schema";
 import { newOrderNumber } from "~/features/orders/order-number";
 import routes from "~/routes";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
@@ -97,6 +97,12 @@ describe.each(engines)("the back office's door on $name", (engine: TestDatabase)
       .where(eq(users.email, `shopper-${suffix}@example.com`));
     params.customerId = customer?.id ?? "";
     params.number = newOrderNumber();
+    // An import already written: its pages show its result, and a confirmation of it is refused.
+    const [upload] = await engine.db
+      .insert(catalogImports)
+      .values({ fileName: "door.csv", format: "csv", content: new Uint8Array(), status: "done" })
+      .returning({ id: catalogImports.id });
+    params.importId = upload?.id ?? "";
     await engine.db.insert(orders).values({
       number: params.number,
       idempotencyScope: `test-${suffix}`,

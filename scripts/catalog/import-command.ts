@@ -1,7 +1,5 @@
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import pLimit from "p-limit";
 import type { DatabaseHandle } from "../../app/db/client.server";
 import {
   type CatalogFileReading,
@@ -9,18 +7,14 @@ import {
   changedProducts,
   changesAnything,
   type FileProblem,
-  hasPicture,
   ImportInterrupted,
   type ImportPlan,
-  type ImportRow,
-  importCatalogRows,
-  PictureError,
-  pictureSource,
-  preparePicture,
+  importCatalogReading,
+  importRefusal,
   productsAbsentFrom,
   readCatalogFile,
-  storePicture,
 } from "../../app/features/catalog/management/index.server";
+import { COMMAND_LINE } from "../../app/utils/audit-log.server";
 import { UsageError } from "../database-script";
 import type { startProgress } from "./progress";
 
@@ -70,9 +64,6 @@ export async function importCatalog(
   const started = performance.now();
   const { print, signal } = output;
   const progress = output.progress ?? noProgress;
-  const interrupted = () => {
-    if (signal?.aborted) throw new ImportInterrupted("The import was interrupted.");
-  };
   try {
     const reading = await readFile(request, print);
     if (request.prune && !request.yes && !request.dryRun) {
@@ -83,45 +74,56 @@ export async function importCatalog(
         );
       }
     }
-    interrupted();
-    const pictures = await preparePictures(database, reading.rows, request, progress, signal);
-    interrupted();
-    if (pictures.problems.length > 0) {
-      print(
-        `\n${count(pictures.problems.length, "picture")} could not be read (a new product shows a placeholder; one the shop has keeps its picture):`,
-      );
-      for (const problem of pictures.problems) print(`  ${where(problem)}: ${problem.message}`);
-    }
     let writing: ReturnType<typeof progress> | undefined;
     let outcome: ImportOutcome | undefined;
     try {
-      await importCatalogRows(database.db, pictures.rows, {
-        prune: request.prune,
-        keep: reading.skus,
-        now: new Date(),
-        signal,
-        onPlan: (plan) => {
-          if (plan.warnings.length > 0) {
-            print(`\n${count(plan.warnings.length, "label")} not used:`);
-            for (const warning of plan.warnings) print(`  ${where(warning)}: ${warning.message}`);
-          }
-          print("");
-          for (const line of describePlan(plan)) print(line);
-          if (request.dryRun) outcome = { message: "Dry run: nothing was changed.", exitCode: 0 };
-          else if (!changesAnything(plan))
-            outcome = { message: "The catalogue already matches the file: nothing to change.", exitCode: 0 };
-          if (outcome) return false;
-          const total = changedProducts(plan);
-          print(
-            total > 0
-              ? `Writing ${count(total, "product")} in one transaction…`
-              : "Writing the brands and categories in one transaction…",
-          );
-          writing = progress("Writing", total, "products");
-          return true;
+      await importCatalogReading(
+        database.db,
+        COMMAND_LINE,
+        reading,
+        {
+          prune: request.prune,
+          dryRun: request.dryRun,
+          folder: path.resolve(request.images ?? path.dirname(path.resolve(request.file))),
+          allowPrivateNetwork: request.allowPrivateNetwork ?? false,
+          fetch: true,
         },
-        onProgress: (done) => writing?.update(done),
-      });
+        {
+          signal,
+          progress,
+          onPictures: (problems) => {
+            if (problems.length === 0) return;
+            print(
+              `\n${count(problems.length, "picture")} could not be read (a new product shows a placeholder; one the shop has keeps its picture):`,
+            );
+            for (const problem of problems) print(`  ${where(problem)}: ${problem.message}`);
+          },
+          onPlan: (plan) => {
+            if (plan.warnings.length > 0) {
+              print(`\n${count(plan.warnings.length, "label")} not used:`);
+              for (const warning of plan.warnings) print(`  ${where(warning)}: ${warning.message}`);
+            }
+            print("");
+            for (const line of describePlan(plan)) print(line);
+            if (request.dryRun) outcome = { message: "Dry run: nothing was changed.", exitCode: 0 };
+            else if (!changesAnything(plan))
+              outcome = {
+                message: "The catalogue already matches the file: nothing to change.",
+                exitCode: 0,
+              };
+            if (outcome) return false;
+            const total = changedProducts(plan);
+            print(
+              total > 0
+                ? `Writing ${count(total, "product")} in one transaction…`
+                : "Writing the brands and categories in one transaction…",
+            );
+            writing = progress("Writing", total, "products");
+            return true;
+          },
+          onProgress: (done) => writing?.update(done),
+        },
+      );
     } finally {
       writing?.stop();
     }
@@ -160,12 +162,16 @@ async function readFile(request: ImportRequest, print: ImportOutput["print"]): P
   if (reading.problems.length > 0) {
     print(`\n${count(reading.problems.length, "problem")}:`);
     for (const problem of reading.problems) print(`  ${where(problem)}: ${problem.message}`);
-    if (!reading.readable) {
+    const refusal = importRefusal(
+      { problemCount: reading.problems.length, readable: reading.readable },
+      request.skipInvalid,
+    );
+    if (refusal === "unreadable") {
       throw new UsageError(
         "Nothing was imported: the file cannot be read as a whole (--skip-invalid leaves out rows, not a broken file). Fix the problem above and run again.",
       );
     }
-    if (!request.skipInvalid) {
+    if (refusal === "invalid") {
       throw new UsageError(
         `Nothing was imported. Fix the ${count(reading.problems.length, "problem")} above, or run again with --skip-invalid to import the ${count(reading.rows.length, "valid row")} and leave the others out.`,
       );
@@ -173,87 +179,6 @@ async function readFile(request: ImportRequest, print: ImportOutput["print"]): P
     print(`--skip-invalid: those rows are left out; the ${count(reading.rows.length, "valid row")} go on.`);
   }
   return reading;
-}
-
-/**
- * Each row's picture made ready (and stored, unless this is a dry run): a
- * picture that cannot be read is reported on its line, and the product
- * shows the placeholder.
- */
-async function preparePictures(
-  database: DatabaseHandle,
-  rows: CatalogFileReading["rows"],
-  request: ImportRequest,
-  progress: typeof startProgress,
-  signal: AbortSignal | undefined,
-) {
-  const folder = path.resolve(request.images ?? path.dirname(path.resolve(request.file)));
-  const problems: FileProblem[] = [];
-  const ready: ImportRow[] = rows.map((row) => ({ ...row, image: undefined }));
-  const withPictures = rows.flatMap((row, at) =>
-    row.image ? [{ at, line: row.line, image: row.image }] : [],
-  );
-  if (withPictures.length === 0) return { rows: ready, problems };
-  const shown = progress("Pictures", withPictures.length, "pictures");
-  // Resizing takes a core: as many at once as there are cores (downloads wait on the network meanwhile).
-  const limit = pLimit(Math.max(2, os.availableParallelism()));
-  // One picture named by many rows (a shared file, one URL) is read and resized once.
-  const made = new Map<string, Promise<string | PictureError>>();
-  let done = 0;
-  try {
-    await Promise.all(
-      withPictures.map(({ at, line, image }) =>
-        limit(async () => {
-          // Ctrl-C: the pictures not yet begun are not begun.
-          if (signal?.aborted) return;
-          let making = made.get(image);
-          if (!making) {
-            making = pictureFor(database, image, folder, request);
-            made.set(image, making);
-          }
-          const prepared = await making;
-          // A picture that cannot be read leaves the row without one: a new product shows the
-          // placeholder, and one the shop has keeps its own (a download that fails once must
-          // not take a product's picture away).
-          if (prepared instanceof PictureError)
-            problems.push({ line, column: "image", message: prepared.message });
-          else (ready[at] as ImportRow).image = prepared;
-          shown.update(++done);
-        }),
-      ),
-    );
-  } finally {
-    shown.stop();
-  }
-  problems.sort((a, b) => a.line - b.line);
-  return { rows: ready, problems };
-}
-
-async function pictureFor(
-  database: DatabaseHandle,
-  image: string,
-  folder: string,
-  { dryRun, allowPrivateNetwork }: ImportRequest,
-): Promise<string | PictureError> {
-  const known = (name: string) => hasPicture(database.db, name);
-  const source = pictureSource(image, folder);
-  if (source instanceof PictureError) return source;
-  if (source.kind === "shop") {
-    const name = source.image.startsWith("/pictures/") ? source.image.slice("/pictures/".length) : null;
-    // A product shows the middle width (export writes it so); its other widths come with it.
-    if (name && !(/-800\.webp$/.test(name) && (await known(name)))) {
-      return new PictureError(`This shop has no picture ${source.image}.`);
-    }
-    return source.image;
-  }
-  try {
-    const prepared = await preparePicture(source, known, { allowPrivateNetwork });
-    if (!dryRun) await storePicture(database.db, prepared.files);
-    return prepared.image;
-  } catch (error) {
-    if (error instanceof PictureError) return error;
-    throw error;
-  }
 }
 
 function describePlan(plan: ImportPlan): string[] {

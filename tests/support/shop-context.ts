@@ -4,6 +4,7 @@ import { requestInfoContext, type ShopServices, servicesContext } from "~/contex
 import { brands, categories, products, stockLevels, users } from "~/db/schema";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
+import { createCatalog } from "~/features/catalog/browsing/catalog.server";
 import type { OrderServices } from "~/features/orders/orders.server";
 import { createShopSettings } from "~/utils/shop-settings.server";
 import { createShoppingRateLimit, type ShoppingRateLimits } from "~/utils/shopping-rate-limit.server";
@@ -44,6 +45,8 @@ export function shopContext(
     baseUrl: "http://localhost:3000",
     orders,
     shoppingLimit: createShoppingRateLimit(shoppingLimits),
+    // No cache: a test reads what it just wrote.
+    catalog: createCatalog(engine.db, { cacheSeconds: 0 }),
     settings: createShopSettings(engine.db, {
       standardShippingCents: 499,
       freeShippingFromCents: 5_000,

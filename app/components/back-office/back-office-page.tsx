@@ -32,9 +32,12 @@ export function BackOfficePage({
 /** A table of the back office: scrolls sideways inside its frame on a phone, never the page. */
 export function BackOfficeTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    // A scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the region scrolls; the keyboard must reach it
-    <section className="overflow-x-auto rounded-lg border border-slate-300" tabIndex={0} aria-label={caption}>
+    <section
+      className="relative overflow-x-auto rounded-lg border border-slate-300"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-label={caption}
+    >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -7,7 +7,7 @@ import { z } from "~/utils/zod";
  * /admin/activity: the audit log, newest first, 50 entries a page, by cursor
  * (`before`: the last id shown) so a long log pages in constant time.
  */
-export const ACTIVITY_PAGE_SIZE = 50;
+const ACTIVITY_PAGE_SIZE = 50;
 
 export const activityQuerySchema = z.object({
   /** Entries older than this id. */

@@ -112,7 +112,8 @@ export async function addToCart(
       product as (
         select s.on_hand, ${priceCents} as price_cents
           from ${products} join ${stockLevels} s on s.product_id = ${products.id}
-         where ${products.id} = ${productId}),
+         -- An archived product is no longer sold: no line for it (answered as an unknown product).
+         where ${products.id} = ${productId} and ${products.archivedAt} is null),
       before as (
         select l.quantity from ${cartLines} l join cart on l.cart_id = cart.id where l.product_id = ${productId}),
       line as (

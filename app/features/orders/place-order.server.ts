@@ -168,7 +168,7 @@ async function placeIn(
     const taken = await tx
       .update(stockLevels)
       .set({ onHand: sql`${stockLevels.onHand} - ${quantity}` })
-      .where(and(eq(stockLevels.productId, productId), gte(stockLevels.onHand, quantity)))
+      .where(and(eq(stockLevels.productId, productId), gte(stockLevels.onHand, quantity), onSale(productId)))
       .returning({ onHand: stockLevels.onHand });
     if (taken.length === 0) short.push(productId);
   }
@@ -219,6 +219,10 @@ async function placeIn(
   return { outcome: "placed", replayed: false, order: placed };
 }
 
+/** Not archived by the owner: an archived product is kept for past orders, never sold again. */
+const onSale = (productId: number | typeof stockLevels.productId) =>
+  sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.archivedAt} is null)`;
+
 /** What is left of each short product (0 for one that no longer exists). */
 async function shortLines(
   tx: Transaction,
@@ -228,7 +232,8 @@ async function shortLines(
   const levels = await tx
     .select({ productId: stockLevels.productId, onHand: stockLevels.onHand })
     .from(stockLevels)
-    .where(inArray(stockLevels.productId, productIds));
+    // An archived product is no longer sold: none of it is left to order.
+    .where(and(inArray(stockLevels.productId, productIds), onSale(stockLevels.productId)));
   const left = new Map(levels.map((level) => [level.productId, level.onHand]));
   return productIds.map((productId) => ({
     productId,

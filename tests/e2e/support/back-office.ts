@@ -13,7 +13,8 @@ import { expect } from "./test";
  * first owner is made. The first test that needs it signs it up and confirms
  * it (one worker at a time, under a lock); every test then logs in with its password.
  */
-const OWNER = { name: "Olive Owner", email: "owner@backline.test", password: STRONG_PASSWORD };
+export const OWNER_EMAIL = "owner@backline.test";
+const OWNER = { name: "Olive Owner", email: OWNER_EMAIL, password: STRONG_PASSWORD };
 
 /** Left in the mailbox folder, which the e2e server empties when it starts: the owner exists in this run. */
 const OWNER_READY = path.join(MAILBOX_DIR, "owner-ready.marker");

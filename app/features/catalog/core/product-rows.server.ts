@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { brands, categories, products, stockLevels } from "~/db/schema";
 import type { Product, ProductWithStock } from "./catalog-schema";
@@ -22,6 +22,13 @@ export const BEST_RATED_FIRST = [
   asc(products.id),
 ];
 
+/**
+ * On sale: not archived by the owner. Every read of what the shop shows says
+ * it (pages, listings, search, sitemap, API); an archived product stays in
+ * the table for the orders that name it, and for the back office.
+ */
+export const onSale = isNull(products.archivedAt);
+
 /** A product's columns as the API and the pages show it (and as an import compares it). */
 export const productColumns = {
   id: products.id,
@@ -40,9 +47,13 @@ export function productOf(row: Omit<Product, "creationDate"> & { creationDate: D
   return { ...row, creationDate: row.creationDate.toISOString() };
 }
 
-/** One product by id, or null when there is none. */
+/** One product on sale by id, or null when there is none (or it is archived). */
 export async function findProduct(db: Database, id: number): Promise<Product | null> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), onSale))
+    .limit(1);
   return row ? productOf(row) : null;
 }
 
@@ -55,7 +66,7 @@ export async function findRelatedProducts(
   const rows = await db
     .select(productColumns)
     .from(products)
-    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`))
+    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, onSale))
     .orderBy(...BEST_RATED_FIRST)
     .limit(limit);
   return rows.map(productOf);
@@ -80,11 +91,12 @@ export async function withStockLevels(
   return found.map((product) => ({ ...product, stock: onHand.get(product.id) ?? 0 }));
 }
 
-/** A slice of every product, by id, as a sitemap lists them. */
+/** A slice of every product on sale, by id, as a sitemap lists them. */
 export async function readSitemapProducts(db: Database, offset: number, limit: number) {
   const rows = await db
     .select({ id: products.id, name: products.name, creationDate: products.creationDate })
     .from(products)
+    .where(onSale)
     .orderBy(asc(products.id))
     .limit(limit)
     .offset(offset);

@@ -402,17 +402,23 @@ export type CatalogFileRecord = Record<
  * are kept from running as formulas (spreadsheet-cells.ts).
  */
 export function writeCatalogFile(records: readonly CatalogFileRecord[], format: CatalogFileFormat): string {
-  if (format === "csv") {
-    const cells = records.map((record) =>
-      Object.fromEntries(
-        Object.entries(record).map(([column, value]) => [
-          column,
-          typeof value === "string" ? spreadsheetCell(value) : value,
-        ]),
-      ),
-    );
-    return writeCsv(cells, { header: true, columns: [...CATALOG_FILE_COLUMNS] });
-  }
+  if (format === "csv") return writeCatalogCsv(records, { header: true });
   if (format === "ndjson") return records.map((record) => `${JSON.stringify(record)}\n`).join("");
   return `${JSON.stringify(records, null, 2)}\n`;
+}
+
+/** CSV lines of a catalogue file; `header: false` for the parts after the first of a streamed export. */
+export function writeCatalogCsv(
+  records: readonly CatalogFileRecord[],
+  { header }: { header: boolean },
+): string {
+  const cells = records.map((record) =>
+    Object.fromEntries(
+      Object.entries(record).map(([column, value]) => [
+        column,
+        typeof value === "string" ? spreadsheetCell(value) : value,
+      ]),
+    ),
+  );
+  return writeCsv(cells, { header, columns: [...CATALOG_FILE_COLUMNS] });
 }

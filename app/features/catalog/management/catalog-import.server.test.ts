@@ -8,10 +8,10 @@ import {
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../../../tests/support/test-database";
+import { exportCatalog } from "./catalog-export.server";
 import { readCatalogFile, writeCatalogFile } from "./catalog-file.server";
 import {
   applyCatalogImport,
-  exportCatalog,
   type ImportPlan,
   type ImportRow,
   importCatalogRows,

@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
 import { PLACEHOLDER_PICTURE } from "../core/catalog-format";
 import { productColumns, readFacetValues } from "../core/product-rows.server";
-import type { CatalogFileRecord, CheckedRow, FileProblem } from "./catalog-file.server";
+import type { CheckedRow, FileProblem } from "./catalog-file.server";
 
 /**
  * A catalogue import, as `npm run catalog:import` runs it: the rows of a
@@ -265,7 +265,11 @@ export interface ImportOptions extends PlanOptions {
   /** Aborted: the import stops at the next batch and rolls back (ImportInterrupted). */
   signal?: AbortSignal;
   onProgress?(done: number): void;
+  /** Once the plan is written, in its transaction: what must commit with it (the audit log, say). */
+  onWritten?(tx: ImportTransaction, plan: ImportPlan): Promise<void>;
 }
+
+export type ImportTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Compares `rows` with the catalogue and writes the differences in one transaction that holds the
@@ -282,6 +286,7 @@ export async function importCatalogRows(
     const plan = await planCatalogImport(tx, rows, options);
     if (!options.onPlan(plan)) return { plan, wrote: false };
     await applyCatalogImport(tx, plan, options);
+    await options.onWritten?.(tx, plan);
     return { plan, wrote: true };
   });
   // Fresh statistics after a large change, so the planner keeps choosing the catalogue's indexes.
@@ -415,34 +420,3 @@ const stockUpdate = (batch: readonly ProductValues[]) => sql`
   update stock_levels set on_hand = counted.on_hand
   from ${countedTable(batch)} join products on products.sku = counted.sku
   where stock_levels.product_id = products.id and stock_levels.on_hand <> counted.on_hand`;
-
-/** The whole catalogue as a catalogue file holds it, by sku: what `catalog:export` writes. */
-export async function exportCatalog(db: Database): Promise<CatalogFileRecord[]> {
-  const rows = await db
-    .select({
-      sku: products.sku,
-      ...productColumns,
-      brandLabel: brands.label,
-      categoryLabel: categories.label,
-      stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`,
-    })
-    .from(products)
-    .innerJoin(brands, eq(brands.value, products.bandName))
-    .innerJoin(categories, eq(categories.value, products.category))
-    .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
-    .orderBy(products.id);
-  return rows.map((row) => ({
-    sku: row.sku,
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    stock: row.stock,
-    rating: row.ratings,
-    brand: row.bandName,
-    brand_label: row.brandLabel,
-    category: row.category,
-    category_label: row.categoryLabel,
-    created: row.creationDate.toISOString(),
-    image: row.image,
-  }));
-}

@@ -5,6 +5,8 @@
  * product pictures an import makes and the shop serves. Everything else in
  * this folder is its own business (the linter keeps it so).
  */
+
+export { exportCatalog, exportCatalogText } from "./catalog-export.server";
 export {
   type CatalogFileReading,
   catalogFileFormat,
@@ -15,18 +17,25 @@ export {
 export {
   changedProducts,
   changesAnything,
-  exportCatalog,
   ImportInterrupted,
   type ImportPlan,
-  type ImportRow,
-  importCatalogRows,
   productsAbsentFrom,
 } from "./catalog-import.server";
+export { catalogLabels, changeCatalogLabel } from "./catalog-labels.server";
+export { importCatalogReading, importRefusal } from "./import-run.server";
 export {
-  hasPicture,
-  PictureError,
-  pictureSource,
-  preparePicture,
-  storePicture,
-} from "./picture-import.server";
+  catalogImportOf,
+  checkCatalogUpload,
+  confirmCatalogImport,
+  latestCatalogImports,
+} from "./import-uploads.server";
+export {
+  createProduct,
+  deleteProduct,
+  productForEditing,
+  saveProduct,
+  setProductArchived,
+  uploadedPicture,
+} from "./product-editing.server";
+export { type ProductFlashCode, productFlash } from "./product-flash.server";
 export { createPictureStore, type PictureStore, pictureResponse } from "./product-pictures.server";

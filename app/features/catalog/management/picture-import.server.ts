@@ -108,7 +108,14 @@ export async function preparePicture(
   known: (image: string) => Promise<boolean>,
   access: PictureAccess = {},
 ): Promise<PreparedPicture> {
-  const bytes = await readSource(source, access);
+  return preparePictureBytes(await readSource(source, access), known);
+}
+
+/** A picture's bytes (read from a source, or uploaded in the back office) made ready for the shop, as preparePicture does. */
+export async function preparePictureBytes(
+  bytes: Buffer,
+  known: (image: string) => Promise<boolean>,
+): Promise<PreparedPicture> {
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 20);
   const image = pictureName(hash, PICTURE_WIDTHS[1]);
   if (await known(image)) return { image: `/pictures/${image}`, files: [] };

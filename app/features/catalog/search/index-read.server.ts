@@ -85,7 +85,8 @@ async function readIndexRows(db: Database, where: SQL): Promise<IndexRow[]> {
     sql`, `,
   );
   const result = await db.execute(
-    sql`select ${columns} from ${products} where ${where} order by ${products.id} limit ${INDEX_BATCH}`,
+    // An archived product is not in the index: a change that archives one takes it out, as a deletion would.
+    sql`select ${columns} from ${products} where ${where} and ${products.archivedAt} is null order by ${products.id} limit ${INDEX_BATCH}`,
   );
   // Both drivers (node-postgres and PGlite) answer { rows }; the columns are typed by the casts above.
   return (result as unknown as { rows: IndexRow[] }).rows;

@@ -18,3 +18,4 @@ export {
   type SearchRateLimit,
   searchRefusal,
 } from "./search-rate-limit.server";
+export { type BackOfficeProduct, findBackOfficeProducts } from "./sql-search.server";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-
 import type { Database } from "~/db/client.server";
 import { products, stockLevels } from "~/db/schema";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
-import { BEST_RATED_FIRST, productColumns, productOf } from "../core/product-rows.server";
+import { BEST_RATED_FIRST, onSale, productColumns, productOf } from "../core/product-rows.server";
 import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
 
 import { EMPTY_VOCABULARY, interpretSearch } from "./search-vocabulary.server";
@@ -53,8 +53,24 @@ export const isPlainWord = (word: string) => /^[\p{L}\p{N}]+$/u.test(word);
 /** A search's words as read without the catalogue's vocabulary: each word only as typed. */
 const asTyped = (search: string | undefined) => interpretSearch(search, EMPTY_VOCABULARY);
 
-function whereClause(filters: CatalogFilters, tsquery: SQL | null | undefined): SQL | undefined {
-  const conditions: SQL[] = [];
+/** Which products a listing looks at: the shop's (on sale), or the back office's (archived ones too, perhaps only those low on stock). */
+interface ListingScope {
+  archived?: boolean;
+  /** Only products with at most this many units on hand. */
+  lowStockAt?: number;
+}
+
+function whereClause(
+  filters: CatalogFilters,
+  tsquery: SQL | null | undefined,
+  { archived = false, lowStockAt }: ListingScope = {},
+): SQL | undefined {
+  const conditions: SQL[] = archived ? [] : [onSale];
+  if (lowStockAt !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${stockLevels} where ${stockLevels.productId} = ${products.id} and ${stockLevels.onHand} <= ${lowStockAt})`,
+    );
+  }
   if (filters.category) conditions.push(inArray(products.category, filters.category));
   if (filters.band) conditions.push(inArray(products.bandName, filters.band));
   if (filters.range) conditions.push(lte(products.price, filters.range));
@@ -158,4 +174,58 @@ export async function readFacetMatrix(
     .from(products)
     .where(whereClause({ search, range, inStock }, searchQuery(words)))
     .groupBy(products.bandName, products.category);
+}
+
+/** A product as the back office lists it: the shop's card, its SKU, units on hand, and whether it is archived. */
+export interface BackOfficeProduct extends Product {
+  sku: string;
+  stock: number;
+  archived: boolean;
+}
+
+/**
+ * One page of the back office's product list: the shop's own search, filters
+ * and order (the same queries as findProducts), archived products included,
+ * and only those with at most `lowStockAt` units when asked. One row more
+ * than the page is read, so the list knows whether a next page exists
+ * without counting every match (at a million products a count would read
+ * them all on every page).
+ */
+export async function findBackOfficeProducts(
+  db: Database,
+  query: CatalogQuery,
+  scope: { lowStockAt?: number },
+  words = asTyped(query.search),
+): Promise<{ products: BackOfficeProduct[]; hasNextPage: boolean }> {
+  const tsquery = searchQuery(words);
+  const inName =
+    tsquery && !query.sort
+      ? sql`${products.searchVector} @@ ${searchQuery(words, { inName: true })}`
+      : undefined;
+  const page = db
+    .select({ id: products.id, ...(inName ? { inName: sql<boolean>`${inName}`.as("in_name") } : {}) })
+    .from(products)
+    .where(whereClause(query, tsquery, { archived: true, ...scope }))
+    .orderBy(...ordering(query, inName))
+    .limit(query.size + 1)
+    .offset((query.page - 1) * query.size)
+    .as("page");
+  const rows = await db
+    .select({
+      ...productColumns,
+      sku: products.sku,
+      archivedAt: products.archivedAt,
+      stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(page, eq(products.id, page.id))
+    .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
+    .orderBy(...ordering(query, inName ? sql`"page"."in_name"` : undefined));
+  const found = rows.map(({ sku, archivedAt, stock, ...row }) => ({
+    ...productOf(row),
+    sku,
+    stock,
+    archived: archivedAt !== null,
+  }));
+  return { products: found.slice(0, query.size), hasNextPage: found.length > query.size };
 }

@@ -30,11 +30,11 @@ export async function readSearchVocabulary(db: Database): Promise<SearchVocabula
   const percent = Math.min(100, (100 * VOCABULARY_SAMPLE_PRODUCTS) / Math.max(1, counted?.total ?? 0));
   const descriptions =
     percent < 100
-      ? `select search_vector from products tablesample system (${percent.toFixed(4)})`
-      : "select search_vector from products";
+      ? `select search_vector from products tablesample system (${percent.toFixed(4)}) where archived_at is null`
+      : "select search_vector from products where archived_at is null";
   const parts = [
     sql`select word, ndoc from ts_stat(${descriptions}, 'd')`,
-    sql`select word, ndoc from ts_stat('select to_tsvector(''simple'', name) from (select distinct name from products) names')`,
+    sql`select word, ndoc from ts_stat('select to_tsvector(''simple'', name) from (select distinct name from products where archived_at is null) names')`,
     sql`select word, ndoc from ts_stat('select to_tsvector(''simple'', value || '' '' || label) from brands union all select to_tsvector(''simple'', value || '' '' || label) from categories')`,
   ];
   const rows = await db

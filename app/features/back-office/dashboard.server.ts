@@ -1,0 +1,166 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+
+/**
+ * The back office's dashboard (`/admin`): orders and revenue today, over 7
+ * and over 30 days, and each of the last 30 days; the orders waiting for
+ * action; the products low on stock. Days are UTC days, whatever the
+ * visitor's clock (the page says so). Revenue is the orders' totals in
+ * integer cents, summed by the database, without cancelled orders; the
+ * order counts include every order placed.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many days the chart and its table show, today included. */
+const DASHBOARD_DAYS = 30;
+/** Low-stock products listed by name; the count says how many there are in all. */
+const LOW_STOCK_LISTED = 10;
+/** Counts past this are shown as "10,000 or more": counting further would read rows no one needs. */
+const COUNTED_UP_TO = 10_000;
+/** Orders waiting for action listed by number, oldest first. */
+const WAITING_LISTED = 5;
+
+export interface PeriodFigures {
+  orders: number;
+  revenueCents: number;
+}
+
+export interface DayFigures extends PeriodFigures {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+}
+
+interface WaitingOrder {
+  number: string;
+  status: string;
+  placedAt: string;
+  totalCents: number;
+}
+
+interface LowStockProduct {
+  id: number;
+  name: string;
+  sku: string;
+  onHand: number;
+}
+
+export interface Dashboard {
+  /** The UTC day "today" is, YYYY-MM-DD. */
+  today: string;
+  periods: { today: PeriodFigures; last7Days: PeriodFigures; last30Days: PeriodFigures };
+  days: DayFigures[];
+  waiting: { placed: number; paid: number; oldest: WaitingOrder[] };
+  lowStock: { at: number; count: number; products: LowStockProduct[] };
+  /** The counts above stop here: a count that reaches it means "this many or more". */
+  countedUpTo: number;
+}
+
+const startOfUtcDay = (at: Date) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+// A bigint sum arrives as text from PostgreSQL; cents stay integers (Number is exact to 2^53).
+const cents = (value: unknown) => Number(value ?? 0);
+
+/** The rows of a raw query, on either engine (both drivers answer with `rows`). */
+async function rowsOf<Row>(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+export async function dashboardOf(
+  db: Database,
+  { now = new Date(), lowStockAt }: { now?: Date; lowStockAt: number },
+): Promise<Dashboard> {
+  const today = startOfUtcDay(now);
+  const since7 = new Date(today.getTime() - 6 * DAY_MS);
+  const since30 = new Date(today.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS);
+  // Each query reads only its range of orders (orders_created_at_idx, orders_status_created_at_idx)
+  // or the low stock levels, never the whole catalogue's rows into the process.
+  const [daily, [waitingCounts], oldest, lowStock, [lowStockCount]] = await Promise.all([
+    rowsOf<{ day: string; orders: number; revenue_cents: string }>(
+      db,
+      sql`
+      select (created_at at time zone 'UTC')::date::text as day,
+             count(*)::int as orders,
+             coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::bigint as revenue_cents
+      from orders
+      where created_at >= ${since30.toISOString()}::timestamptz
+      group by 1`,
+    ),
+    // Counted up to a bound: a shop with more waiting than that needs the list, not the number.
+    rowsOf<{ placed: number; paid: number }>(
+      db,
+      sql`
+      select (select count(*) from (select 1 from orders where status = 'placed' limit ${COUNTED_UP_TO}) placed)::int as placed,
+             (select count(*) from (select 1 from orders where status = 'paid' limit ${COUNTED_UP_TO}) paid)::int as paid`,
+    ),
+    rowsOf<{ number: string; status: string; created_at: string | Date; total_cents: number }>(
+      db,
+      sql`
+      select number, status, created_at, total_cents from orders
+      where status = 'placed' order by created_at, id limit ${WAITING_LISTED}`,
+    ),
+    // The lowest levels first, then their products (an index lookup each): never a join of the
+    // whole catalogue. Archived products keep their levels, so a few more are read than listed.
+    rowsOf<{ id: number; name: string; sku: string; on_hand: number }>(
+      db,
+      sql`
+      select products.id, products.name, products.sku, low.on_hand
+      from (select product_id, on_hand from stock_levels where on_hand <= ${lowStockAt}
+            order by on_hand, product_id limit ${LOW_STOCK_LISTED * 50}) low
+      join products on products.id = low.product_id
+      where products.archived_at is null
+      order by low.on_hand, low.product_id
+      limit ${LOW_STOCK_LISTED}`,
+    ),
+    rowsOf<{ count: number }>(
+      db,
+      sql`
+      select count(*)::int as count from (
+        select 1 from stock_levels
+        where on_hand <= ${lowStockAt}
+          and (select products.archived_at is null from products where products.id = stock_levels.product_id)
+        limit ${COUNTED_UP_TO}) low`,
+    ),
+  ]);
+  const byDay = new Map(daily.map((row) => [row.day, row]));
+  const days: DayFigures[] = Array.from({ length: DASHBOARD_DAYS }, (_, at) => {
+    const day = dayOf(new Date(since30.getTime() + at * DAY_MS));
+    const row = byDay.get(day);
+    return { day, orders: row?.orders ?? 0, revenueCents: cents(row?.revenue_cents) };
+  });
+  const sumFrom = (from: Date): PeriodFigures =>
+    days
+      .filter(({ day }) => day >= dayOf(from))
+      .reduce(
+        (sum, { orders, revenueCents }) => ({
+          orders: sum.orders + orders,
+          revenueCents: sum.revenueCents + revenueCents,
+        }),
+        {
+          orders: 0,
+          revenueCents: 0,
+        },
+      );
+  return {
+    today: dayOf(today),
+    periods: { today: sumFrom(today), last7Days: sumFrom(since7), last30Days: sumFrom(since30) },
+    days,
+    waiting: {
+      placed: waitingCounts?.placed ?? 0,
+      paid: waitingCounts?.paid ?? 0,
+      oldest: oldest.map((row) => ({
+        number: row.number,
+        status: row.status,
+        placedAt: new Date(row.created_at).toISOString(),
+        totalCents: row.total_cents,
+      })),
+    },
+    countedUpTo: COUNTED_UP_TO,
+    lowStock: {
+      at: lowStockAt,
+      count: lowStockCount?.count ?? 0,
+      products: lowStock.map(({ id, name, sku, on_hand }) => ({ id, name, sku, onHand: on_hand })),
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { newProductFormSchema, PICTURE_MAX_BYTES, productFormSchema } from "./product-form-schema";
+
+/** The product form as a browser sends it: an empty file input sends a nameless empty file. */
+function sent(
+  values: Record<string, string>,
+  picture = new File([], "", { type: "application/octet-stream" }),
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.set(name, value);
+  form.set("picture", picture);
+  return form;
+}
+
+const filled = {
+  name: "Kettle",
+  brand: "blendMaster",
+  category: "home",
+  price: "24.99",
+  stock: "3",
+  description: "",
+};
+
+describe("the product form's schema", () => {
+  it("names every field a new product lacks, the picture included", () => {
+    const submission = parseWithZod(
+      sent({ name: "", brand: "", category: "", price: "12.345", stock: "-1" }),
+      {
+        schema: newProductFormSchema,
+      },
+    );
+    expect(submission.status).toBe("error");
+    expect(Object.keys(submission.reply().error ?? {}).sort()).toEqual([
+      "brand",
+      "category",
+      "name",
+      "picture",
+      "price",
+      "stock",
+    ]);
+    expect(submission.reply().error?.picture).toEqual(["Choose a picture for the product."]);
+  });
+
+  it("reads the price as whole cents from its text, and lets an edit keep its picture", () => {
+    const submission = parseWithZod(sent({ ...filled, price: "1,234.5" }), { schema: productFormSchema });
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      price: 123_450,
+      stock: 3,
+      picture: undefined,
+    });
+  });
+
+  it("refuses a picture over the limit, naming the field", () => {
+    const large = new File([new Uint8Array(PICTURE_MAX_BYTES + 1)], "huge.jpg", { type: "image/jpeg" });
+    const submission = parseWithZod(sent(filled, large), { schema: productFormSchema });
+    expect(submission.reply().error?.picture).toEqual(["Picture must be at most 10 MB."]);
+  });
+});

@@ -1,0 +1,108 @@
+import { dollarsField } from "~/utils/money-field";
+import { z } from "~/utils/zod";
+
+/**
+ * The back office's product form (`/admin/products/new`, `/admin/products/<id>`):
+ * one schema for the browser's messages and the server's check. Its fields
+ * are named as the shop names them (Name, Brand, Category, Price, Stock,
+ * Description, Picture); the price is dollars as typed, read as integer
+ * cents from its text (money-field.ts), never through a float.
+ */
+
+/** A picture file may be at most this large (a phone's photo is 2–8 MB). */
+export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The most units a product may have on hand: PostgreSQL's integer, comfortably. */
+const STOCK_MAX = 1_000_000;
+
+const PRODUCT_LIMITS = { name: 200, description: 10_000, facet: 100 };
+
+const text = (label: string, max: number, { lines = false } = {}) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .regex(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+      lines ? /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/ : /^[^\u0000-\u001f\u007f]*$/,
+      `${label} must not contain control characters.`,
+    );
+
+const wholeUnits = (label: string) =>
+  z
+    .string({ error: `${label} is required: a whole number of units, such as 12.` })
+    .trim()
+    .regex(/^\d{1,7}$/, `${label} must be a whole number of units, such as 12.`)
+    .transform(Number)
+    .pipe(z.number().max(STOCK_MAX, `${label} must be at most ${STOCK_MAX.toLocaleString("en-US")}.`));
+
+const pictureFile = (missing: string) =>
+  z
+    .file({ error: missing })
+    .max(PICTURE_MAX_BYTES, `Picture must be at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB.`);
+
+/** What a Save sends. `stockShown` is the on-hand the page showed: the stock is set only if it is still that. */
+export const productFormSchema = z.object({
+  name: text("Name", PRODUCT_LIMITS.name).min(1, "Name is required."),
+  brand: text("Brand", PRODUCT_LIMITS.facet).min(1, "Choose a brand."),
+  category: text("Category", PRODUCT_LIMITS.facet).min(1, "Choose a category."),
+  price: dollarsField("Price"),
+  stock: wholeUnits("Stock"),
+  stockShown: wholeUnits("The stock shown").optional(),
+  description: text("Description", PRODUCT_LIMITS.description, { lines: true }).optional(),
+  /** Empty: the product keeps its picture. */
+  picture: pictureFile("Picture must be a picture file.").optional(),
+});
+
+/** A new product needs a picture: every page of the shop shows one. */
+export const newProductFormSchema = productFormSchema.extend({
+  picture: pictureFile("Choose a picture for the product."),
+});
+
+export type ProductForm = z.output<typeof productFormSchema>;
+
+/** The buttons of a product's page besides Save: each its own small form with an `intent`. */
+export const productIntentSchema = z.object({
+  intent: z.enum(["save", "archive", "restore", "delete"], {
+    error: "intent must be save, archive, restore or delete.",
+  }),
+});
+
+/** Delete asks for the password again (an account without one: a recent sign-in, checked on the server). */
+export const productDeleteSchema = z.object({
+  intent: z.literal("delete"),
+  password: z.string().max(128, "That is not your current password.").optional(),
+});
+
+/** The brands and categories page: add one, rename a label, move one up or down. */
+const labelText = (label: string) =>
+  text(label, PRODUCT_LIMITS.facet).min(1, `${label} is required (1 to ${PRODUCT_LIMITS.facet} characters).`);
+
+const LABEL_KINDS = ["brand", "category"] as const;
+export type LabelKind = (typeof LABEL_KINDS)[number];
+
+const kind = z.enum(LABEL_KINDS, { error: "kind must be brand or category." });
+
+export const catalogLabelFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("add"),
+      kind,
+      value: labelText("Value").regex(
+        /^[A-Za-z0-9][A-Za-z0-9_-]*$/,
+        "Value must be letters, digits, - or _, as addresses carry it (such as campSafe).",
+      ),
+      label: labelText("Label"),
+    }),
+    z.object({ intent: z.literal("rename"), kind, value: labelText("Value"), label: labelText("Label") }),
+    z.object({
+      intent: z.enum(["move-up", "move-down"]),
+      kind,
+      value: labelText("Value"),
+    }),
+  ],
+  { error: "intent must be add, rename, move-up or move-down." },
+);
+
+export type CatalogLabelForm = z.output<typeof catalogLabelFormSchema>;

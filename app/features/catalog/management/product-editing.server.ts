@@ -1,0 +1,285 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { failedWith } from "~/db/errors.server";
+import { priceCents } from "~/db/price-cents";
+import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
+import { type Actor, changedFields, recordChange } from "~/utils/audit-log.server";
+import type { ProductForm } from "../core/product-form-schema";
+import { hasPicture, PictureError, preparePictureBytes, storePicture } from "./picture-import.server";
+
+/**
+ * The back office's product editing: create, save, archive, restore and
+ * delete one product, each in one transaction with its audit entry
+ * (`product:<id>`, only the fields it changed). Every write to `products` is
+ * a catalogue change the triggers record (drizzle/0008), so every process's
+ * search index applies just this product when it commits (docs/decisions/0026).
+ */
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const FOREIGN_KEY_VIOLATION = "23503";
+
+/** A product as its back-office page shows and the audit log compares it: money in cents. */
+// A type, not an interface: the audit log's changedFields takes it as a record.
+export type EditableProduct = {
+  id: number;
+  sku: string;
+  name: string;
+  brand: string;
+  category: string;
+  priceCents: number;
+  stock: number;
+  description: string;
+  image: string;
+  archived: boolean;
+};
+
+const editableColumns = {
+  id: products.id,
+  sku: products.sku,
+  name: products.name,
+  brand: products.bandName,
+  category: products.category,
+  priceCents,
+  stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`.mapWith(Number),
+  description: products.description,
+  image: products.image,
+  archived: sql<boolean>`${products.archivedAt} is not null`,
+};
+
+/** One product as the back office edits it (archived or not), or null when there is none. */
+export async function productForEditing(
+  db: Pick<Database, "select">,
+  id: number,
+): Promise<EditableProduct | null> {
+  const [row] = await db
+    .select(editableColumns)
+    .from(products)
+    .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
+    .where(eq(products.id, id));
+  return row ? { ...row, priceCents: Number(row.priceCents) } : null;
+}
+
+/** Why a save or a deletion changed nothing, with the field the message belongs to. */
+export type EditRefusal = {
+  field: "brand" | "category" | "stock" | "picture" | "product";
+  message: string;
+  /** A stock refused because it changed meanwhile: the units on hand now, which the form then counts from. */
+  stockNow?: number;
+};
+
+/** Thrown inside a transaction to roll it back, answered as a refusal. */
+class Refused extends Error {
+  constructor(readonly refusal: EditRefusal) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * The uploaded picture made into the shop's sizes and stored (by its
+ * content's hash: storing it before the product is harmless, the same bytes
+ * are the same picture). A file the shop cannot read is named in the refusal.
+ */
+export async function uploadedPicture(
+  db: Database,
+  file: File,
+): Promise<{ image: string } | { refused: EditRefusal }> {
+  try {
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const prepared = await preparePictureBytes(bytes, (name) => hasPicture(db, name));
+    await storePicture(db, prepared.files);
+    return { image: prepared.image };
+  } catch (error) {
+    if (!(error instanceof PictureError)) throw error;
+    const name = file.name || "The file";
+    return {
+      refused: {
+        field: "picture",
+        message: `${name} is not a picture the shop can read (PNG, JPEG, WebP, GIF or AVIF).`,
+      },
+    };
+  }
+}
+
+/** The form's values as the product's columns (price as numeric text from integer cents: exact). */
+function columnsOf(form: ProductForm, cents: number) {
+  return {
+    name: form.name,
+    bandName: form.brand,
+    category: form.category,
+    price: sql`${cents}::numeric / 100`,
+    description: form.description ?? "",
+  };
+}
+
+/** A brand or category the form names that the catalogue does not have: refused with its field. */
+async function checkLabels(tx: Transaction, form: ProductForm): Promise<void> {
+  const [brand] = await tx.select({ value: brands.value }).from(brands).where(eq(brands.value, form.brand));
+  if (!brand) throw new Refused({ field: "brand", message: "Choose a brand from the list." });
+  const [category] = await tx
+    .select({ value: categories.value })
+    .from(categories)
+    .where(eq(categories.value, form.category));
+  if (!category) throw new Refused({ field: "category", message: "Choose a category from the list." });
+}
+
+async function refusedOr<T>(work: () => Promise<T>): Promise<T | { refused: EditRefusal }> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Refused) return { refused: error.refusal };
+    throw error;
+  }
+}
+
+/** A new product with its stock, written with its audit entry; a new random SKU. */
+export async function createProduct(
+  db: Database,
+  actor: Actor,
+  form: ProductForm,
+  image: string,
+): Promise<{ id: number } | { refused: EditRefusal }> {
+  const cents = form.price;
+  return refusedOr(() =>
+    db.transaction(async (tx) => {
+      await checkLabels(tx, form);
+      const [created] = await tx
+        .insert(products)
+        .values({ ...columnsOf(form, cents), image, ratings: 0, creationDate: new Date() })
+        .returning({ id: products.id });
+      if (!created) throw new Error("the product just written is missing");
+      // drizzle/0009's trigger gave it a level of 0.
+      await tx.update(stockLevels).set({ onHand: form.stock }).where(eq(stockLevels.productId, created.id));
+      const after = await productForEditing(tx, created.id);
+      await recordChange(tx, actor, { action: "product.created", subject: `product:${created.id}`, after });
+      return { id: created.id };
+    }),
+  );
+}
+
+/**
+ * Saves the form over a product. The stock is set only if the units on hand
+ * are still those the page showed (`stockShown`): sales go on while the
+ * owner types, and a count made before one must not undo it. Otherwise the
+ * whole save is refused, naming what is on hand now, and nothing changes.
+ */
+export async function saveProduct(
+  db: Database,
+  actor: Actor,
+  id: number,
+  form: ProductForm,
+  image: string | undefined,
+): Promise<{ saved: true } | { refused: EditRefusal } | null> {
+  const cents = form.price;
+  return refusedOr(() =>
+    db.transaction(async (tx) => {
+      const before = await productForEditing(tx, id);
+      if (!before) return null;
+      await checkLabels(tx, form);
+      const shown = form.stockShown ?? before.stock;
+      if (form.stock !== shown) {
+        const set = await tx
+          .update(stockLevels)
+          .set({ onHand: form.stock })
+          .where(and(eq(stockLevels.productId, id), eq(stockLevels.onHand, shown)))
+          .returning({ onHand: stockLevels.onHand });
+        if (set.length === 0) {
+          const now = (await productForEditing(tx, id))?.stock ?? 0;
+          throw new Refused({
+            field: "stock",
+            message: `Stock changed since you opened this page: now ${now}.`,
+            stockNow: now,
+          });
+        }
+      }
+      const wanted = {
+        name: form.name,
+        brand: form.brand,
+        category: form.category,
+        priceCents: cents,
+        description: form.description ?? "",
+        image: image ?? before.image,
+      };
+      const { stock: _stock, ...productBefore } = before;
+      // A product row is written only when one of its own fields changed: each write is a catalogue change.
+      if (changedFields(productBefore, wanted)) {
+        await tx
+          .update(products)
+          .set({ ...columnsOf(form, cents), image: wanted.image })
+          .where(eq(products.id, id));
+      }
+      const changes = changedFields(before, { ...wanted, stock: form.stock });
+      if (changes) {
+        await recordChange(tx, actor, { action: "product.updated", subject: `product:${id}`, ...changes });
+      }
+      return { saved: true as const };
+    }),
+  );
+}
+
+/** Archives (hidden from the shop, kept for past orders) or restores a product; a repeat changes nothing. */
+export async function setProductArchived(
+  db: Database,
+  actor: Actor,
+  id: number,
+  archived: boolean,
+): Promise<{ changed: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(products)
+      .set({ archivedAt: archived ? new Date() : null })
+      .where(
+        and(
+          eq(products.id, id),
+          archived ? sql`${products.archivedAt} is null` : sql`${products.archivedAt} is not null`,
+        ),
+      )
+      .returning({ id: products.id });
+    if (!updated) {
+      const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
+      return exists ? { changed: false } : null;
+    }
+    await recordChange(tx, actor, {
+      action: archived ? "product.archived" : "product.restored",
+      subject: `product:${id}`,
+      before: { archived: !archived },
+      after: { archived },
+    });
+    return { changed: true };
+  });
+}
+
+const ORDERED_PRODUCT = "Orders name this product: archive it instead.";
+
+/**
+ * Deletes a product no order names (its stock level goes with it); one an
+ * order names is refused (order_lines restricts it: the books keep it).
+ */
+export async function deleteProduct(
+  db: Database,
+  actor: Actor,
+  id: number,
+): Promise<{ deleted: true } | { refused: EditRefusal } | null> {
+  try {
+    return await refusedOr(() =>
+      db.transaction(async (tx) => {
+        const before = await productForEditing(tx, id);
+        if (!before) return null;
+        const [ordered] = await tx
+          .select({ productId: orderLines.productId })
+          .from(orderLines)
+          .where(eq(orderLines.productId, id))
+          .limit(1);
+        if (ordered) throw new Refused({ field: "product", message: ORDERED_PRODUCT });
+        await tx.delete(products).where(eq(products.id, id));
+        await recordChange(tx, actor, { action: "product.deleted", subject: `product:${id}`, before });
+        return { deleted: true as const };
+      }),
+    );
+  } catch (error) {
+    // An order placed between the check and the delete: the constraint has the last word.
+    if (failedWith(error, FOREIGN_KEY_VIOLATION))
+      return { refused: { field: "product", message: ORDERED_PRODUCT } };
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { Actor } from "~/utils/audit-log.server";
+import { readForm } from "~/utils/form-submission.server";
+import { changeOrderStatus } from "./order-admin.server";
+import { orderActionSchema } from "./order-admin-schema";
+import { orderParamsSchema } from "./order-schema";
+import type { OrderServices } from "./orders.server";
+
+/**
+ * The order page's action forms, sent (/admin/orders/BL-7Q4K9, POST): read
+ * with the forms' own schema, done by changeOrderStatus, answered as a page
+ * is — the order's page again on success (post/redirect/get, `?changed=`
+ * saying what was done), the page with the form's message otherwise: 400
+ * naming the field that does not read, 409 with why the change no longer
+ * fits (and the page, reloaded by the router, showing the order as it is).
+ */
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function orderActionFormAction(
+  request: Request,
+  params: Record<string, string | undefined>,
+  services: Pick<OrderServices, "mail" | "linkSecret" | "baseUrl">,
+  actor: Actor,
+) {
+  const address = orderParamsSchema.safeParse(params);
+  if (!address.success) throw data(null, { status: 404 });
+  const submission = parseWithZod(await readForm(request), { schema: orderActionSchema });
+  const intent = submission.payload.intent;
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE });
+  }
+  const { intent: action, shownStatus, ...rest } = submission.value;
+  const change = await changeOrderStatus(services, actor, {
+    number: address.data.number,
+    action,
+    shownStatus,
+    trackingNumber: "trackingNumber" in rest ? rest.trackingNumber : undefined,
+  });
+  switch (change.outcome) {
+    case "not-found":
+      throw data(null, { status: 404 });
+    case "refused":
+      return data(
+        { intent, result: submission.reply({ formErrors: [change.message], resetForm: false }) },
+        { status: 409, headers: NO_STORE },
+      );
+    case "changed":
+      throw redirect(`/admin/orders/${address.data.number}?changed=${change.status}`, { status: 303 });
+  }
+}

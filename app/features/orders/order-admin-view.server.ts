@@ -1,0 +1,115 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { orderEvents, orders, users } from "~/db/schema";
+import { type AddressSnapshot, addressLines, shippingMethodLabel } from "./order-format";
+import { orderLinesOf } from "./order-lines.server";
+import { orderParamsSchema } from "./order-schema";
+import {
+  CHANGE_WORDS,
+  isOrderStatus,
+  type OrderStatus,
+  possibleActions,
+  STATUS_LABELS,
+} from "./order-status";
+import { paymentMethod } from "./payment-methods.server";
+
+/**
+ * One order as the back office shows it (/admin/orders/BL-7Q4K9): its lines
+ * and totals, where it goes, how it is paid and shipped, its timeline (the
+ * placing, then every status change with who made it and when) and the
+ * actions that fit it now. A malformed number reads as no order (404).
+ */
+
+interface TimelineEntry {
+  /** "Placed", "Marked paid", "Marked shipped", "Cancelled". */
+  change: string;
+  /** Who made it: a staff member's name, or the customer for the placing. */
+  by: string;
+  at: string;
+  /** The tracking number of a shipment. */
+  note: string | null;
+}
+
+export async function adminOrderPage(db: Database, params: Record<string, string | undefined>) {
+  const address = orderParamsSchema.safeParse(params);
+  if (!address.success) return null;
+  const [order] = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      email: orders.email,
+      placedAt: orders.createdAt,
+      shippingAddress: orders.shippingAddress,
+      shippingMethod: orders.shippingMethod,
+      paymentMethod: orders.paymentMethod,
+      subtotalCents: orders.subtotalCents,
+      shippingCents: orders.shippingCents,
+      totalCents: orders.totalCents,
+      trackingNumber: orders.trackingNumber,
+      customerId: users.id,
+      customerName: users.name,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.number, address.data.number));
+  if (!order) return null;
+  if (!isOrderStatus(order.status)) throw new Error(`order ${order.number} has an unknown status`);
+  const status: OrderStatus = order.status;
+  const [lines, events] = await Promise.all([
+    orderLinesOf(db, order.id),
+    db
+      .select({
+        toStatus: orderEvents.toStatus,
+        actorName: orderEvents.actorName,
+        note: orderEvents.note,
+        createdAt: orderEvents.createdAt,
+      })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+  const shippingAddress = order.shippingAddress as AddressSnapshot;
+  const hasShipped = events.some((event) => event.toStatus === "shipped");
+  const timeline: TimelineEntry[] = [
+    {
+      change: "Placed",
+      by: order.customerName ?? `${shippingAddress.name} (guest)`,
+      at: order.placedAt.toISOString(),
+      note: null,
+    },
+    ...events.map((event) => ({
+      change: isOrderStatus(event.toStatus) ? CHANGE_WORDS[event.toStatus] : event.toStatus,
+      by: event.actorName,
+      at: event.createdAt.toISOString(),
+      note: event.note,
+    })),
+  ];
+  return {
+    number: order.number,
+    status,
+    statusLabel: STATUS_LABELS[status],
+    placedAt: order.placedAt.toISOString(),
+    email: order.email,
+    /** The customer's account, when the order was placed signed in (and the account still exists). */
+    customer: order.customerId ? { id: order.customerId, name: order.customerName ?? "" } : null,
+    address: addressLines(shippingAddress),
+    shippingMethod: shippingMethodLabel(order.shippingMethod),
+    paymentMethod: paymentMethod(order.paymentMethod).label,
+    trackingNumber: order.trackingNumber,
+    lines: lines.map(({ productId, name, unitPriceCents, quantity, lineTotalCents }) => ({
+      productId,
+      name,
+      unitPriceCents,
+      quantity,
+      lineTotalCents,
+    })),
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    timeline,
+    actions: possibleActions({ status, paymentMethod: order.paymentMethod, hasShipped }),
+  };
+}
+
+export type AdminOrderPageData = NonNullable<Awaited<ReturnType<typeof adminOrderPage>>>;

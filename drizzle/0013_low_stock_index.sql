@@ -1,0 +1,1 @@
+CREATE INDEX "stock_levels_on_hand_idx" ON "stock_levels" USING btree ("on_hand","product_id");
