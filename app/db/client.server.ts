@@ -15,6 +15,9 @@ import * as schema from "./schema";
 /** The one query interface the shop uses, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of the shop's database, as `db.transaction(async (tx) => …)` hands it. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";

@@ -46,7 +46,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           Show
         </button>
       </form>
-      <ActivityList entries={entries} />
+      <ActivityList entries={entries} subject={subject} />
       {olderHref ? (
         <p className="mt-6">
           <Link to={olderHref} className={buttonClasses("secondary", "md")}>

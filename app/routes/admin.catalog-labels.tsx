@@ -5,6 +5,7 @@ import { CatalogLabelsEditor } from "~/features/catalog/browsing/components/cata
 import { catalogLabelFormSchema } from "~/features/catalog/core/product-form-schema";
 import { catalogLabels, changeCatalogLabel } from "~/features/catalog/management/index.server";
 import { checkedSubmission, failedSubmission, readForm } from "~/utils/form-submission.server";
+import { z } from "~/utils/zod";
 import type { Route } from "./+types/admin.catalog-labels";
 
 /** `/admin/products/brands-and-categories`: the catalogue's brands and categories, in the shop's order. */
@@ -12,6 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context);
   return catalogLabels(context.get(servicesContext).database.db);
 }
+
+const sentBySchema = z.string().min(1).max(220);
 
 const DONE = {
   add: "Added.",
@@ -28,7 +31,8 @@ const DONE = {
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = await backOfficeVisitorOf(request, context);
   const form = await readForm(request);
-  const sentBy = String(form.get("form") ?? "").slice(0, 200);
+  // Which of the page's forms sent it, echoed back to put the answer beside it: a form's own id, or none.
+  const sentBy = sentBySchema.safeParse(form.get("form")).data ?? "";
   const { submission, refused } = checkedSubmission(form, catalogLabelFormSchema);
   if (refused) return data({ form: sentBy, ...refused.data }, refused.init ?? undefined);
   const { database } = context.get(servicesContext);

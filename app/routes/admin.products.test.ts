@@ -172,6 +172,29 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
     ]);
   });
 
+  it("saves the price of a product that sold meanwhile without touching or logging its stock", async () => {
+    const id = await productInStock(engine, 10, 12.5);
+    // A sale while the owner edits the price: the page still says 10.
+    await engine.db.update(stockLevels).set({ onHand: 9 }).where(eq(stockLevels.productId, id));
+    const saved = await as(productAction, `/admin/products/${id}`, {
+      params: { productId: String(id) },
+      form: productForm({
+        name: (await nameOf(id)) as string,
+        price: "11.00",
+        stock: "10",
+        stockShown: "10",
+        description: "Makes tea.",
+      }),
+      cookie: staff,
+    });
+    expect(saved.status).toBe(302);
+    const [level] = await engine.db.select().from(stockLevels).where(eq(stockLevels.productId, id));
+    expect(level?.onHand).toBe(9);
+    expect((await entriesFor(id)).map((entry) => [entry.before, entry.after])).toEqual([
+      [{ priceCents: 1250 }, { priceCents: 1100 }],
+    ]);
+  });
+
   it("refuses a stock count when a sale changed it since the page was opened, and changes nothing", async () => {
     const id = await productInStock(engine, 10, 12.5);
     // A sale while the owner types: 3 units go.

@@ -1,4 +1,4 @@
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 
 /**
@@ -7,8 +7,6 @@ import { auditLog } from "~/db/schema";
  * and when — in the transaction of the change, so neither exists without the
  * other. Any feature whose service the back office calls writes through here.
  */
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Who made a change: a signed-in owner or staff member, or the command line (`actorId` null). */
 export interface Actor {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { mailQueue } from "~/db/schema";
 import { logFailure, logger } from "./logger.server";
 import { deliveryFailure, type MailMessage, type MailTransport } from "./mail.server";
@@ -27,7 +27,6 @@ import { deliveryFailure, type MailMessage, type MailTransport } from "./mail.se
  * The log names a message by its kind and the SMTP codes only, never its
  * recipient or text.
  */
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface QueuedMessage extends MailMessage {
   /** When the message's link stops working: a message still waiting then is dropped, not sent. */

@@ -2,9 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, desc, eq, gt, like, ne, or } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { accounts, orders, sessions, users, verifications } from "~/db/schema";
+import { escapeLike } from "~/utils/sql-like";
 import { withAbsoluteSessionLifetime } from "./session-lifetime.server";
 
 /** What a deleted account's orders keep in place of the person (an order's address must have every part). */
@@ -21,7 +22,7 @@ const DELETED_ADDRESS = { name: "Deleted account", line1: "—", city: "—", po
  * this one module (and by its tests: the link tests fail at once if a look-up
  * finds nothing).
  */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type { Transaction };
 
 /**
  * The database as Better Auth uses it: its Drizzle adapter on the shop's
@@ -81,7 +82,7 @@ export async function storeLinkToken(
  * claim, which starts with it (account-links.server.ts).
  */
 export async function forgetPendingLinks(db: Database | Transaction, userId: string) {
-  const escaped = userId.replace(/[\\%_]/g, (character) => `\\${character}`);
+  const escaped = escapeLike(userId);
   await db
     .delete(verifications)
     .where(or(eq(verifications.value, userId), like(verifications.value, `{"userId":"${escaped}",%`)));

@@ -1,6 +1,7 @@
 import { and, desc, ilike, lt, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+import { escapeLike } from "~/utils/sql-like";
 import { z } from "~/utils/zod";
 
 /**
@@ -53,8 +54,4 @@ export async function activityPage(
     })),
     olderBefore: rows.length > ACTIVITY_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
   };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

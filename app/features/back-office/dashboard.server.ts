@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { onSale } from "~/db/product-on-sale";
 
 /**
  * The back office's dashboard (`/admin`): orders and revenue today, over 7
@@ -109,7 +110,7 @@ export async function dashboardOf(
       from (select product_id, on_hand from stock_levels where on_hand <= ${lowStockAt}
             order by on_hand, product_id limit ${LOW_STOCK_LISTED * 50}) low
       join products on products.id = low.product_id
-      where products.archived_at is null
+      where ${onSale}
       order by low.on_hand, low.product_id
       limit ${LOW_STOCK_LISTED}`,
     ),
@@ -119,7 +120,7 @@ export async function dashboardOf(
       select count(*)::int as count from (
         select 1 from stock_levels
         where on_hand <= ${lowStockAt}
-          and (select products.archived_at is null from products where products.id = stock_levels.product_id)
+          and exists (select 1 from products where products.id = stock_levels.product_id and ${onSale})
         limit ${COUNTED_UP_TO}) low`,
     ),
   ]);

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { CHECK_VIOLATION, failedWith } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
+import { onSale } from "~/db/product-on-sale";
 import { cartLines, carts, products, stockLevels } from "~/db/schema";
 import { MOST_IN_ONE_LINE } from "./cart-limits";
 import type { CartLine } from "./cart-schema";
@@ -113,7 +114,7 @@ export async function addToCart(
         select s.on_hand, ${priceCents} as price_cents
           from ${products} join ${stockLevels} s on s.product_id = ${products.id}
          -- An archived product is no longer sold: no line for it (answered as an unknown product).
-         where ${products.id} = ${productId} and ${products.archivedAt} is null),
+         where ${products.id} = ${productId} and ${onSale}),
       before as (
         select l.quantity from ${cartLines} l join cart on l.cart_id = cart.id where l.product_id = ${productId}),
       line as (

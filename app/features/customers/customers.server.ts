@@ -1,6 +1,7 @@
 import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
+import { escapeLike } from "~/utils/sql-like";
 import {
   type CustomerListQuery,
   customerListSchema,
@@ -21,8 +22,6 @@ import {
 const CUSTOMERS_PER_PAGE = 25;
 const CUSTOMER_ORDERS_PER_PAGE = 20;
 
-const likeText = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /** The account's orders and spending, each read through orders' (user_id, created_at) index. */
 // Written out: a subquery's bare column names would resolve to the orders table, not the account's row.
 const orderCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`;
@@ -30,7 +29,7 @@ const totalSpentCents = sql<number>`(select coalesce(sum(o.total_cents), 0)::big
 
 function searchOf(query: CustomerListQuery): SQL | undefined {
   if (!query.q) return undefined;
-  const pattern = `%${likeText(query.q)}%`;
+  const pattern = `%${escapeLike(query.q)}%`;
   return or(ilike(users.email, pattern), ilike(users.name, pattern));
 }
 

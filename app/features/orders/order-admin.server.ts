@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Transaction } from "~/db/client.server";
 import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE } from "~/db/errors.server";
 import { orderEvents, orders, stockLevels } from "~/db/schema";
 import { type Actor, recordChange } from "~/utils/audit-log.server";
@@ -30,7 +30,6 @@ import type { OrderServices } from "./orders.server";
  * who moved it and when — nothing written, nothing sent.
  */
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type AddMessage = (message: QueuedMessage) => Promise<void>;
 
 export interface OrderChangeRequest {

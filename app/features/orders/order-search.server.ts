@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { escapeLike } from "~/utils/sql-like";
 import {
   ADMIN_ORDER_LIST_PARAMETERS,
   type AdminOrderListQuery,
@@ -28,9 +29,6 @@ const ORDERS_PER_ADMIN_PAGE = 25;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A search's `%` and `_` are letters to look for, not patterns. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 function conditionsOf(query: AdminOrderListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(orders.status, query.status));
@@ -42,7 +40,7 @@ function conditionsOf(query: AdminOrderListQuery): SQL | undefined {
     if (isOrderNumber(q.toUpperCase())) conditions.push(eq(orders.number, q.toUpperCase()));
     else if (q.includes("@")) {
       conditions.push(or(eq(orders.email, q), eq(orders.email, q.toLowerCase())) as SQL);
-    } else conditions.push(ilike(sql`${orders.shippingAddress}->>'name'`, `%${likeText(q)}%`));
+    } else conditions.push(ilike(sql`${orders.shippingAddress}->>'name'`, `%${escapeLike(q)}%`));
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }

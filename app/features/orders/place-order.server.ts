@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Transaction } from "~/db/client.server";
 import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
+import { onSale as isOnSale } from "~/db/product-on-sale";
 import { cartLines, carts, orderLines, orders, products, stockLevels } from "~/db/schema";
 import type { MailQueue, QueuedMessage } from "~/utils/mail-queue.server";
 import type { ShortLine } from "./checkout-schema";
@@ -70,8 +71,6 @@ export type Placement =
   | { outcome: "short"; lines: ShortLine[] }
   | { outcome: "empty" }
   | { outcome: "key-reused" };
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Thrown inside the transaction to roll it back when a line is short. */
 class StockShort extends Error {
@@ -221,7 +220,7 @@ async function placeIn(
 
 /** Not archived by the owner: an archived product is kept for past orders, never sold again. */
 const onSale = (productId: number | typeof stockLevels.productId) =>
-  sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.archivedAt} is null)`;
+  sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${isOnSale})`;
 
 /** What is left of each short product (0 for one that no longer exists). */
 async function shortLines(

@@ -20,6 +20,7 @@ reportPostgresSkipped("OWNER_EMAILS at the door");
 describe.each(engines)("OWNER_EMAILS at the back office's door on $name", (engine: TestDatabase) => {
   const listed = `listed-${engine.name.toLowerCase()}@example.com`;
   const { auth, signedUp } = shopContext(engine, { ownerEmails: [listed] });
+  let listedCookie = "";
   const visitorWith = (cookie: string) =>
     auth
       .for({
@@ -28,8 +29,11 @@ describe.each(engines)("OWNER_EMAILS at the back office's door on $name", (engin
       })
       .backOffice.visitor();
 
-  it("keeps a listed account a shopper until its email is confirmed, then makes it an owner", async () => {
+  it("keeps a listed account a shopper until its email is confirmed, then makes it the shop's first owner", async () => {
+    // A new shop: nobody is an owner yet.
+    await engine.db.update(users).set({ role: "shopper" }).where(eq(users.role, "owner"));
     const cookie = await signedUp(listed);
+    listedCookie = cookie;
     expect((await visitorWith(cookie))?.role).toBe("shopper");
 
     await engine.db.update(users).set({ emailVerified: true }).where(eq(users.email, listed));
@@ -41,6 +45,17 @@ describe.each(engines)("OWNER_EMAILS at the back office's door on $name", (engin
     expect(entries).toEqual([
       expect.objectContaining({ actorEmail: "command line", after: { role: "owner" } }),
     ]);
+  });
+
+  it("leaves a listed person an owner removed as they are: the door only makes a first owner", async () => {
+    await engine.db.update(users).set({ role: "staff" }).where(eq(users.email, listed));
+    await engine.db.insert(users).values({
+      id: `other-owner-${engine.name}`,
+      name: "Other",
+      email: `other-owner-${engine.name.toLowerCase()}@example.com`,
+      role: "owner",
+    });
+    expect((await visitorWith(listedCookie))?.role).toBe("staff");
   });
 
   it("reads the role on every request: a role taken away counts at once", async () => {

@@ -32,9 +32,16 @@ export function backOfficeAccessFor(core: AuthCore, visitor: Visitor) {
         .from(users)
         .where(eq(users.id, user.id));
       let role: Role = isRole(row?.role) ? row.role : "shopper";
-      // OWNER_EMAILS holds at start-up and here too: the owner of a new shop signs up, confirms
-      // their email and opens /admin, with no restart. Unconfirmed, the address proves nothing.
-      if (role !== "owner" && row?.emailVerified && core.ownerEmails.includes(user.email)) {
+      // OWNER_EMAILS at the door makes a new shop's first owner: they sign up, confirm their email
+      // and open /admin, with no restart. Only while the shop has no owner: once it has one, owners
+      // decide at /admin/people, and a listed person they removed stays removed. Unconfirmed, the
+      // address proves nothing.
+      if (
+        role !== "owner" &&
+        row?.emailVerified &&
+        core.ownerEmails.includes(user.email) &&
+        (await core.db.$count(users, eq(users.role, "owner"))) === 0
+      ) {
         await makeOwner(core.db, user.email);
         role = "owner";
       }

@@ -1,29 +1,58 @@
+import { Link } from "react-router";
 import {
   BackOfficeTable,
   tableCellClasses,
   tableHeadClasses,
 } from "~/components/back-office/back-office-page";
+import { formatCents } from "~/utils/money";
 import type { ActivityEntry } from "../activity.server";
 
-/** "price: 12.5 → 9.99; name: Kettle → Steel kettle": what an entry changed, in one line per field. */
+/**
+ * "price: $12.50 → $9.99", "name: Kettle → Steel kettle": what an entry
+ * changed, a line per field, in the shop's words — money (the fields kept in
+ * cents) as the shop writes it, lists joined.
+ */
 function changeLines(before: unknown, after: unknown): string[] {
   const was = (before ?? {}) as Record<string, unknown>;
   const now = (after ?? {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
-  return keys.map((key) => `${key}: ${shown(was[key])} → ${shown(now[key])}`);
+  return keys.map((key) => `${fieldName(key)}: ${shown(key, was[key])} → ${shown(key, now[key])}`);
 }
 
-function shown(value: unknown): string {
+/** "priceCents" → "price", "standardShippingCents" → "standard shipping". */
+function fieldName(key: string): string {
+  return key
+    .replace(/Cents$/, "")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+}
+
+function shown(key: string, value: unknown): string {
   if (value === undefined || value === null) return "—";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  if (key.endsWith("Cents") && typeof value === "number") return formatCents(value);
+  const text = Array.isArray(value)
+    ? value.join("; ")
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
-export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
+export function ActivityList({ entries, subject }: { entries: ActivityEntry[]; subject: string }) {
   if (entries.length === 0) {
-    return <p className="text-slate-700">Nothing has been changed in the back office yet.</p>;
+    return subject ? (
+      <p className="text-slate-700">
+        No change to “{subject}” yet.{" "}
+        <Link to="/admin/activity" className="font-semibold text-indigo-700 underline underline-offset-4">
+          Show every change
+        </Link>
+        .
+      </p>
+    ) : (
+      <p className="text-slate-700">Nothing has been changed in the back office yet.</p>
+    );
   }
   return (
     <BackOfficeTable caption="Changes made in the back office, newest first">

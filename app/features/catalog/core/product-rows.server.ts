@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { onSale } from "~/db/product-on-sale";
 import { brands, categories, products, stockLevels } from "~/db/schema";
 import type { Product, ProductWithStock } from "./catalog-schema";
 
@@ -22,12 +23,8 @@ export const BEST_RATED_FIRST = [
   asc(products.id),
 ];
 
-/**
- * On sale: not archived by the owner. Every read of what the shop shows says
- * it (pages, listings, search, sitemap, API); an archived product stays in
- * the table for the orders that name it, and for the back office.
- */
-export const onSale = isNull(products.archivedAt);
+// On sale: not archived by the owner (one rule for every feature: app/db/product-on-sale.ts).
+export { onSale };
 
 /** A product's columns as the API and the pages show it (and as an import compares it). */
 export const productColumns = {

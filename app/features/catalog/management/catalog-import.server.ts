@@ -1,6 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
 import { PLACEHOLDER_PICTURE } from "../core/catalog-format";
 import { productColumns, readFacetValues } from "../core/product-rows.server";
@@ -269,7 +269,7 @@ export interface ImportOptions extends PlanOptions {
   onWritten?(tx: ImportTransaction, plan: ImportPlan): Promise<void>;
 }
 
-export type ImportTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type ImportTransaction = Transaction;
 
 /**
  * Compares `rows` with the catalogue and writes the differences in one transaction that holds the

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, Transaction } from "~/db/client.server";
 import { failedWith } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
 import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
@@ -14,8 +14,6 @@ import { hasPicture, PictureError, preparePictureBytes, storePicture } from "./p
  * a catalogue change the triggers record (drizzle/0008), so every process's
  * search index applies just this product when it commits (docs/decisions/0026).
  */
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 const FOREIGN_KEY_VIOLATION = "23503";
 
@@ -51,12 +49,14 @@ const editableColumns = {
 export async function productForEditing(
   db: Pick<Database, "select">,
   id: number,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<EditableProduct | null> {
-  const [row] = await db
+  const query = db
     .select(editableColumns)
     .from(products)
     .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
     .where(eq(products.id, id));
+  const [row] = lock ? await query.for("update", { of: products }) : await query;
   return row ? { ...row, priceCents: Number(row.priceCents) } : null;
 }
 
@@ -173,11 +173,13 @@ export async function saveProduct(
   const cents = form.price;
   return refusedOr(() =>
     db.transaction(async (tx) => {
-      const before = await productForEditing(tx, id);
+      // Locked: two saves of one product at once record each other's result as their "before".
+      const before = await productForEditing(tx, id, { lock: true });
       if (!before) return null;
       await checkLabels(tx, form);
       const shown = form.stockShown ?? before.stock;
-      if (form.stock !== shown) {
+      const settingStock = form.stock !== shown;
+      if (settingStock) {
         const set = await tx
           .update(stockLevels)
           .set({ onHand: form.stock })
@@ -208,7 +210,8 @@ export async function saveProduct(
           .set({ ...columnsOf(form, cents), image: wanted.image })
           .where(eq(products.id, id));
       }
-      const changes = changedFields(before, { ...wanted, stock: form.stock });
+      // The stock is a change only when it was set: a sale made since the page opened is not the editor's.
+      const changes = changedFields(before, { ...wanted, ...(settingStock ? { stock: form.stock } : {}) });
       if (changes) {
         await recordChange(tx, actor, { action: "product.updated", subject: `product:${id}`, ...changes });
       }
