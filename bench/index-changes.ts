@@ -24,6 +24,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { type ShopProcess, spawnShopProcess } from "../tests/support/shop-process";
+import { ownerSession, timeSave } from "./back-office-saves";
+import { appliedAt, cheapest, probes, type Served } from "./index-changes-measures";
 import { dropScratchDatabase, scratchDatabase } from "./scratch-database";
 import { replaceSection, runInfo, runInfoLine } from "./workload";
 
@@ -39,8 +41,6 @@ const PROCESSES = 2;
 const INDEX_READ = /"msg":"catalogue index read"/;
 const READ_RELEASED = /"msg":"memory of the index read released"/;
 const readAt = (revision: number) => new RegExp(`"revision":${revision},.*"msg":"catalogue index read"`);
-const appliedAt = (revision: number) =>
-  new RegExp(`"revision":${revision},.*"msg":"catalogue changes applied to the index"`);
 
 /** A process's memory from /proc, in MiB: resident now, and the most it ever was. */
 function memoryMiB(pid: number): { resident: number; peak: number } {
@@ -87,37 +87,6 @@ async function startShop(databaseUrl: string): Promise<{ shop: ShopProcess; star
       peakMiB: memory.peak,
     },
   };
-}
-
-/** Counts each process's probe lines: the next one it prints is the CPU since the one before. */
-function probes(shops: ShopProcess[]) {
-  const samples = shops.map(() => 0);
-  return async (at: number): Promise<{ cpuMs: number; max: number }> => {
-    const shop = shops[at] as ShopProcess;
-    samples[at] = (samples[at] ?? 0) + 1;
-    shop.kill("SIGUSR2");
-    const pattern = new RegExp(`"probe":"event-loop","sample":${samples[at]}\\b`);
-    return JSON.parse(await shop.waitForOutput(pattern, 10_000)) as { cpuMs: number; max: number };
-  };
-}
-
-interface Served {
-  /** From the commit until the process's answer showed the change. */
-  servedMs: number;
-  /** What the process logged: reading the changes and laying them over its index (or reading it). */
-  appliedMs: number;
-  /** The process's CPU from the commit to its answer (the one request included). */
-  cpuMs: number;
-  /** The longest the process's event loop was held meanwhile. */
-  loopMaxMs: number;
-}
-
-/** The cheapest product, as the process's index answers it now. */
-async function cheapest(shop: ShopProcess): Promise<{ id: number; price: number }> {
-  const response = await fetch(`${shop.url}/all-products?sort=asc&size=1`);
-  const [first] = (await response.json()) as { id: number; price: number }[];
-  if (!first) throw new Error("the catalogue answered no product");
-  return first;
 }
 
 /**
@@ -383,95 +352,3 @@ async function main() {
 }
 
 await main();
-
-/**
- * An owner's session on `shop`: an account signed up through its form, made
- * an owner in the database (as \`npm run owner:add\` does).
- */
-async function ownerSession(shop: ShopProcess, client: pg.Client): Promise<string> {
-  const email = `bench-owner-${Date.now()}@example.com`;
-  const response = await fetch(`${shop.url}/sign-up`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name: "Bench Owner", email, photo: "", password: "Str0ng!Pass-bench" }),
-  });
-  await response.arrayBuffer();
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  if (response.status !== 302 || !cookie)
-    throw new Error(`the bench owner's sign-up answered ${response.status}`);
-  await client.query("update users set role = 'owner' where email = $1", [email]);
-  return cookie;
-}
-
-/**
- * Saves `price` for product `id` through the back office's product form on
- * the first process, as a browser without JavaScript sends it (every field
- * as the page showed it, the price changed), then waits, for each process,
- * for the revision the save made and an answer showing it. Timed from the
- * save's answer: the change committed before it was sent.
- */
-async function timeSave(
-  client: pg.Client,
-  shops: ShopProcess[],
-  probe: ReturnType<typeof probes>,
-  cookie: string,
-  id: number,
-  price: number,
-): Promise<Served[]> {
-  const { rows } = await client.query<{
-    name: string;
-    band_name: string;
-    category: string;
-    description: string;
-    on_hand: number;
-  }>(
-    `select name, band_name, category, description, coalesce(on_hand, 0) as on_hand
-       from products left join stock_levels on stock_levels.product_id = products.id where id = $1`,
-    [id],
-  );
-  const product = rows[0];
-  if (!product) throw new Error(`no product ${id}`);
-  await Promise.all(shops.map((_, at) => probe(at)));
-  const response = await fetch(`${(shops[0] as ShopProcess).url}/admin/products/${id}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams({
-      intent: "save",
-      name: product.name,
-      brand: product.band_name,
-      category: product.category,
-      price: price.toFixed(2),
-      stock: String(product.on_hand),
-      stockShown: String(product.on_hand),
-      description: product.description,
-    }),
-  });
-  await response.arrayBuffer();
-  const saved = performance.now();
-  if (response.status !== 302) throw new Error(`the back office's save answered ${response.status}`);
-  const { rows: revisions } = await client.query<{ revision: string }>(
-    "select revision from catalog_revisions",
-  );
-  const revision = Number(revisions[0]?.revision);
-  return Promise.all(
-    shops.map(async (shop, at) => {
-      const logged = JSON.parse(await shop.waitForOutput(appliedAt(revision), 60_000)) as {
-        milliseconds: number;
-      };
-      const answer = await cheapest(shop);
-      const servedMs = performance.now() - saved;
-      if (answer.id !== id || answer.price !== price) {
-        throw new Error(
-          `after revision ${revision}, ${shop.url} answered ${JSON.stringify(answer)}, not ${id} at ${price}`,
-        );
-      }
-      const { cpuMs, max } = await probe(at);
-      return { servedMs, appliedMs: logged.milliseconds, cpuMs, loopMaxMs: max };
-    }),
-  );
-}
