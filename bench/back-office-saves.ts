@@ -17,7 +17,12 @@ export async function ownerSession(shop: ShopProcess, client: pg.Client): Promis
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name: "Bench Owner", email, photo: "", password: "Str0ng!Pass-bench" }),
+    body: new URLSearchParams({
+      name: "Bench Owner",
+      email,
+      photo: "https://e.com/b.png",
+      password: "Str0ng!Pass-bench",
+    }),
   });
   await response.arrayBuffer();
   const cookie = response.headers
