@@ -30,7 +30,14 @@ async function guestBuys(
   await gotoInteractive(page, productPath);
   const buyBox = page.getByRole("region", { name: "Buy" });
   await buyBox.getByLabel("Quantity").selectOption(String(quantity));
+  // The navbar counts an add at once, before the server has it: wait for the server's answer, or
+  // opening /cart next could cancel the add still on its way.
+  const added = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.startsWith("/cart") && response.request().method() === "POST",
+  );
   await buyBox.getByRole("button", { name: /^Add to cart: / }).click();
+  expect((await added).ok()).toBe(true);
   await expect(
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Cart/ }),
   ).toHaveAccessibleName(quantity === 1 ? "Cart, 1 item" : `Cart, ${quantity} items`);

@@ -129,6 +129,8 @@ test.describe("products in the back office", () => {
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     const brands = page.getByRole("table", { name: /^Brands/ });
     const values = () => brands.locator("tbody tr td:first-child").allTextContents();
+    // The page after the login's redirect: its rows are read once they are there.
+    await expect(brands.locator("tbody tr").nth(1)).toBeVisible();
     const [first, second] = await values();
     const secondLabel = await brands.getByRole("textbox").nth(1).inputValue();
     await page.getByRole("button", { name: `Move ${secondLabel} up` }).focus();
