@@ -48,6 +48,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DEMO_IDENTITY_PROVIDER: "1",
+      // Card payments on the shop's own stand-in for Stripe, as the README's demo runs them.
+      DEMO_PAYMENT_PROVIDER: "1",
       TRUST_PROXY: "1",
       E2E_MAILBOX_DIR: MAILBOX_DIR,
       OWNER_EMAILS: "owner@backline.test",

@@ -15,6 +15,7 @@ import type { Catalog } from "~/features/catalog/browsing/catalog.server";
 import type { CatalogClient } from "~/features/catalog/browsing/catalog-api.server";
 import type { PictureStore } from "~/features/catalog/management/index.server";
 import type { SearchRateLimit } from "~/features/catalog/search/index.server";
+import { windowInWords } from "~/features/orders/card-payments/card-payments.server";
 import type { CheckoutVisitor } from "~/features/orders/checkout-api.server";
 import type { OrderServices, OrderViewer } from "~/features/orders/orders.server";
 import type { ShippingRates } from "~/features/orders/shipping";
@@ -175,6 +176,12 @@ export async function orderViewerOf(
     settings.current(),
   ]);
   return { db: database.db, userId: user?.id ?? null, services: orderServicesWith(context, current) };
+}
+
+/** Card payments as checkout offers them: null when the shop takes none (no Stripe keys, no demo stand-in). */
+export function cardPaymentOffer(context: Readonly<RouterContextProvider>): { window: string } | null {
+  const { card } = context.get(servicesContext).orders;
+  return card ? { window: windowInWords(card.windowMinutes) } : null;
 }
 
 /** What shipping costs now (the owner's settings). */

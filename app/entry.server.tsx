@@ -47,7 +47,9 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestInfoContext).cspNonce;
-  const { formActionOrigins } = loadContext.get(servicesContext).auth;
+  const { auth, orders } = loadContext.get(servicesContext);
+  // Google's sign-in (a form redirected there), and the page a card order is paid on (checkout's redirect).
+  const formActionOrigins = [...auth.formActionOrigins, ...(orders.card ? [orders.card.pageOrigin] : [])];
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Every page shows who is signed in (the navbar, the account menu with the
   // email): no cache, shared or the browser's own, may keep it.

@@ -9,6 +9,9 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
  *   `/images/*`, `/favicon.svg`, …), from build/client;
  * - `/demo-idp/*`, the local OpenID provider that stands in for Google, only
  *   with DEMO_IDENTITY_PROVIDER=1 (app/features/demo-identity-provider);
+ * - `/v1/*` and `/demo-payment-provider/*`, the local stand-in for Stripe's
+ *   API and payment page, only with DEMO_PAYMENT_PROVIDER=1
+ *   (app/features/demo-payment-provider);
  * - refusals and redirects that come before any route: a body too large,
  *   a method the shop never answers, a cross-site form post, another host name.
  */
@@ -68,6 +71,10 @@ export default [
   // An order's page and its JSON, for its owner or the holder of its signed link (?token=…).
   route("orders/:number", "routes/order.tsx"),
   route("api/orders/:number", "routes/api.order.ts"),
+  // A card order waiting for its payment: to Stripe's page (app/features/orders/card-payments).
+  route("orders/:number/pay", "routes/order.pay.ts"),
+  // Stripe's signed word on a card payment (docs/decisions/0032).
+  route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
   // The back office (docs/decisions/0029): staff and owners only; every loader and action checks
   // the role on the server (context.server.ts, backOfficeVisitorOf). People and settings: owners only.
   route("admin", "routes/admin.tsx", [

@@ -18,11 +18,12 @@ const { createShopHandler } = (await vite.ssrLoadModule(
 
 startShop({
   mode: "development",
-  handlerFor: ({ services, demoIdentityProvider }, env) =>
+  handlerFor: ({ services, demoIdentityProvider, demoPaymentProvider }, env) =>
     createShopHandler({
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       services,
       demoIdentityProvider,
+      demoPaymentProvider,
       mode: "development",
       staticFiles: vite.middlewares,
       trustedProxies: env.TRUST_PROXY,

@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { ShopServices } from "../app/context.server";
 import type { DatabaseHandle } from "../app/db/client.server";
+import { sharedSecret } from "../app/db/shop-secrets.server";
 import {
   AUTH_BASE_PATH,
   createAuthService,
@@ -15,6 +17,17 @@ import { createCatalog } from "../app/features/catalog/browsing/catalog.server";
 import { createPictureStore } from "../app/features/catalog/management/index.server";
 import { CATALOG_CHANGED_CHANNEL, createSearchRateLimit } from "../app/features/catalog/search/index.server";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
+import type { DemoPaymentProvider } from "../app/features/demo-payment-provider/demo-payment-provider.server";
+import type { CardPaymentServices } from "../app/features/orders/card-payments/card-payments.server";
+import {
+  createStripeGateway,
+  STRIPE_CHECKOUT_ORIGIN,
+  type StripeSettings,
+} from "../app/features/orders/card-payments/stripe-gateway.server";
+import {
+  keepUnpaidCardOrdersSwept,
+  type UnpaidOrderSweeper,
+} from "../app/features/orders/card-payments/unpaid-card-orders.server";
 import { bankDetailLines, DEMO_BANK_DETAILS } from "../app/features/orders/payment-methods.server";
 import type { Env } from "../app/utils/env.server";
 import { logFailure, logger } from "../app/utils/logger.server";
@@ -29,6 +42,13 @@ export interface ShopRuntime {
   services: ShopServices;
   /** The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1), mounted by the HTTP server at /demo-idp. */
   demoIdentityProvider: DemoIdentityProvider | null;
+  /** The local stand-in for Stripe (DEMO_PAYMENT_PROVIDER=1), answered by the HTTP server at /v1 and /demo-payment-provider. */
+  demoPaymentProvider: DemoPaymentProvider | null;
+  /**
+   * Starts what needs the shop to answer first: the sweeper of unpaid card
+   * orders, which may call Stripe — the shop's own address, with the demo stand-in.
+   */
+  listening(): void;
   /** Closes what the services hold open (Redis); the database is its owner's to close. */
   close(): Promise<void>;
 }
@@ -85,6 +105,30 @@ export async function createShopServices(
         }
       : null;
 
+  const demoPaymentProvider = env.DEMO_PAYMENT_PROVIDER
+    ? await startDemoPaymentProvider(env, database)
+    : null;
+  const stripe: StripeSettings | null = demoPaymentProvider
+    ? {
+        secretKey: demoPaymentProvider.secretKey,
+        webhookSecret: demoPaymentProvider.webhookSecret,
+        api: demoPaymentProvider.api,
+      }
+    : env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+      : null;
+  let sweeper: UnpaidOrderSweeper | undefined;
+  const card: CardPaymentServices | null = stripe
+    ? {
+        gateway: createStripeGateway(stripe),
+        windowMinutes: env.CARD_PAYMENT_MINUTES,
+        // Stripe's hosted page, where a checkout form's redirect goes (the CSP's form-action).
+        pageOrigin: demoPaymentProvider ? new URL(baseUrl).origin : STRIPE_CHECKOUT_ORIGIN,
+        dueAt: (at) => sweeper?.dueAt(at),
+      }
+    : null;
+  if (card) logger.info({ windowMinutes: card.windowMinutes }, "card payments are on (Stripe Checkout)");
+
   const services: ShopServices = {
     baseUrl,
     database,
@@ -124,6 +168,8 @@ export async function createShopServices(
       baseUrl,
       bankDetails: bankDetailLines(env.SHOP_BANK_DETAILS ?? DEMO_BANK_DETAILS),
       mail: mailer,
+      db: database.db,
+      card,
     },
   };
   if (!env.SHOP_BANK_DETAILS) {
@@ -143,7 +189,16 @@ export async function createShopServices(
   return {
     services,
     demoIdentityProvider,
+    demoPaymentProvider,
+    listening() {
+      if (!card || sweeper) return;
+      // What a stopped or dead process left due is cancelled now; then as each order falls due.
+      sweeper = keepUnpaidCardOrdersSwept({ ...services.orders, card }, (error) =>
+        logFailure(error, "unpaid card orders could not be cancelled; the next pass tries again"),
+      );
+    },
     async close() {
+      await sweeper?.stop();
       // The email being handed over finishes (a few seconds at most); the others wait in the database.
       await mailer.stop();
       carts.stop();
@@ -169,6 +224,30 @@ async function startDemoIdentityProvider(env: Env, database: DatabaseHandle): Pr
   if (env.GOOGLE_CLIENT_ID) {
     logger.warn("DEMO_IDENTITY_PROVIDER=1: the demo provider replaces the configured Google sign-in");
   }
+  return provider;
+}
+
+async function startDemoPaymentProvider(env: Env, database: DatabaseHandle): Promise<DemoPaymentProvider> {
+  // Loaded only when enabled: a real shop never serves the stand-in's /v1 or its payment page.
+  const { createDemoPaymentProvider } = await import(
+    "../app/features/demo-payment-provider/demo-payment-provider.server"
+  );
+  // Configured keys win (the tests sign their own webhooks with theirs); else the shop's own, shared
+  // by every process on the database, as a real account's keys are.
+  const random = () => randomBytes(24).toString("base64url").replace(/[-_]/g, "x");
+  const provider = createDemoPaymentProvider({
+    db: database.db,
+    baseUrl: env.BASE_URL,
+    secretKey:
+      env.STRIPE_SECRET_KEY ??
+      (await sharedSecret(database.db, "demo-stripe-secret-key", () => `sk_test_${random()}`)),
+    webhookSecret:
+      env.STRIPE_WEBHOOK_SECRET ??
+      (await sharedSecret(database.db, "demo-stripe-webhook-secret", () => `whsec_${random()}`)),
+  });
+  logger.warn(
+    "DEMO_PAYMENT_PROVIDER=1: a local stand-in for Stripe marks card orders paid without taking any money. Never use it for a real shop.",
+  );
   return provider;
 }
 

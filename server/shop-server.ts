@@ -10,6 +10,7 @@ import { requestInfoContext, type ShopServices, servicesContext } from "../app/c
 import { MAX_CATALOG_UPLOAD_BYTES } from "../app/features/catalog/core/catalog-import-schema";
 import { PICTURE_MAX_BYTES } from "../app/features/catalog/core/product-form-schema";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
+import type { DemoPaymentProvider } from "../app/features/demo-payment-provider/demo-payment-provider.server";
 import { clientAddress } from "../app/utils/client-address.server";
 import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
 import { securityHeaders } from "../app/utils/security-headers.server";
@@ -21,6 +22,8 @@ export interface ShopServerOptions {
   services: ShopServices;
   /** The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1 only), answered at /demo-idp. */
   demoIdentityProvider?: DemoIdentityProvider | null;
+  /** The local stand-in for Stripe (DEMO_PAYMENT_PROVIDER=1 only), answered at /v1 and /demo-payment-provider. */
+  demoPaymentProvider?: DemoPaymentProvider | null;
   mode: "production" | "development";
   /** Serves static files; by default the built client folder. */
   staticFiles?: Middleware;
@@ -37,12 +40,15 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 const MAX_BODY_BYTES = 32 * 1024;
 
 /**
- * The few forms that send a file, each with its own ceiling: the back
- * office's catalogue upload (20 MB, the import page says so). Only a POST to
- * exactly that path gets it; the route checks who is sending before reading it.
+ * The few posts that send more, each with its own ceiling: the back
+ * office's catalogue upload (20 MB, the import page says so) and Stripe's
+ * webhooks. Only a POST to exactly that path gets it; the route checks who
+ * is sending (a session, a signature) before it acts on it.
  */
 const LARGER_BODIES: ReadonlyMap<string, number> = new Map([
   ["/admin/products/import", MAX_CATALOG_UPLOAD_BYTES + 64 * 1024],
+  // Stripe's events carry the whole Checkout session: a few KiB, more with long metadata.
+  ["/api/webhooks/stripe", 256 * 1024],
 ]);
 
 function bodyLimitOf(req: http.IncomingMessage): number {
@@ -258,7 +264,7 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
     { protocol: base.protocol, host: base.host },
   );
   const headers = securityHeaders({ https: base.protocol === "https:" });
-  const { demoIdentityProvider } = options;
+  const { demoIdentityProvider, demoPaymentProvider } = options;
 
   return (req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -293,6 +299,8 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
     }
     // The local stand-in for Google (DEMO_IDENTITY_PROVIDER=1 only), at /demo-idp.
     if (demoIdentityProvider?.handle(req, res)) return;
+    // The local stand-in for Stripe (DEMO_PAYMENT_PROVIDER=1 only): its API at /v1, its payment page.
+    if (demoPaymentProvider?.handle(req, res)) return;
     compress(req, res, () => {
       staticFiles(req, res, () => {
         router(req, res);

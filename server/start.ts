@@ -91,6 +91,7 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
     throw error;
   });
 
+  runtime.listening();
   logger.info(
     {
       url: env.BASE_URL,
@@ -126,6 +127,11 @@ function readyMessage(baseUrl: string, runtime: ShopRuntime): string {
   if (runtime.demoIdentityProvider) {
     lines.push(
       "  Demo sign-in: 'Continue with Google' signs in any email through a local stand-in for Google.",
+    );
+  }
+  if (runtime.demoPaymentProvider) {
+    lines.push(
+      "  Demo card payments: 'Card' at checkout pays on a local stand-in for Stripe; no money moves.",
     );
   }
   if (runtime.services.devOutbox) {

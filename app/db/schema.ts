@@ -349,6 +349,11 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     /** The carrier's tracking number, given when the order is marked shipped (optional). */
     trackingNumber: text("tracking_number"),
+    /**
+     * A card order waiting for its payment (`awaiting-payment`) is cancelled, its stock put back,
+     * once this has passed (CARD_PAYMENT_MINUTES after it was placed); null for every other order.
+     */
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
@@ -358,7 +363,12 @@ export const orders = pgTable(
     index("orders_email_idx").on(table.email),
     uniqueIndex("orders_idempotency_idx").on(table.idempotencyScope, table.idempotencyKey),
     index("orders_user_idx").on(table.userId, table.createdAt),
-    check("orders_status_check", sql`${table.status} in ('placed', 'paid', 'shipped', 'cancelled')`),
+    check(
+      "orders_status_check",
+      sql`${table.status} in ('awaiting-payment', 'placed', 'paid', 'shipped', 'cancelled')`,
+    ),
+    // What each process's sweeper looks for: card orders waiting for a payment, by when it is due.
+    index("orders_payment_due_idx").on(table.paymentDueAt).where(sql`${table.status} = 'awaiting-payment'`),
     check(
       "orders_total_check",
       sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents}`,
@@ -396,3 +406,5 @@ export const orderLines = pgTable(
 export * from "./auth-schema";
 // The back office's tables (docs/decisions/0029).
 export * from "./back-office-schema";
+// Card payments through Stripe Checkout, and the local stand-in's records (docs/decisions/0032).
+export * from "./payment-schema";

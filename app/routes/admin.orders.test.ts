@@ -95,6 +95,8 @@ describe.each(engines)("the back office's orders and customers on $name", (engin
       shippingMethod: "standard",
       paymentMethod,
       shippingCentsFor: () => 499,
+      status: "placed",
+      paymentDueAt: null,
       lines: [{ productId, quantity }],
       confirmation: (order) => ({
         kind: "order-confirmation",

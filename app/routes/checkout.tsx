@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
-import { checkoutVisitorOf, shippingRatesOf, shopperOf, shoppingRefusalOf } from "~/context.server";
+import {
+  cardPaymentOffer,
+  checkoutVisitorOf,
+  shippingRatesOf,
+  shopperOf,
+  shoppingRefusalOf,
+} from "~/context.server";
 import { cartPageData } from "~/features/cart/cart-page.server";
 import { checkoutFormAction } from "~/features/orders/checkout-page.server";
 import { countryChoices, likelyCountry } from "~/features/orders/checkout-schema";
@@ -29,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       defaults: { email: shopper.email, name: shopper.name, country: likelyCountry(shopperLocale(request)) },
       // A new key for each page shown: every send of this page's form is one checkout.
       idempotencyKey: randomUUID(),
+      cardPayment: cardPaymentOffer(context),
     },
     { headers: { "Cache-Control": "no-store" } },
   );

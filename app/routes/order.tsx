@@ -9,10 +9,12 @@ import type { Route } from "./+types/order";
  * An order's confirmation and status page (/orders/BL-7Q4K9), for its owner
  * or whoever holds its signed link (?token=…, from the email). Anyone else,
  * and a number nobody has, get the shop's 404: the page never says which.
- * The token is in the address, so no Referer carries it away and no cache
- * keeps the page.
+ * The token is in the address, so no Referer carries it to another site
+ * (Stripe's page included) and no cache keeps the page. `same-origin`, not
+ * `no-referrer`: under no-referrer a browser sends its form posts (Pay by
+ * card) with `Origin: null`, which the shop refuses as cross-site.
  */
-const PRIVATE_PAGE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+const PRIVATE_PAGE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 export function headers(): HeadersInit {
   return PRIVATE_PAGE;

@@ -134,6 +134,36 @@ const envSchema = z
     FREE_SHIPPING_FROM: dollarsAsCents.default(5_000),
     /** What Express shipping costs, in dollars. */
     SHIPPING_EXPRESS: dollarsAsCents.default(1_499),
+    // --- Card payments (app/features/orders/card-payments, docs/decisions/0032) ---
+    /** Stripe's secret API key (sk_live_… or sk_test_…; a restricted rk_… works too): both or neither with the next. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key: sk_live_…, sk_test_… or rk_…")
+      .optional(),
+    /** The signing secret of the shop's webhook endpoint in Stripe's dashboard (whsec_…). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret: whsec_…")
+      .optional(),
+    /**
+     * Minutes a card order waits for its payment before it is cancelled and its stock put back
+     * (decimals allowed: 0.5 is 30 seconds).
+     */
+    CARD_PAYMENT_MINUTES: z.coerce
+      .number("must be a number of minutes, like 30")
+      .min(0.05, "must be at least 0.05 (3 seconds)")
+      .max(1440, "must be at most 1440 (a day)")
+      .default(30),
+    /** 1: a local stand-in for Stripe, served by the shop itself, takes card payments (local demo and tests only). */
+    DEMO_PAYMENT_PROVIDER: z
+      .enum(["0", "1", "true", "false"])
+      .default("0")
+      .transform((value) => value === "1" || value === "true"),
+    /** 1: let the payment stand-in run on https or a public interface (a shared demo; never a real shop). */
+    DEMO_PAYMENT_PROVIDER_ALLOW_PUBLIC: z
+      .enum(["0", "1", "true", "false"])
+      .default("0")
+      .transform((value) => value === "1" || value === "true"),
     /** Redis for rate-limit counters shared by every process; without it each process counts in memory. */
     REDIS_URL: z
       .string()
@@ -150,28 +180,50 @@ const envSchema = z
         message: "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
       });
     }
-    // The demo provider signs anyone in as any email: it belongs on a
-    // developer's machine, not where others can reach it.
-    if (env.DEMO_IDENTITY_PROVIDER && !env.DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC) {
-      const allow =
-        "Set DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC=1 only for a shared demo, never for a real shop.";
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
+        message: "card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+      });
+    }
+    // Each demo stand-in belongs on a developer's machine, not where others can reach it: the
+    // identity provider signs anyone in as any email, the payment one marks orders paid for nothing.
+    const standIns = [
+      {
+        on: env.DEMO_IDENTITY_PROVIDER && !env.DEMO_IDENTITY_PROVIDER_ALLOW_PUBLIC,
+        name: "DEMO_IDENTITY_PROVIDER",
+        what: "the demo identity provider signs anyone in with any email",
+        instead: "Unset DEMO_IDENTITY_PROVIDER (and configure GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET).",
+      },
+      {
+        on: env.DEMO_PAYMENT_PROVIDER && !env.DEMO_PAYMENT_PROVIDER_ALLOW_PUBLIC,
+        name: "DEMO_PAYMENT_PROVIDER",
+        what: "the demo payment provider marks orders paid without taking any money",
+        instead: "Unset DEMO_PAYMENT_PROVIDER (and configure STRIPE_SECRET_KEY/STRIPE_WEBHOOK_SECRET).",
+      },
+    ];
+    for (const standIn of standIns) {
+      if (!standIn.on) continue;
+      const allow = `Set ${standIn.name}_ALLOW_PUBLIC=1 only for a shared demo, never for a real shop.`;
       if (env.BASE_URL?.startsWith("https://")) {
         ctx.addIssue({
           code: "custom",
-          path: ["DEMO_IDENTITY_PROVIDER"],
-          message: `the demo identity provider signs anyone in with any email, so it does not run on a public https:// BASE_URL. Unset DEMO_IDENTITY_PROVIDER (and configure GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET). ${allow}`,
+          path: [standIn.name],
+          message: `${standIn.what}, so it does not run on a public https:// BASE_URL. ${standIn.instead} ${allow}`,
         });
       } else if (env.HOST !== undefined && !isLoopback(env.HOST)) {
         ctx.addIssue({
           code: "custom",
-          path: ["DEMO_IDENTITY_PROVIDER"],
-          message: `the demo identity provider signs anyone in with any email, so it runs only on this machine's loopback interface, not HOST=${env.HOST}. Unset HOST (it then defaults to 127.0.0.1) or set HOST=127.0.0.1. ${allow}`,
+          path: [standIn.name],
+          message: `${standIn.what}, so it runs only on this machine's loopback interface, not HOST=${env.HOST}. Unset HOST (it then defaults to 127.0.0.1) or set HOST=127.0.0.1. ${allow}`,
         });
       }
     }
   })
   .transform((env) => {
-    const host = env.HOST ?? (env.DEMO_IDENTITY_PROVIDER ? "127.0.0.1" : "0.0.0.0");
+    const demo = env.DEMO_IDENTITY_PROVIDER || env.DEMO_PAYMENT_PROVIDER;
+    const host = env.HOST ?? (demo ? "127.0.0.1" : "0.0.0.0");
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
     const mailFrom = env.MAIL_FROM ?? `Backline <no-reply@${new URL(baseUrl).hostname}>`;
     return { ...env, HOST: host, BASE_URL: baseUrl, MAIL_FROM: mailFrom };

@@ -26,7 +26,8 @@ test("an owner imports a file: a bad line is named by its number, a good file is
   const run = Date.now().toString(36);
   const name = `Trailhead Lantern ${run}`;
   const row = (sku: string, productName: string, price: string, description = "Bright all night.") =>
-    `${sku},${productName},${description},${price},7,4.5,trailhead,Trailhead,camping,Camping,2026-05-01T10:00:00.000Z,`;
+    // The demo catalogue's own brand and category: the shop's other journeys expect its five of each.
+    `${sku},${productName},${description},${price},7,4.5,campSafe,CampSafe,outdoor,Outdoor,2026-05-01T10:00:00.000Z,`;
   // Rows with long descriptions make this file larger than the shop's 32 KiB for other forms.
   const long = (at: number) =>
     row(`E2E-${run}-L${at}`, `${name} Spare ${at}`, "9.00", "Glows. ".repeat(1_400));

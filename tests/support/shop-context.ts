@@ -5,6 +5,7 @@ import { brands, categories, products, stockLevels, users } from "~/db/schema";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
 import { createCatalog } from "~/features/catalog/browsing/catalog.server";
+import type { CardPaymentServices } from "~/features/orders/card-payments/card-payments.server";
 import type { OrderServices } from "~/features/orders/orders.server";
 import { createShopSettings } from "~/utils/shop-settings.server";
 import { createShoppingRateLimit, type ShoppingRateLimits } from "~/utils/shopping-rate-limit.server";
@@ -20,7 +21,11 @@ const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
  */
 export function shopContext(
   engine: TestDatabase,
-  { shoppingLimits, ownerEmails }: { shoppingLimits?: ShoppingRateLimits; ownerEmails?: string[] } = {},
+  {
+    shoppingLimits,
+    ownerEmails,
+    card = null,
+  }: { shoppingLimits?: ShoppingRateLimits; ownerEmails?: string[]; card?: CardPaymentServices | null } = {},
 ) {
   const mail = recordingMail(engine.db);
   const auth = createAuthService({
@@ -37,6 +42,8 @@ export function shopContext(
     baseUrl: "http://localhost:3000",
     bankDetails: ["Backline Test Ltd.", "IBAN: GB33 BUKB 2020 1555 5555 55"],
     mail: mail.queue,
+    db: engine.db,
+    card,
   };
   const context = new RouterContextProvider();
   context.set(servicesContext, {

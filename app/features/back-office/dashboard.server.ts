@@ -7,8 +7,10 @@ import { onSale } from "~/db/product-on-sale";
  * and over 30 days, and each of the last 30 days; the orders waiting for
  * action; the products low on stock. Days are UTC days, whatever the
  * visitor's clock (the page says so). Revenue is the orders' totals in
- * integer cents, summed by the database, without cancelled orders; the
- * order counts include every order placed.
+ * integer cents, summed by the database, without cancelled orders nor card
+ * orders still waiting for their payment; the order counts include every
+ * order placed. Card payments that need a refund (paid after their order
+ * was cancelled) are listed until refunded.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,6 +53,8 @@ export interface Dashboard {
   periods: { today: PeriodFigures; last7Days: PeriodFigures; last30Days: PeriodFigures };
   days: DayFigures[];
   waiting: { placed: number; paid: number; oldest: WaitingOrder[] };
+  /** Card payments to refund, oldest first (docs/decisions/0032). */
+  toRefund: { number: string; amountCents: number }[];
   lowStock: { at: number; count: number; products: LowStockProduct[] };
   /** The counts above stop here: a count that reaches it means "this many or more". */
   countedUpTo: number;
@@ -77,13 +81,13 @@ export async function dashboardOf(
   const since30 = new Date(today.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS);
   // Each query reads only its range of orders (orders_created_at_idx, orders_status_created_at_idx)
   // or the low stock levels, never the whole catalogue's rows into the process.
-  const [daily, [waitingCounts], oldest, lowStock, [lowStockCount]] = await Promise.all([
+  const [daily, [waitingCounts], oldest, lowStock, [lowStockCount], toRefund] = await Promise.all([
     rowsOf<{ day: string; orders: number; revenue_cents: string }>(
       db,
       sql`
       select (created_at at time zone 'UTC')::date::text as day,
              count(*)::int as orders,
-             coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::bigint as revenue_cents
+             coalesce(sum(total_cents) filter (where status not in ('cancelled', 'awaiting-payment')), 0)::bigint as revenue_cents
       from orders
       where created_at >= ${since30.toISOString()}::timestamptz
       group by 1`,
@@ -123,6 +127,16 @@ export async function dashboardOf(
           and exists (select 1 from products where products.id = stock_levels.product_id and ${onSale})
         limit ${COUNTED_UP_TO}) low`,
     ),
+    // A partial index holds exactly these (card_payments_needs_refund_idx): few, however many orders.
+    rowsOf<{ number: string; amount_cents: number }>(
+      db,
+      sql`
+      select orders.number, card_payments.amount_cents from card_payments
+      join orders on orders.id = card_payments.order_id
+      where card_payments.needs_refund
+      order by card_payments.paid_at, card_payments.id
+      limit ${WAITING_LISTED}`,
+    ),
   ]);
   const byDay = new Map(daily.map((row) => [row.day, row]));
   const days: DayFigures[] = Array.from({ length: DASHBOARD_DAYS }, (_, at) => {
@@ -157,6 +171,7 @@ export async function dashboardOf(
         totalCents: row.total_cents,
       })),
     },
+    toRefund: toRefund.map((row) => ({ number: row.number, amountCents: Number(row.amount_cents) })),
     countedUpTo: COUNTED_UP_TO,
     lowStock: {
       at: lowStockAt,

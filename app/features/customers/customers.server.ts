@@ -25,7 +25,7 @@ const CUSTOMER_ORDERS_PER_PAGE = 20;
 /** The account's orders and spending, each read through orders' (user_id, created_at) index. */
 // Written out: a subquery's bare column names would resolve to the orders table, not the account's row.
 const orderCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`;
-const totalSpentCents = sql<number>`(select coalesce(sum(o.total_cents), 0)::bigint from orders o where o.user_id = "users"."id" and o.status <> 'cancelled')`;
+const totalSpentCents = sql<number>`(select coalesce(sum(o.total_cents), 0)::bigint from orders o where o.user_id = "users"."id" and o.status not in ('cancelled', 'awaiting-payment'))`;
 
 function searchOf(query: CustomerListQuery): SQL | undefined {
   if (!query.q) return undefined;

@@ -1,4 +1,5 @@
 import { apiError, parsedJsonBody } from "~/utils/http.server";
+import { openCardPayment } from "./card-payments/open-card-payment.server";
 import { type Checkout, checkoutSchema, idempotencyKeySchema, orderAnswerSchema } from "./checkout-schema";
 import { orderConfirmationEmail } from "./order-email.server";
 import { orderInDollars } from "./order-json";
@@ -44,15 +45,21 @@ export async function checkoutResponse(request: Request, visitor: CheckoutVisito
 /** A placement, and for a placed order where the shopper goes next (its payment method says). */
 type CheckoutPlacement =
   | Exclude<Placement, { outcome: "placed" }>
+  /** Card was asked for where card payments are off. */
+  | { outcome: "card-unavailable" }
   | (Extract<Placement, { outcome: "placed" }> & {
-      /** The order's signed page (`/orders/BL-…?token=…`), or a card method's payment page. */
+      /** The order's signed page (`/orders/BL-…?token=…`), or Stripe's page for a card order. */
       next: string;
+      /** Stripe's page for a card order waiting for its payment; null when it could not be opened now. */
+      paymentUrl: string | null;
     });
 
 /**
  * The visitor's cart placed as an order: what the JSON API and the checkout
  * page both do with a checkout that parsed. The confirmation email is written
- * by the placing transaction, once per order (a replay writes none).
+ * by the placing transaction, once per order (a replay writes none); a card
+ * order's waits for its payment (card-payments/, docs/decisions/0032) and the
+ * shopper is sent to Stripe's page — the same session again on a replay.
  */
 export async function placeCheckout(
   visitor: CheckoutVisitor,
@@ -61,6 +68,13 @@ export async function placeCheckout(
 ): Promise<CheckoutPlacement> {
   if (!visitor.cart) return { outcome: "empty" };
   const { orders } = visitor;
+  const { card } = orders;
+  const method = paymentMethod(checkout.paymentMethod);
+  if (method.startsAs === "awaiting-payment" && !card) return { outcome: "card-unavailable" };
+  const paymentDueAt =
+    method.startsAs === "awaiting-payment" && card
+      ? new Date(Date.now() + Math.round(card.windowMinutes * 60_000))
+      : null;
   const placement = await placeOrder(orders.mail, {
     idempotencyScope: visitor.userId ? `user:${visitor.userId}` : `cart:${visitor.cart.id}`,
     idempotencyKey,
@@ -71,27 +85,41 @@ export async function placeCheckout(
     paymentMethod: checkout.paymentMethod,
     shippingCentsFor: (subtotal) => shippingCents(checkout.shippingMethod, subtotal, visitor.rates),
     cartId: visitor.cart.id,
-    confirmation: (order) =>
-      orderConfirmationEmail(order, {
-        orderUrl: new URL(orderPath(order.number, orders.linkSecret), orders.baseUrl).toString(),
-        payment: { bankDetails: orders.bankDetails },
-      }),
+    status: method.startsAs,
+    paymentDueAt,
+    confirmation:
+      method.startsAs === "placed"
+        ? (order) =>
+            orderConfirmationEmail(order, {
+              orderUrl: new URL(orderPath(order.number, orders.linkSecret), orders.baseUrl).toString(),
+              payment: { bankDetails: orders.bankDetails },
+            })
+        : null,
   });
   if (placement.outcome !== "placed") return placement;
   const { order } = placement;
-  const next = await paymentMethod(checkout.paymentMethod).whenPlaced(
-    order,
-    orderPath(order.number, orders.linkSecret),
-  );
-  return { ...placement, next };
+  const orderPage = orderPath(order.number, orders.linkSecret);
+  if (!card || order.status !== "awaiting-payment")
+    return { ...placement, next: orderPage, paymentUrl: null };
+  if (paymentDueAt) card.dueAt(paymentDueAt);
+  const opening = await openCardPayment({ ...orders, card }, order.number);
+  if (opening.outcome === "opened") return { ...placement, next: opening.url, paymentUrl: opening.url };
+  // Stripe out of reach: the order's page says so and offers to pay again.
+  return { ...placement, next: `${orderPage}&payment=unavailable`, paymentUrl: null };
 }
 
 const cartEmpty = () =>
   apiError(409, { code: "cart_empty", message: "Your cart is empty: add a product first." });
 
-function placementResponse(placement: Placement): Response {
+/** What the API says when card payments are off, and the checkout page beside its Payment field. */
+export const CARD_UNAVAILABLE = "Card payments are not available in this shop: choose another way to pay.";
+
+function placementResponse(placement: CheckoutPlacement): Response {
   const noStore = { "Cache-Control": "no-store" };
   if (placement.outcome === "empty") return cartEmpty();
+  if (placement.outcome === "card-unavailable") {
+    return apiError(400, { code: "invalid_body", message: CARD_UNAVAILABLE, field: "paymentMethod" });
+  }
   if (placement.outcome === "key-reused") {
     return apiError(422, {
       code: "idempotency_key_reused",
@@ -111,7 +139,22 @@ function placementResponse(placement: Placement): Response {
       { status: 409, headers: noStore },
     );
   }
-  const { order } = placement;
-  const answer = orderAnswerSchema.parse({ order: orderInDollars(order) });
+  const { order, paymentUrl } = placement;
+  if (order.status === "awaiting-payment" && !paymentUrl) {
+    // The order and its stock are kept until the payment window closes: the same key again opens
+    // the payment then (a retry is this same checkout, never a second order).
+    return apiError(
+      503,
+      {
+        code: "payment_provider_unavailable",
+        message: `Order ${order.number} is placed and waits for its card payment, but the card payment service did not answer. Send the same request again with the same Idempotency-Key to get its payment page.`,
+      },
+      { "Retry-After": "5" },
+    );
+  }
+  const answer = orderAnswerSchema.parse({
+    order: orderInDollars(order),
+    ...(paymentUrl ? { paymentUrl } : {}),
+  });
   return Response.json(answer, { status: placement.replayed ? 200 : 201, headers: noStore });
 }

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { readForm } from "~/utils/form-submission.server";
-import { type CheckoutVisitor, placeCheckout } from "./checkout-api.server";
+import { CARD_UNAVAILABLE, type CheckoutVisitor, placeCheckout } from "./checkout-api.server";
 import { checkoutFormSchema } from "./checkout-schema";
 
 /**
@@ -34,7 +34,12 @@ export async function checkoutFormAction(
   const placement = await placeCheckout(visitor, checkout, idempotencyKey);
   switch (placement.outcome) {
     case "placed":
-      throw redirect(placement.next, { status: 303 });
+      // Stripe's page (a card order) is another document: not one of the app's routes.
+      throw placement.paymentUrl
+        ? redirectDocument(placement.next, { status: 303 })
+        : redirect(placement.next, { status: 303 });
+    case "card-unavailable":
+      return refusal(submission.reply({ fieldErrors: { paymentMethod: [CARD_UNAVAILABLE] } }), 400);
     case "short":
       return data(
         { result: submission.reply({ formErrors: [SHORT] }), short: placement.lines },

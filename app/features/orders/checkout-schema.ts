@@ -12,7 +12,8 @@ import { z } from "~/utils/zod";
 countries.registerLocale(english);
 
 const SHIPPING_METHODS = ["standard", "express"] as const;
-const PAYMENT_METHODS = ["cash-on-delivery", "bank-transfer"] as const;
+/** Card only where card payments are on (STRIPE_* or the demo stand-in): the server refuses it elsewhere. */
+const PAYMENT_METHODS = ["cash-on-delivery", "bank-transfer", "card"] as const;
 
 /** A country's name in English, or undefined for a code that is not a country's. */
 const countryName = (code: string): string | undefined => countries.getName(code, "en") ?? undefined;
@@ -60,7 +61,7 @@ export const checkoutSchema = z.object({
   email: z.email("Enter a valid email address."),
   shippingAddress: shippingAddressSchema,
   shippingMethod: z.enum(SHIPPING_METHODS, "Choose Standard or Express shipping."),
-  paymentMethod: z.enum(PAYMENT_METHODS, "Choose Pay on delivery or Bank transfer."),
+  paymentMethod: z.enum(PAYMENT_METHODS, "Choose how to pay: Pay on delivery, Bank transfer or Card."),
 });
 
 export type Checkout = z.infer<typeof checkoutSchema>;
@@ -75,7 +76,9 @@ const money = () => z.number().min(0).describe("In dollars, with at most two dec
 export const orderAnswerSchema = z.object({
   order: z.object({
     number: z.string().describe('What a person reads out: "BL-" and five letters or digits.'),
-    status: z.enum(["placed", "paid", "shipped", "cancelled"]),
+    status: z
+      .enum(["awaiting-payment", "placed", "paid", "shipped", "cancelled"])
+      .describe("A card order is `awaiting-payment` until Stripe says it is paid."),
     lines: z.array(
       z.object({
         productId: z.number().int(),
@@ -89,6 +92,12 @@ export const orderAnswerSchema = z.object({
     shipping: money(),
     total: money().describe("Prices include tax."),
   }),
+  paymentUrl: z
+    .url()
+    .optional()
+    .describe(
+      "A card order waiting for its payment: Stripe's page, where the shopper pays the order's total. Send them there.",
+    ),
 });
 
 /**

@@ -66,6 +66,16 @@ export const orderActionSchema = z.discriminatedUnion(
       ),
     }),
     z.object({ intent: z.literal("cancel"), shownStatus }),
+    // A card payment refunded through Stripe (card-payments/card-refund.server.ts): the payment is named.
+    z.object({
+      intent: z.literal("refund"),
+      shownStatus,
+      paymentId: z.coerce
+        .number("The form does not say which payment to refund.")
+        .int("The form does not say which payment to refund.")
+        .min(1, "The form does not say which payment to refund.")
+        .max(Number.MAX_SAFE_INTEGER, "The form does not say which payment to refund."),
+    }),
   ],
-  { error: "intent is one of mark-paid, mark-shipped, cancel." },
+  { error: "intent is one of mark-paid, mark-shipped, cancel, refund." },
 );

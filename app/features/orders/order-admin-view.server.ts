@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders, users } from "~/db/schema";
+import { adminCardPayments } from "./card-payments/card-payment-view.server";
 import { type AddressSnapshot, addressLines, shippingMethodLabel } from "./order-format";
 import { orderLinesOf } from "./order-lines.server";
 import { orderParamsSchema } from "./order-schema";
@@ -26,8 +27,8 @@ interface TimelineEntry {
   /** Who made it: a staff member's name, or the customer for the placing. */
   by: string;
   at: string;
-  /** The tracking number of a shipment. */
-  note: string | null;
+  /** What more there is to say: "Tracking number 1Z…", "Not paid within 30 minutes". */
+  detail: string | null;
 }
 
 export async function adminOrderPage(db: Database, params: Record<string, string | undefined>) {
@@ -60,6 +61,7 @@ export async function adminOrderPage(db: Database, params: Record<string, string
     orderLinesOf(db, order.id),
     db
       .select({
+        fromStatus: orderEvents.fromStatus,
         toStatus: orderEvents.toStatus,
         actorName: orderEvents.actorName,
         note: orderEvents.note,
@@ -76,14 +78,24 @@ export async function adminOrderPage(db: Database, params: Record<string, string
       change: "Placed",
       by: order.customerName ?? `${shippingAddress.name} (guest)`,
       at: order.placedAt.toISOString(),
-      note: null,
+      detail: null,
     },
-    ...events.map((event) => ({
-      change: isOrderStatus(event.toStatus) ? CHANGE_WORDS[event.toStatus] : event.toStatus,
-      by: event.actorName,
-      at: event.createdAt.toISOString(),
-      note: event.note,
-    })),
+    ...events.map((event) =>
+      // A fact beside the status (a late card payment, a refund) says itself in its note.
+      event.fromStatus === event.toStatus
+        ? {
+            change: event.note ?? "Note",
+            by: event.actorName,
+            at: event.createdAt.toISOString(),
+            detail: null,
+          }
+        : {
+            change: isOrderStatus(event.toStatus) ? CHANGE_WORDS[event.toStatus] : event.toStatus,
+            by: event.actorName,
+            at: event.createdAt.toISOString(),
+            detail: event.toStatus === "shipped" && event.note ? `Tracking number ${event.note}` : event.note,
+          },
+    ),
   ];
   return {
     number: order.number,
@@ -109,6 +121,9 @@ export async function adminOrderPage(db: Database, params: Record<string, string
     totalCents: order.totalCents,
     timeline,
     actions: possibleActions({ status, paymentMethod: order.paymentMethod, hasShipped }),
+    /** A card order's Checkout sessions, with Stripe's ids and what became of each; null for other methods. */
+    cardPayments:
+      order.paymentMethod === "card" ? await adminCardPayments(db, { id: order.id, status }) : null,
   };
 }
 

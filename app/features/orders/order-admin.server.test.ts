@@ -26,7 +26,7 @@ const SAM: Actor = { id: null, email: "sam@example.com", name: "Sam Staff" };
 describe.each(engines)("the back office's order actions on $name", (engine: TestDatabase) => {
   const { db } = engine;
   const { queue } = recordingMail(db);
-  const services = { mail: queue, linkSecret: SECRET, baseUrl: "http://localhost:3000" };
+  const services = { mail: queue, linkSecret: SECRET, baseUrl: "http://localhost:3000", db, card: null };
 
   /** An order of `quantity` units of a new product (10 on hand before), placed with `paymentMethod`. */
   async function placed(paymentMethod: "bank-transfer" | "cash-on-delivery", quantity = 3) {
@@ -40,6 +40,8 @@ describe.each(engines)("the back office's order actions on $name", (engine: Test
       shippingMethod: "standard",
       paymentMethod,
       shippingCentsFor: () => 499,
+      status: "placed",
+      paymentDueAt: null,
       lines: [{ productId, quantity }],
       confirmation: (order) => ({
         kind: "order-confirmation",

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE } from "~/db/errors.server";
-import { orderEvents, orders, stockLevels } from "~/db/schema";
+import { orderEvents, orders } from "~/db/schema";
 import { type Actor, recordChange } from "~/utils/audit-log.server";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
+import { expireLeftOpenSessions, whenCardOrderCancelled } from "./card-payments/card-payments.server";
+import { recordOrderEvent } from "./order-events.server";
 import type { AddressSnapshot } from "./order-format";
-import { orderLinesOf } from "./order-lines.server";
 import { orderPath } from "./order-link.server";
 import {
   CHANGE_WORDS,
@@ -16,6 +17,7 @@ import {
   STATUS_LABELS,
 } from "./order-status";
 import { orderStatusEmail } from "./order-status-email.server";
+import { returnStock } from "./order-stock.server";
 import type { OrderServices } from "./orders.server";
 
 /**
@@ -41,7 +43,7 @@ export interface OrderChangeRequest {
 }
 
 export type OrderChange =
-  | { outcome: "changed"; status: OrderStatus }
+  | { outcome: "changed"; status: OrderStatus; orderId: number }
   | { outcome: "refused"; message: string }
   | { outcome: "not-found" };
 
@@ -52,13 +54,20 @@ class Refused extends Error {}
 const ATTEMPTS = 3;
 
 export async function changeOrderStatus(
-  services: Pick<OrderServices, "mail" | "linkSecret" | "baseUrl">,
+  services: Pick<OrderServices, "mail" | "linkSecret" | "baseUrl" | "db" | "card">,
   actor: Actor,
   request: OrderChangeRequest,
 ): Promise<OrderChange> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await services.mail.transaction((tx, add) => changeIn(tx, add, services, actor, request));
+      const change = await services.mail.transaction((tx, add) =>
+        changeIn(tx, add, services, actor, request),
+      );
+      // A card order cancelled before it was paid: nobody may pay its Stripe page any more.
+      if (change.outcome === "changed" && change.status === "cancelled" && services.card) {
+        await expireLeftOpenSessions(services.db, services.card.gateway, change.orderId);
+      }
+      return change;
     } catch (error) {
       if (error instanceof Refused) return { outcome: "refused", message: error.message };
       if (
@@ -102,7 +111,9 @@ async function changeIn(
   const hasShipped = from === "shipped" || (await shippedBefore(tx, order.id));
   const to = nextStatus({ status: from, paymentMethod: order.paymentMethod, hasShipped }, request.action);
   // No action leads back to "placed" (order-status.ts): the check only tells the types so.
-  if (!to || to === "placed") throw new Refused(doesNotFitMessage(from, hasShipped, request.action));
+  if (!to || to === "placed" || to === "awaiting-payment") {
+    throw new Refused(doesNotFitMessage(from, hasShipped, request.action));
+  }
 
   const trackingNumber = to === "shipped" ? (request.trackingNumber ?? null) : order.trackingNumber;
   // Conditional on the status read under the lock: belt and braces for the same guarantee.
@@ -114,12 +125,13 @@ async function changeIn(
   if (changed.length === 0) throw new Refused(await movedOnMessage(tx, order.id, from));
 
   const stockReturned = to === "cancelled" ? await returnStock(tx, order.id) : undefined;
-  await tx.insert(orderEvents).values({
+  // A card order's payment, if it was paid, now waits for the owner's refund (card-refund.server.ts).
+  if (to === "cancelled" && order.paymentMethod === "card") await whenCardOrderCancelled(tx, order.id);
+  await recordOrderEvent(tx, {
     orderId: order.id,
-    fromStatus: from,
-    toStatus: to,
-    actorId: actor.id,
-    actorName: actor.name,
+    from,
+    to,
+    actor,
     note: to === "shipped" ? trackingNumber : null,
   });
   await recordChange(tx, actor, {
@@ -146,42 +158,7 @@ async function changeIn(
       { orderUrl: new URL(orderPath(order.number, services.linkSecret), services.baseUrl).toString() },
     ),
   );
-  return { outcome: "changed", status: to };
-}
-
-/**
- * Every line's units back on hand. The stock rows are locked in product
- * order before any is written, as placing an order locks them
- * (place-order.server.ts): a level coming back from zero takes the
- * catalogue's revision row (drizzle/0011), and only a transaction holding all
- * its stock rows ever asks for it, so the two never wait on each other.
- */
-async function returnStock(
-  tx: Transaction,
-  orderId: number,
-): Promise<{ productId: number; quantity: number }[]> {
-  const lines = await orderLinesOf(tx, orderId);
-  if (lines.length === 0) return [];
-  await tx
-    .select({ productId: stockLevels.productId })
-    .from(stockLevels)
-    .where(
-      inArray(
-        stockLevels.productId,
-        lines.map((line) => line.productId),
-      ),
-    )
-    .orderBy(asc(stockLevels.productId))
-    .for("update");
-  for (const line of lines) {
-    const returned = await tx
-      .update(stockLevels)
-      .set({ onHand: sql`${stockLevels.onHand} + ${line.quantity}` })
-      .where(eq(stockLevels.productId, line.productId))
-      .returning({ productId: stockLevels.productId });
-    if (returned.length === 0) throw new Error(`product ${line.productId} has no stock level`);
-  }
-  return lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  return { outcome: "changed", status: to, orderId: order.id };
 }
 
 async function shippedBefore(tx: Transaction, orderId: number): Promise<boolean> {
@@ -200,7 +177,14 @@ async function movedOnMessage(tx: Transaction, orderId: number, status: OrderSta
   const [latest] = await tx
     .select({ actorName: orderEvents.actorName, createdAt: orderEvents.createdAt })
     .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, status)))
+    // The change itself, not a note written beside it (a refund on a cancelled order).
+    .where(
+      and(
+        eq(orderEvents.orderId, orderId),
+        eq(orderEvents.toStatus, status),
+        ne(orderEvents.fromStatus, orderEvents.toStatus),
+      ),
+    )
     .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
     .limit(1);
   const done = CHANGE_WORDS[status].toLowerCase();

@@ -43,8 +43,14 @@ export function orderConfirmationEmail(order: OrderToConfirm, facts: EmailFacts)
     { title: "Shipping to", lines: addressLines(order.shippingAddress) },
     { title: `Payment: ${method.label}`, lines: [...instructions.paragraphs, "", ...instructions.details] },
   ];
-  const subject = `Your ${SHOP_NAME} order ${order.number}`;
-  const intro = `Thank you for your order ${order.number}. We have it, and here is what you ordered.`;
+  // A card order is confirmed once Stripe says it is paid: its email says so from the subject on.
+  const paid = order.status === "paid";
+  const subject = paid
+    ? `Your ${SHOP_NAME} order ${order.number}: paid by card`
+    : `Your ${SHOP_NAME} order ${order.number}`;
+  const intro = paid
+    ? `Thank you for your order ${order.number}. We have your payment, and here is what you ordered.`
+    : `Thank you for your order ${order.number}. We have it, and here is what you ordered.`;
   const linkNote = "Keep this link to yourself: whoever has it can see your order.";
   const { origin } = new URL(facts.orderUrl);
   const signature = `${SHOP_NAME} · ${origin}`;

@@ -5,6 +5,7 @@
 
 /** An order's status as a shopper reads it; a placed order's depends on how it is paid (payment-methods.server.ts). */
 const ORDER_STATUS_WORDS: Readonly<Record<string, string>> = {
+  "awaiting-payment": "Waiting for your card payment",
   paid: "Paid: we are preparing it",
   shipped: "On its way",
   cancelled: "Cancelled",

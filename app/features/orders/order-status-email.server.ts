@@ -18,11 +18,11 @@ export interface StatusChangeToTell {
   /** Whom the parcel is for, as the address names them. */
   name: string;
   totalCents: number;
-  to: Exclude<OrderStatus, "placed">;
+  to: Exclude<OrderStatus, "placed" | "awaiting-payment">;
   trackingNumber: string | null;
 }
 
-interface EmailFacts {
+export interface EmailFacts {
   /** The order's signed page, absolute (BASE_URL): whoever holds it sees the order. */
   orderUrl: string;
 }
@@ -57,9 +57,27 @@ function wordsFor(change: StatusChangeToTell): { subject: string; paragraphs: st
   }
 }
 
+/** A short email about an order: a greeting, what happened, and the order's signed link. */
+export interface OrderNotice {
+  /** What the queue and the log call it: "order-shipped", "order-refunded", … */
+  kind: string;
+  email: string;
+  /** Whom the parcel is for, as the address names them. */
+  name: string;
+  subject: string;
+  paragraphs: string[];
+}
+
 export function orderStatusEmail(change: StatusChangeToTell, facts: EmailFacts): QueuedMessage {
-  const { subject, paragraphs } = wordsFor(change);
-  const greeting = change.name ? `Hello ${change.name},` : "Hello,";
+  return orderNoticeEmail(
+    { kind: `order-${change.to}`, email: change.email, name: change.name, ...wordsFor(change) },
+    facts,
+  );
+}
+
+export function orderNoticeEmail(notice: OrderNotice, facts: EmailFacts): QueuedMessage {
+  const { subject, paragraphs } = notice;
+  const greeting = notice.name ? `Hello ${notice.name},` : "Hello,";
   const linkNote = "Keep this link to yourself: whoever has it can see your order.";
   const { origin } = new URL(facts.orderUrl);
   const signature = `${SHOP_NAME} · ${origin}`;
@@ -84,5 +102,5 @@ ${[greeting, ...paragraphs].map(paragraph).join("\n")}
 ${paragraph(linkNote)}
 <p style="margin:24px 0 0;font-size:14px;color:#475569">${escapeHtml(signature)}</p>
 </div></body></html>`;
-  return { kind: `order-${change.to}`, to: change.email, subject, text, html };
+  return { kind: notice.kind, to: notice.email, subject, text, html };
 }

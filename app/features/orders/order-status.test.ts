@@ -28,6 +28,12 @@ describe("what the back office may do to an order", () => {
     [order("cancelled", "bank-transfer"), "mark-paid", null],
     [order("cancelled", "bank-transfer"), "mark-shipped", null],
     [order("cancelled", "cash-on-delivery"), "cancel", null],
+    // A card order is paid by Stripe's webhook alone, never marked paid by staff.
+    [order("awaiting-payment", "card"), "mark-paid", null],
+    [order("awaiting-payment", "card"), "mark-shipped", null],
+    [order("awaiting-payment", "card"), "cancel", "cancelled"],
+    [order("paid", "card"), "mark-shipped", "shipped"],
+    [order("paid", "card"), "cancel", "cancelled"],
   ])("%o, %s: %s", (state, action, expected) => {
     expect(nextStatus(state, action)).toBe(expected);
   });
@@ -41,5 +47,6 @@ describe("what the back office may do to an order", () => {
     ]);
     expect(possibleActions(order("shipped", "cash-on-delivery"))).toEqual(["mark-paid"]);
     expect(possibleActions(order("cancelled", "bank-transfer"))).toEqual([]);
+    expect(possibleActions(order("awaiting-payment", "card"))).toEqual(["cancel"]);
   });
 });

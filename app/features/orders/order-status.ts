@@ -5,12 +5,14 @@
  * and the server decides with the same table under the order's row lock.
  * Shared with the browser: no server imports.
  *
- * Card payments (issue 25) fit as rows, not branches: their webhook marks a
- * placed order paid with the same "mark-paid" (its actor the provider), and a
- * card order, like a transfer, is shipped only once paid.
+ * A card order (docs/decisions/0032) starts `awaiting-payment`: only
+ * Stripe's verified webhook takes it to `paid` (never staff, never the
+ * shopper's return from Stripe), and the shop itself cancels it once its
+ * payment window has passed — the two provider rows below. Staff may cancel
+ * it meanwhile; once paid it is shipped like any paid order.
  */
 
-export const ORDER_STATUSES = ["placed", "paid", "shipped", "cancelled"] as const;
+export const ORDER_STATUSES = ["awaiting-payment", "placed", "paid", "shipped", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const ORDER_ACTIONS = ["mark-paid", "mark-shipped", "cancel"] as const;
@@ -43,9 +45,22 @@ const TRANSITIONS: readonly Transition[] = [
   // An on-delivery order is shipped before it is paid; a transfer is waited for.
   { action: "mark-shipped", from: "placed", to: "shipped", when: paysOnDelivery },
   { action: "cancel", from: "placed", to: "cancelled" },
+  // A card order not paid yet: its stock comes back, its open Stripe session is expired.
+  { action: "cancel", from: "awaiting-payment", to: "cancelled" },
   // Never once shipped: its units are with the customer, not back on the shelf.
   { action: "cancel", from: "paid", to: "cancelled", when: notYetShipped },
 ];
+
+/**
+ * What Stripe and the shop's own clock do to a card order, with the same
+ * conditional update the back office's actions use (`where status = from`).
+ */
+export const CARD_PAYMENT_TRANSITIONS = {
+  /** A verified webhook says the session is paid. */
+  paid: { from: "awaiting-payment", to: "paid" },
+  /** CARD_PAYMENT_MINUTES passed without a payment. */
+  windowClosed: { from: "awaiting-payment", to: "cancelled" },
+} as const satisfies Record<string, { from: OrderStatus; to: OrderStatus }>;
 
 /** The status `action` takes the order to, or null when it does not fit the order now. */
 export function nextStatus(order: OrderState, action: OrderAction): OrderStatus | null {
@@ -67,6 +82,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 /** A status as the back office names it (in words, never by colour alone). */
 export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  "awaiting-payment": "Awaiting payment",
   placed: "Placed",
   paid: "Paid",
   shipped: "Shipped",
@@ -75,6 +91,7 @@ export const STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
 
 /** The timeline's words for a change to `status`. */
 export const CHANGE_WORDS: Readonly<Record<OrderStatus, string>> = {
+  "awaiting-payment": "Placed, awaiting payment",
   placed: "Placed",
   paid: "Marked paid",
   shipped: "Marked shipped",

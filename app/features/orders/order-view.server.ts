@@ -1,4 +1,7 @@
 import { apiError } from "~/utils/http.server";
+import { returnOf, shopperCardPayment } from "./card-payments/card-payment-view.server";
+import { windowInWords } from "./card-payments/card-payments.server";
+import { openCardPayment } from "./card-payments/open-card-payment.server";
 import { addressLines, shippingMethodLabel, statusInWords } from "./order-format";
 import { orderInDollars } from "./order-json";
 import {
@@ -37,7 +40,11 @@ function statusOf(order: { status: string; paymentMethod: string }): string {
 }
 
 function instructionsOf(order: OrderDetails, viewer: OrderViewer): PaymentInstructions {
-  return paymentMethod(order.paymentMethod).instructions(order, { bankDetails: viewer.services.bankDetails });
+  const { card } = viewer.services;
+  return paymentMethod(order.paymentMethod).instructions(order, {
+    bankDetails: viewer.services.bankDetails,
+    cardWindow: card ? windowInWords(card.windowMinutes) : undefined,
+  });
 }
 
 /** What the order's page shows; null is the page's 404. */
@@ -48,8 +55,11 @@ export async function orderPageData(
 ) {
   const order = await requestedOrder(viewer, params, url);
   if (!order) return null;
+  const token = url.searchParams.get("token");
   return {
     number: order.number,
+    /** The status as stored, for what the page shows beside the words. */
+    state: order.status,
     status: statusOf(order),
     placedAt: order.placedAt.toISOString(),
     lines: order.lines.map(({ productId, name, unitPriceCents, quantity, lineTotalCents }) => ({
@@ -65,7 +75,40 @@ export async function orderPageData(
     address: addressLines(order.shippingAddress),
     shippingMethod: shippingMethodLabel(order.shippingMethod),
     payment: { label: paymentMethod(order.paymentMethod).label, ...instructionsOf(order, viewer) },
+    card:
+      order.paymentMethod === "card"
+        ? {
+            ...(await shopperCardPayment(viewer.db, order, returnOf(url))),
+            // The pay form keeps the signed link's token: a guest pays with what opened the page.
+            payPath: `/orders/${order.number}/pay${token ? `?token=${encodeURIComponent(token)}` : ""}`,
+          }
+        : null,
   };
+}
+
+export type CardPaymentRequest = { outcome: "go"; to: string; document: boolean } | { outcome: "not-found" };
+
+/**
+ * POST /orders/{number}/pay: a card order waiting for its payment sends its
+ * shopper (its owner, or the holder of its link) to Stripe's page — its open
+ * session, or a new one; any other order back to its own page, which says
+ * where it stands.
+ */
+export async function cardPaymentRequest(
+  viewer: OrderViewer,
+  params: Record<string, string | undefined>,
+  url: URL,
+): Promise<CardPaymentRequest> {
+  const order = await requestedOrder(viewer, params, url);
+  if (!order) return { outcome: "not-found" };
+  const page = new URL(`/orders/${order.number}`, viewer.services.baseUrl);
+  const token = url.searchParams.get("token");
+  if (token) page.searchParams.set("token", token);
+  const { card } = viewer.services;
+  const opening = card ? await openCardPayment({ ...viewer.services, card }, order.number) : null;
+  if (opening?.outcome === "opened") return { outcome: "go", to: opening.url, document: true };
+  if (opening?.outcome === "unavailable") page.searchParams.set("payment", "unavailable");
+  return { outcome: "go", to: `${page.pathname}${page.search}`, document: false };
 }
 
 export type OrderPageData = NonNullable<Awaited<ReturnType<typeof orderPageData>>>;

@@ -1,7 +1,10 @@
 import type { ApiPart } from "~/utils/openapi";
 import { errorResponse, jsonResponse, jsonSchemaOf } from "~/utils/openapi.server";
+import { z } from "~/utils/zod";
 import { checkoutSchema, orderAnswerSchema } from "./checkout-schema";
 import { orderDetailsAnswerSchema } from "./order-schema";
+
+const webhookAnswerSchema = z.object({ received: z.literal(true) });
 
 /** Checkout in the shop's OpenAPI description (/openapi.json). */
 export const ordersApi: ApiPart = {
@@ -43,7 +46,7 @@ export const ordersApi: ApiPart = {
         tags: ["Checkout"],
         summary: "Place the cart as an order",
         description:
-          "Places the visitor's cart (the guest cart cookie, or the signed-in account's) as one order, in one transaction: every price and stock level is read again, the stock taken, and the cart emptied; if any line is short, nothing is taken. Send an `Idempotency-Key` header (a random value made once per checkout, 8–200 characters): the same key again answers the same order, however many times and however at once it is sent. Prices include tax; Standard shipping is $4.99, free from $50; Express $14.99.",
+          "Places the visitor's cart (the guest cart cookie, or the signed-in account's) as one order, in one transaction: every price and stock level is read again, the stock taken, and the cart emptied; if any line is short, nothing is taken. Send an `Idempotency-Key` header (a random value made once per checkout, 8–200 characters): the same key again answers the same order, however many times and however at once it is sent. Prices include tax; Standard shipping is $4.99, free from $50; Express $14.99. A card order (`paymentMethod: card`, offered where the shop takes cards) is placed `awaiting-payment` with a `paymentUrl`: Stripe's page, where the shopper pays the order's total; it becomes `paid` when Stripe tells the shop, and is cancelled (its stock put back) if not paid within the shop's payment window.",
         security: [{ cart: [] }, { session: [] }],
         parameters: [
           {
@@ -68,6 +71,44 @@ export const ordersApi: ApiPart = {
             "The cart is empty (`cart_empty`), or some lines are short (`stock_short`, with `lines`: each product, how many were asked and how many are left); nothing was taken.",
           ),
           "422": errorResponse("The Idempotency-Key was used for another checkout."),
+          "503": errorResponse(
+            "A card order was placed and waits for its payment, but Stripe did not answer (`payment_provider_unavailable`): send the same request with the same key again to get its `paymentUrl`.",
+          ),
+        },
+      },
+    },
+    "/api/webhooks/stripe": {
+      post: {
+        operationId: "stripeWebhook",
+        tags: ["Checkout"],
+        summary: "Stripe's events about card payments",
+        description:
+          "Where Stripe sends the events of the shop's Checkout sessions (`checkout.session.completed`, `…async_payment_succeeded`, `…async_payment_failed`, `…expired`). Believed only when the `Stripe-Signature` header verifies for the exact body with the shop's webhook secret; an order becomes paid only from here. Each event changes its order at most once, however often and in whatever order it arrives.",
+        security: [{}],
+        parameters: [
+          {
+            name: "Stripe-Signature",
+            in: "header",
+            required: true,
+            description: "Stripe's signature of the body: `t=<unix seconds>,v1=<HMAC-SHA256>`.",
+            schema: { type: "string" },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": { schema: { type: "object", description: "A Stripe Event object." } },
+          },
+        },
+        responses: {
+          "200": jsonResponse(
+            "Received: applied now, applied before, or not one the shop uses.",
+            webhookAnswerSchema,
+          ),
+          "400": errorResponse(
+            "No signature (`missing_signature`), one that does not verify (`bad_signature`), or a payment whose amount or currency is not its order's (`does_not_match_order`); nothing was changed.",
+          ),
+          "404": errorResponse("Card payments are not turned on in this shop (`not_found`)."),
         },
       },
     },

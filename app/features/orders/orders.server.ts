@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import type { MailQueue } from "~/utils/mail-queue.server";
+import type { CardPaymentServices } from "./card-payments/card-payments.server";
 import type { AddressSnapshot } from "./order-format";
 import { orderLinesOf } from "./order-lines.server";
 import { isOrderToken } from "./order-link.server";
@@ -24,6 +25,10 @@ export interface OrderServices {
   bankDetails: string[];
   /** The queue whose transaction places an order, writing its confirmation email with it. */
   mail: MailQueue;
+  /** The shop's database (the mail queue's), for what happens outside a placing transaction. */
+  db: Database;
+  /** Card payments through Stripe Checkout; null when they are off (docs/decisions/0032). */
+  card: CardPaymentServices | null;
 }
 
 /** Who asks for an order: the signed-in shopper (or nobody), with the feature's services. */
@@ -34,6 +39,7 @@ export interface OrderViewer {
 }
 
 export interface OrderDetails {
+  id: number;
   number: string;
   status: string;
   placedAt: Date;
@@ -43,6 +49,8 @@ export interface OrderDetails {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  /** A card order waiting for its payment: when it is cancelled if still unpaid. */
+  paymentDueAt: Date | null;
   lines: PlacedOrderLine[];
 }
 
@@ -70,6 +78,7 @@ export async function visibleOrder(
       subtotalCents: orders.subtotalCents,
       shippingCents: orders.shippingCents,
       totalCents: orders.totalCents,
+      paymentDueAt: orders.paymentDueAt,
     })
     .from(orders)
     // Without the link, only the owner's own order matches: another's reads as no order at all.
@@ -80,7 +89,7 @@ export async function visibleOrder(
     );
   if (!row) return null;
   const lines = await orderLinesOf(viewer.db, row.id);
-  const { id: _id, shippingAddress, ...order } = row;
+  const { shippingAddress, ...order } = row;
   return { ...order, shippingAddress: shippingAddress as AddressSnapshot, lines };
 }
 

@@ -2,11 +2,10 @@ import { formatCents } from "~/utils/money";
 
 /**
  * How a shopper pays, as a port (docs/decisions/0027, "Payment methods as a
- * port"): each method has a label, says how to pay on the order's page and
- * in its email, and decides what happens once its order is placed. Pay on
- * delivery and bank transfer need no provider; a card method (issue 25) is a
- * third implementation whose `whenPlaced` opens a Stripe Checkout session and
- * sends the shopper there, its order waiting for the signed webhook.
+ * port"): each method has a label, the status its orders start in, and says
+ * how to pay on the order's page and in its email. Pay on delivery and bank
+ * transfer need no provider; a card order starts `awaiting-payment` and is
+ * paid on Stripe's page (card-payments/, docs/decisions/0032).
  */
 
 /** What the shopper is told to do to pay. */
@@ -21,38 +20,39 @@ export interface PaymentInstructions {
 export interface PaymentSettings {
   /** Where a bank transfer is paid (SHOP_BANK_DETAILS), one line each. */
   bankDetails: string[];
+  /** How long a card order waits for its payment (CARD_PAYMENT_MINUTES), in words: "30 minutes". */
+  cardWindow?: string;
 }
 
 interface OrderToPay {
   number: string;
   totalCents: number;
+  status: string;
 }
 
 interface PaymentMethod {
   /** As the checkout form names it. */
   label: string;
+  /** The status its orders are placed in. */
+  startsAs: "placed" | "awaiting-payment";
   /** What an order placed with it and not yet further along (status `placed`) is waiting for, in words. */
   placedStatus: string;
   instructions(order: OrderToPay, settings: PaymentSettings): PaymentInstructions;
-  /**
-   * Once the order is committed: where the shopper goes next. For these two,
-   * the order's own page (`orderPage`): there is nothing to do before.
-   */
-  whenPlaced(order: OrderToPay, orderPage: string): Promise<string>;
 }
 
 const cashOnDelivery: PaymentMethod = {
   label: "Pay on delivery",
+  startsAs: "placed",
   placedStatus: "Received: we are preparing it",
   instructions: (order) => ({
     paragraphs: [`Pay the courier ${formatCents(order.totalCents)} when your order arrives.`],
     details: [],
   }),
-  whenPlaced: async (_order, orderPage) => orderPage,
 };
 
 const bankTransfer: PaymentMethod = {
   label: "Bank transfer",
+  startsAs: "placed",
   placedStatus: "Received: waiting for your transfer",
   instructions: (order, settings) => ({
     paragraphs: [
@@ -61,12 +61,40 @@ const bankTransfer: PaymentMethod = {
     ],
     details: settings.bankDetails,
   }),
-  whenPlaced: async (_order, orderPage) => orderPage,
+};
+
+/** What the shopper reads for a card order: to pay it while it waits, that it is paid once it is. */
+const card: PaymentMethod = {
+  label: "Card",
+  startsAs: "awaiting-payment",
+  placedStatus: "Paid by card",
+  instructions: (order, settings) => {
+    if (order.status === "awaiting-payment") {
+      const window = settings.cardWindow ? ` within ${settings.cardWindow} of ordering` : "";
+      return {
+        paragraphs: [
+          `Pay ${formatCents(order.totalCents)} by card on Stripe's secure page: use the Pay by card button on your order's page.`,
+          `An order not paid${window} is cancelled, and nothing is charged.`,
+        ],
+        details: [],
+      };
+    }
+    if (order.status === "cancelled") {
+      return {
+        paragraphs: [
+          "This order is cancelled: nothing is due for it. A card payment made for it is refunded to its card.",
+        ],
+        details: [],
+      };
+    }
+    return { paragraphs: [`Paid by card: ${formatCents(order.totalCents)}.`], details: [] };
+  },
 };
 
 const METHODS: Readonly<Record<string, PaymentMethod>> = {
   "cash-on-delivery": cashOnDelivery,
   "bank-transfer": bankTransfer,
+  card,
 };
 
 /** The method an order was placed with; an id the shop does not know is a fault, not a shopper's mistake. */

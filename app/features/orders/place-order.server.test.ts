@@ -25,6 +25,8 @@ const request = (lines: OrderRequest["lines"], key = randomUUID()): OrderRequest
   shippingMethod: "standard",
   paymentMethod: "cash-on-delivery",
   shippingCentsFor: () => 499,
+  status: "placed",
+  paymentDueAt: null,
   lines,
   // The message names its order, so a test can count each order's emails.
   confirmation: (order) => ({

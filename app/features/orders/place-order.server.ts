@@ -39,8 +39,17 @@ export interface OrderRequest {
    * placing transaction, and emptied by it, and only then.
    */
   cartId?: string;
-  /** The confirmation email of the order just placed (order-email.server.ts), queued in its transaction. */
-  confirmation: (order: OrderToConfirm) => QueuedMessage;
+  /**
+   * The status it starts in: `placed`, or `awaiting-payment` for a card order,
+   * which is cancelled once `paymentDueAt` passes unpaid (docs/decisions/0032).
+   */
+  status: "placed" | "awaiting-payment";
+  paymentDueAt: Date | null;
+  /**
+   * The confirmation email of the order just placed (order-email.server.ts),
+   * queued in its transaction; none for a card order, confirmed once paid.
+   */
+  confirmation: ((order: OrderToConfirm) => QueuedMessage) | null;
 }
 
 export interface PlacedOrderLine {
@@ -132,6 +141,8 @@ async function placeIn(
       shippingAddress: request.shippingAddress,
       shippingMethod: request.shippingMethod,
       paymentMethod: request.paymentMethod,
+      status: request.status,
+      paymentDueAt: request.paymentDueAt,
       subtotalCents: 0,
       shippingCents: 0,
       totalCents: 0,
@@ -214,7 +225,9 @@ async function placeIn(
     lines: soldLines,
   };
   const { email, shippingAddress, shippingMethod, paymentMethod } = request;
-  await add(request.confirmation({ ...placed, email, shippingAddress, shippingMethod, paymentMethod }));
+  if (request.confirmation) {
+    await add(request.confirmation({ ...placed, email, shippingAddress, shippingMethod, paymentMethod }));
+  }
   return { outcome: "placed", replayed: false, order: placed };
 }
 

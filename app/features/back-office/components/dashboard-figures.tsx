@@ -87,6 +87,21 @@ export function DashboardToDo({ dashboard }: { dashboard: Dashboard }) {
             </ul>
           </>
         ) : null}
+        {dashboard.toRefund.length > 0 ? (
+          <>
+            <h3 className="pt-2 text-sm font-semibold text-slate-700">Card payments to refund</h3>
+            <ul className="space-y-1 text-sm text-slate-900">
+              {dashboard.toRefund.map((payment) => (
+                <li key={`${payment.number}-${payment.amountCents}`}>
+                  <Link to={`/admin/orders/${payment.number}`} className={linkClasses}>
+                    {payment.number}
+                  </Link>{" "}
+                  — {formatCents(payment.amountCents)} to give back to the card
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
       <section aria-labelledby="low-stock" className="space-y-2 rounded-lg border border-slate-300 p-4">
         <h2 id="low-stock" className="text-lg font-bold text-slate-900">

@@ -59,7 +59,7 @@ export function AdminOrderActions({
           intent="cancel"
           label="Cancel order"
           variant="danger"
-          hint={`Puts ${units === 1 ? "1 unit" : `${units} units`} back in stock. The customer is emailed.`}
+          hint={`Puts ${units === 1 ? "1 unit" : `${units} units`} back in stock. The customer is emailed.${order.status === "paid" && order.cardPayments ? " Refund the card payment below." : ""}`}
         />
       ) : null}
     </div>

@@ -10,6 +10,7 @@ import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
 import { useShopperLocale } from "~/utils/locale";
 import { formatCents } from "~/utils/money";
 import type { AdminOrderPageData } from "../order-admin-view.server";
+import { AdminCardPayments } from "./admin-card-payments";
 import { AdminOrderActions, answerMessage, type OrderActionAnswer } from "./admin-order-actions";
 import { AdminOrderStatus, adminDateTime } from "./admin-order-status";
 
@@ -58,7 +59,12 @@ export function AdminOrderPage({
   const refusal = answerMessage(answer);
   // With JavaScript the answer comes without a page load: the message takes the focus as it is shown.
   const refusalRef = useFocusWhenShown<HTMLParagraphElement>(refusal ? answer : null);
-  const done = changed && changed === order.status ? DONE_WORDS[changed] : undefined;
+  const done =
+    changed === "refunded"
+      ? "Refunded through Stripe. The customer was sent an email."
+      : changed && changed === order.status
+        ? DONE_WORDS[changed]
+        : undefined;
   return (
     <BackOfficePage
       title={`Order ${order.number}`}
@@ -102,6 +108,12 @@ export function AdminOrderPage({
         <Panel id="order-actions" title="Actions">
           <AdminOrderActions order={order} answer={answer} />
         </Panel>
+
+        {order.cardPayments ? (
+          <Panel id="order-card-payments" title="Card payments (Stripe)">
+            <AdminCardPayments order={order} payments={order.cardPayments} />
+          </Panel>
+        ) : null}
 
         <OrderLines order={order} />
 
@@ -150,7 +162,7 @@ export function AdminOrderPage({
                 </p>
                 <p className="text-sm text-slate-700">
                   <time dateTime={entry.at}>{adminDateTime(entry.at, locale)} UTC</time>
-                  {entry.note ? ` · Tracking number ${entry.note}` : null}
+                  {entry.detail ? ` · ${entry.detail}` : null}
                 </p>
               </li>
             ))}

@@ -4,6 +4,7 @@
  * mark that differs by shape too.
  */
 const LOOKS: Readonly<Record<string, { tint: string; mark: string }>> = {
+  "awaiting-payment": { tint: "bg-violet-50 text-violet-900 border-violet-300", mark: "◌" },
   placed: { tint: "bg-amber-50 text-amber-900 border-amber-300", mark: "○" },
   paid: { tint: "bg-sky-50 text-sky-900 border-sky-300", mark: "◐" },
   shipped: { tint: "bg-emerald-50 text-emerald-900 border-emerald-300", mark: "●" },

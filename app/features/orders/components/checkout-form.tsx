@@ -31,6 +31,8 @@ export interface CheckoutFormProps {
   defaults: { email: string; name: string; country: string };
   /** Made when the page was rendered: every send of this form is the same checkout. */
   idempotencyKey: string;
+  /** Card payments, when the shop takes them: how long an unpaid card order waits ("30 minutes"). */
+  cardPayment: { window: string } | null;
   answer?: { result: SubmissionResult; short: ShortLine[] };
 }
 
@@ -64,6 +66,7 @@ export function CheckoutForm({
   countries,
   defaults,
   idempotencyKey,
+  cardPayment,
   answer,
 }: CheckoutFormProps) {
   const [form, fields] = useForm<CheckoutFormFields>({
@@ -87,6 +90,7 @@ export function CheckoutForm({
   const [method, setMethod] = useState<"standard" | "express">(
     fields.shippingMethod.initialValue === "express" ? "express" : "standard",
   );
+  const [payment, setPayment] = useState(fields.paymentMethod.initialValue ?? "cash-on-delivery");
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formAction === "/checkout";
   const shipping = (chosen: "standard" | "express") => shippingCents(chosen, subtotalCents, rates);
@@ -173,6 +177,7 @@ export function CheckoutForm({
         <Choices
           legend="Payment"
           meta={fields.paymentMethod}
+          onChange={setPayment}
           options={[
             {
               value: "cash-on-delivery",
@@ -184,6 +189,15 @@ export function CheckoutForm({
               label: "Bank transfer",
               detail: "We email you our bank details; your order is sent once the payment arrives.",
             },
+            ...(cardPayment
+              ? [
+                  {
+                    value: "card",
+                    label: "Card",
+                    detail: `Pay now on Stripe's secure page; your card number never reaches us. An order not paid within ${cardPayment.window} is cancelled.`,
+                  },
+                ]
+              : []),
           ]}
         />
         <button
@@ -191,7 +205,11 @@ export function CheckoutForm({
           aria-disabled={placing || undefined}
           className={buttonClasses("primary", "md", "w-full sm:w-auto")}
         >
-          {placing ? "Placing your order…" : "Place order"}
+          {placing
+            ? "Placing your order…"
+            : payment === "card"
+              ? "Place order and pay by card"
+              : "Place order"}
         </button>
       </Form>
     </div>
@@ -278,7 +296,7 @@ function Choices({ legend, meta, options, onChange }: ChoicesProps) {
             <input
               {...input}
               onChange={(event) => onChange?.(event.currentTarget.value)}
-              className="mt-1 size-4 accent-indigo-600"
+              className="mt-1 size-4 shrink-0 accent-indigo-600"
             />
             <span>
               <span className="block font-semibold text-slate-900">{option.label}</span>

@@ -5,6 +5,7 @@ import { useShopperLocale } from "~/utils/locale";
 import { formatCents } from "~/utils/money";
 import { orderDate } from "../order-format";
 import type { OrderPageData } from "../order-view.server";
+import { CardPaymentStatus } from "./card-payment-status";
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -20,6 +21,15 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
+/** The page's heading, by the order's status. */
+const HEADINGS: Readonly<Record<string, string>> = {
+  "awaiting-payment": "Your order is waiting for payment",
+  placed: "Thank you for your order",
+  paid: "Thank you for your order",
+  shipped: "Your order is on its way",
+  cancelled: "This order is cancelled",
+};
+
 /**
  * An order's confirmation and status (/orders/<number>): what was ordered at
  * which prices, the totals (prices include tax), where it goes and how to
@@ -31,7 +41,9 @@ export function OrderDetails({ order }: { order: OrderPageData }) {
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
       <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Order {order.number}</p>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">Thank you for your order</h1>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900">
+        {HEADINGS[order.state] ?? HEADINGS.placed}
+      </h1>
       <dl className="mt-6 grid gap-x-8 gap-y-3 rounded-2xl bg-indigo-50 p-5 sm:grid-cols-3">
         <div>
           <dt className="text-sm text-slate-600">Order number</dt>
@@ -46,6 +58,20 @@ export function OrderDetails({ order }: { order: OrderPageData }) {
           <dd className="font-semibold text-slate-900">{order.status}</dd>
         </div>
       </dl>
+
+      {order.card && order.state === "awaiting-payment" ? (
+        <section
+          aria-labelledby="order-pay"
+          className="mt-6 rounded-2xl border-2 border-indigo-600 bg-white p-5 sm:p-6"
+        >
+          <h2 id="order-pay" className="text-xl font-bold text-slate-900">
+            Pay for your order
+          </h2>
+          <div className="mt-3">
+            <CardPaymentStatus card={order.card} />
+          </div>
+        </section>
+      ) : null}
 
       <div className="mt-8 space-y-8">
         <Panel id="order-lines" title="What you ordered">
@@ -98,11 +124,21 @@ export function OrderDetails({ order }: { order: OrderPageData }) {
           </Panel>
           <Panel id="order-payment" title="Payment">
             <p className="font-semibold text-slate-900">{order.payment.label}</p>
-            {order.payment.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-2 text-slate-700">
-                {paragraph}
-              </p>
-            ))}
+            {order.card && order.state !== "awaiting-payment" ? (
+              <div className="mt-2">
+                <CardPaymentStatus card={order.card} />
+              </div>
+            ) : null}
+            {order.card && order.state === "awaiting-payment" ? (
+              <p className="mt-2 text-slate-700">Not paid yet: pay on Stripe's secure page (above).</p>
+            ) : null}
+            {order.card
+              ? null
+              : order.payment.paragraphs.map((paragraph) => (
+                  <p key={paragraph} className="mt-2 text-slate-700">
+                    {paragraph}
+                  </p>
+                ))}
             {order.payment.details.length > 0 ? (
               <p className="mt-3 rounded-lg bg-slate-100 p-3 font-mono text-sm break-words text-slate-900">
                 {order.payment.details.map((line) => (
