@@ -7,6 +7,7 @@ import { openCardPayment } from "~/features/orders/card-payments/open-card-payme
 import { cancelUnpaidCardOrders } from "~/features/orders/card-payments/unpaid-card-orders.server";
 import { changeOrderStatus } from "~/features/orders/order-admin.server";
 import type { Actor } from "~/utils/audit-log.server";
+import { sendForm } from "../../tests/support/form-post";
 import { type PaymentStandIn, startPaymentStandIn } from "../../tests/support/payment-stand-in";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
@@ -17,6 +18,8 @@ import {
 } from "../../tests/support/test-database";
 import { action as linesAction } from "./api.cart-lines";
 import { action as checkoutAction } from "./api.checkout";
+import { action as webhookAction } from "./api.webhooks.stripe";
+import { loader as checkoutLoader } from "./checkout";
 
 /**
  * Card payments through Stripe Checkout (docs/decisions/0032), on both
@@ -359,6 +362,19 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     });
     expect((await paymentsOf(paid.number))[0]).toMatchObject({ status: "paid", needsRefund: true });
     expect(await onHand(paid.productId)).toBe(10);
+  });
+
+  it("checkout offers Card only where card payments are on; the webhook address is a 404 elsewhere", async () => {
+    const pageOf = async (context: typeof shop.context) =>
+      (await sendForm(checkoutLoader, context, "/checkout", { method: "GET" })).body as {
+        cardPayment: unknown;
+      };
+    expect((await pageOf(shop.context)).cardPayment).toEqual({ window: "30 minutes" });
+    const off = shopContext(engine);
+    expect((await pageOf(off.context)).cardPayment).toBeNull();
+    const request = new Request("http://localhost:3000/api/webhooks/stripe", { method: "POST", body: "{}" });
+    const answer = await webhookAction({ request, context: off.context, params: {} } as never);
+    expect(answer.status).toBe(404);
   });
 
   it("card checkout where card payments are off is refused, naming paymentMethod, and orders nothing", async () => {

@@ -531,6 +531,33 @@ describe("the demo identity provider stays on this machine", () => {
   });
 });
 
+describe("card payments: the demo stand-in for Stripe stays on this machine, real ones need both keys", () => {
+  it.each([
+    [
+      { DEMO_PAYMENT_PROVIDER: "1", BASE_URL: "https://shop.example.test" },
+      /DEMO_PAYMENT_PROVIDER=.*does not run on a public https:\/\/ BASE_URL.*DEMO_PAYMENT_PROVIDER_ALLOW_PUBLIC=1/s,
+    ],
+    [
+      { DEMO_PAYMENT_PROVIDER: "1", HOST: "0.0.0.0" },
+      /DEMO_PAYMENT_PROVIDER=.*not HOST=0\.0\.0\.0.*DEMO_PAYMENT_PROVIDER_ALLOW_PUBLIC=1/s,
+    ],
+    [
+      { STRIPE_SECRET_KEY: "sk_test_onlyTheKey" },
+      /STRIPE_WEBHOOK_SECRET=.*card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+    ],
+    [
+      { STRIPE_SECRET_KEY: "pk_live_notASecretKey", STRIPE_WEBHOOK_SECRET: "whsec_x" },
+      /STRIPE_SECRET_KEY=\(hidden\): must be a Stripe secret key/,
+    ],
+  ])("refuses to start with %o, naming what to set", async (env, message) => {
+    const { code, output } = await runShopToExit({ DATA_DIR: temporaryDataDir(), ...env });
+    expect(code).toBe(1);
+    expect(output).toMatch(message);
+    // A secret is never echoed, not even a wrong one.
+    expect(output).not.toContain("notASecretKey");
+  });
+});
+
 describe("the logs", () => {
   it("record sign-in successes, failures and refusals with account id and address, and never an email", async () => {
     const { email, address } = await signedInShopper();
