@@ -29,6 +29,7 @@ ALTER TABLE "orders" DROP CONSTRAINT "orders_status_check";--> statement-breakpo
 ALTER TABLE "orders" ADD COLUMN "payment_due_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "card_payments" ADD CONSTRAINT "card_payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "card_payments_order_attempt_idx" ON "card_payments" USING btree ("order_id","attempt");--> statement-breakpoint
+CREATE INDEX "card_payments_open_idx" ON "card_payments" USING btree ("order_id") WHERE "card_payments"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "card_payments_needs_refund_idx" ON "card_payments" USING btree ("order_id") WHERE "card_payments"."needs_refund";--> statement-breakpoint
 CREATE INDEX "orders_payment_due_idx" ON "orders" USING btree ("payment_due_at") WHERE "orders"."status" = 'awaiting-payment';--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('awaiting-payment', 'placed', 'paid', 'shipped', 'cancelled'));

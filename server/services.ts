@@ -191,10 +191,15 @@ export async function createShopServices(
     demoIdentityProvider,
     demoPaymentProvider,
     listening() {
-      if (!card || sweeper) return;
+      if (sweeper) return;
       // What a stopped or dead process left due is cancelled now; then as each order falls due.
-      sweeper = keepUnpaidCardOrdersSwept({ ...services.orders, card }, (error) =>
-        logFailure(error, "unpaid card orders could not be cancelled; the next pass tries again"),
+      // Also with card payments turned off: card orders placed before still fall due.
+      sweeper = keepUnpaidCardOrdersSwept(
+        {
+          ...services.orders,
+          card: { windowMinutes: env.CARD_PAYMENT_MINUTES, gateway: card?.gateway ?? null },
+        },
+        (error) => logFailure(error, "unpaid card orders could not be cancelled; the next pass tries again"),
       );
     },
     async close() {

@@ -57,6 +57,8 @@ export const cardPayments = pgTable(
   },
   (table) => [
     uniqueIndex("card_payments_order_attempt_idx").on(table.orderId, table.attempt),
+    // The sweeper's "sessions left open for orders no longer waiting": few, looked for every minute.
+    index("card_payments_open_idx").on(table.orderId).where(sql`${table.status} = 'open'`),
     // The dashboard's and the order list's "payments to refund": few, and read often.
     index("card_payments_needs_refund_idx").on(table.orderId).where(sql`${table.needsRefund}`),
     check(

@@ -163,7 +163,7 @@ describe.each(engines)("the back office's orders and customers on $name", (engin
     });
 
     it.each([
-      ["status=lost", "status", "status is one of placed, paid, shipped, cancelled."],
+      ["status=lost", "status", "status is one of awaiting-payment, placed, paid, shipped, cancelled."],
       ["from=2026-13-45", "from", "from is not a date."],
       ["from=yesterday", "from", "from is a date written YYYY-MM-DD."],
       ["from=2026-03-02&to=2026-03-01", "to", "to is the same day as from or later."],
@@ -202,7 +202,8 @@ describe.each(engines)("the back office's orders and customers on $name", (engin
         shippingCents: 499,
         totalCents: 4249,
         actions: ["mark-paid", "mark-shipped", "cancel"],
-        timeline: [expect.objectContaining({ change: "Placed", by: "Ada Shopper (guest)", note: null })],
+        timeline: [expect.objectContaining({ change: "Placed", by: "Ada Shopper (guest)", detail: null })],
+        cardPayments: null,
       });
     });
 
@@ -284,7 +285,9 @@ describe.each(engines)("the back office's orders and customers on $name", (engin
     });
 
     it.each([
-      [{ intent: "refund", shownStatus: "placed" }, "intent"],
+      [{ intent: "give-away", shownStatus: "placed" }, "intent"],
+      [{ intent: "refund", shownStatus: "placed" }, "paymentId"],
+      [{ intent: "refund", shownStatus: "placed", paymentId: "99999999999999999999" }, "paymentId"],
       [{ shownStatus: "placed" }, "intent"],
       [{ intent: "mark-paid", shownStatus: "lost" }, "shownStatus"],
       [{ intent: "mark-paid" }, "shownStatus"],

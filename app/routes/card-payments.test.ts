@@ -4,11 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPayments, orderEvents, orders, stockLevels } from "~/db/schema";
 import { refundCardPayment } from "~/features/orders/card-payments/card-refund.server";
 import { openCardPayment } from "~/features/orders/card-payments/open-card-payment.server";
+import { createStripeGateway } from "~/features/orders/card-payments/stripe-gateway.server";
 import { cancelUnpaidCardOrders } from "~/features/orders/card-payments/unpaid-card-orders.server";
 import { changeOrderStatus } from "~/features/orders/order-admin.server";
+import { orderPath } from "~/features/orders/order-link.server";
+import { orderPageData } from "~/features/orders/order-view.server";
 import type { Actor } from "~/utils/audit-log.server";
 import { sendForm } from "../../tests/support/form-post";
-import { type PaymentStandIn, startPaymentStandIn } from "../../tests/support/payment-stand-in";
+import {
+  type PaymentStandIn,
+  startPaymentStandIn,
+  TEST_STRIPE_SECRET_KEY,
+  TEST_STRIPE_WEBHOOK_SECRET,
+} from "../../tests/support/payment-stand-in";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
 import {
@@ -16,6 +24,7 @@ import {
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../tests/support/test-database";
+import { action as adminOrderAction, loader as adminOrderLoader } from "./admin.order";
 import { action as linesAction } from "./api.cart-lines";
 import { action as checkoutAction } from "./api.checkout";
 import { action as webhookAction } from "./api.webhooks.stripe";
@@ -134,6 +143,37 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     };
   }
 
+  /** An /admin/orders/<number> loader or action as the router calls it, as the visitor of `cookie`. */
+  async function adminCall(
+    handler: (args: never) => unknown,
+    number: string,
+    cookie: string,
+    form?: Record<string, string>,
+  ) {
+    const request = new Request(`http://localhost:3000/admin/orders/${number}`, {
+      method: form ? "POST" : "GET",
+      headers: form ? { cookie, "Content-Type": "application/x-www-form-urlencoded" } : { cookie },
+      body: form ? new URLSearchParams(form) : undefined,
+    });
+    let result: unknown;
+    try {
+      result = await handler({ request, context: shop.context, params: { number } } as never);
+    } catch (thrown) {
+      result = thrown;
+    }
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get("Location"), body: null };
+    const wrapped = result as { type?: string; data: unknown; init: ResponseInit | null };
+    if (wrapped?.type === "DataWithResponseInit")
+      return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
+    if (result instanceof Error) throw result;
+    return { status: 200, location: null, body: result };
+  }
+
+  /** The order's signed page, as Stripe's return address names it. */
+  const returnPage = (number: string) =>
+    new URL(orderPath(number, shop.orders.linkSecret), shop.orders.baseUrl).toString();
+
   it("a card checkout takes the stock, waits for the payment, and opens Stripe's page for exactly the order's total", async () => {
     const { number, paymentUrl, productId, body } = await cardOrder(10, 2);
     expect(body.order).toMatchObject({
@@ -156,8 +196,12 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
       status: "open",
       url: paymentUrl,
     });
-    // Nothing is confirmed before it is paid.
-    expect(await mailsAbout(number)).toEqual([]);
+    // Nothing is confirmed before it is paid; the shopper gets the way back to pay it.
+    const mails = await mailsAbout(number);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Your Backline order ${number}: waiting for your card payment`,
+    ]);
+    expect(mails[0]?.text).toMatch(new RegExp(`/orders/${number}\\?token=`));
   });
 
   it("only a webhook whose signature verifies marks it paid: one change, one email that says 'Paid by card'", async () => {
@@ -188,7 +232,7 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     expect(await eventsOf(number)).toEqual([
       { from: "awaiting-payment", to: "paid", by: "Stripe", note: "Paid by card" },
     ]);
-    const mails = await mailsAbout(number);
+    const mails = (await mailsAbout(number)).filter((mail) => mail.subject.includes("paid by card"));
     expect(mails.map((mail) => mail.subject)).toEqual([`Your Backline order ${number}: paid by card`]);
     expect(mails[0]?.text).toContain("Paid by card: $29.99.");
   });
@@ -199,7 +243,9 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => standIn.deliver(payload, signature)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     expect(await eventsOf(number)).toHaveLength(1);
-    expect(await mailsAbout(number)).toHaveLength(1);
+    expect((await mailsAbout(number)).filter((mail) => mail.subject.endsWith("paid by card"))).toHaveLength(
+      1,
+    );
   });
 
   it("out of order and replayed: a completed-but-unpaid session waits, the later success pays once, a late expiry changes nothing", async () => {
@@ -207,6 +253,7 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     const paid = await paidSession(number);
     const pending = { ...paid, payment_status: "unpaid", payment_intent: null };
     for (const [type, session] of [
+      ["checkout.session.expired", { ...paid, status: "expired", payment_status: "unpaid" }],
       ["checkout.session.completed", pending],
       ["checkout.session.async_payment_succeeded", paid],
       ["checkout.session.completed", paid],
@@ -284,8 +331,9 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     expect(
       (await standIn.stripe.checkout.sessions.retrieve(payment?.checkoutSessionId as string)).status,
     ).toBe("expired");
-    expect((await mailsAbout(number)).map((mail) => mail.subject)).toEqual([
+    expect((await mailsAbout(number)).map((mail) => mail.subject).sort()).toEqual([
       `Your Backline order ${number} is cancelled`,
+      `Your Backline order ${number}: waiting for your card payment`,
     ]);
 
     // A payment made just before, whose webhook comes after: recorded, flagged for a refund, no stock taken again.
@@ -299,6 +347,31 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     );
   });
 
+  it("a payment racing the window's close: either paid with its stock taken, or cancelled with its stock back and the payment flagged", async () => {
+    const deps = { ...shop.orders, card: standIn.card };
+    for (let round = 0; round < 5; round++) {
+      const { number, productId } = await cardOrder(10, 2);
+      await db
+        .update(orders)
+        .set({ paymentDueAt: sql`now() - interval '1 second'` })
+        .where(eq(orders.number, number));
+      const { payload, signature } = standIn.signed("checkout.session.completed", await paidSession(number));
+      const [answer] = await Promise.all([standIn.deliver(payload, signature), cancelUnpaidCardOrders(deps)]);
+      expect(answer.status).toBe(200);
+      const status = (await orderRow(number))?.status;
+      const [payment] = await paymentsOf(number);
+      if (status === "paid") {
+        expect(await onHand(productId)).toBe(8);
+        expect(payment).toMatchObject({ status: "paid", needsRefund: false });
+      } else {
+        expect(status).toBe("cancelled");
+        expect(await onHand(productId)).toBe(10);
+        expect(payment).toMatchObject({ status: "paid", needsRefund: true });
+      }
+      expect(await eventsOf(number)).toHaveLength(status === "paid" ? 1 : 2);
+    }
+  });
+
   it("a paid order refunded through Stripe is cancelled, its stock back; two staff at once make one refund", async () => {
     const { number, productId } = await cardOrder(10, 2);
     // Paid on the stand-in's page: its own signed webhook reaches the shop's endpoint.
@@ -310,7 +383,9 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
       refundCardPayment(shop.orders, OLIVE, { number, paymentId: payment?.id as number }),
       refundCardPayment(shop.orders, OLIVE, { number, paymentId: payment?.id as number }),
     ]);
-    expect(refunds.filter((refund) => refund.outcome === "refunded").length).toBeGreaterThanOrEqual(1);
+    // Both told "refunded": the second found Stripe's answer to the same idempotency key (without
+    // it, Stripe would have refused a second refund of the same payment, and the second been refused).
+    expect(refunds.map((refund) => refund.outcome)).toEqual(["refunded", "refunded"]);
     expect((await orderRow(number))?.status).toBe("cancelled");
     expect(await onHand(productId)).toBe(10);
     expect((await paymentsOf(number))[0]).toMatchObject({
@@ -362,6 +437,97 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     });
     expect((await paymentsOf(paid.number))[0]).toMatchObject({ status: "paid", needsRefund: true });
     expect(await onHand(paid.productId)).toBe(10);
+  });
+
+  it("a refund Stripe does not confirm leaves the order cancelled and its payment flagged; trying again refunds it", async () => {
+    const { number, productId } = await cardOrder(10, 1);
+    const [payment] = await paymentsOf(number);
+    await payStandIn(payment?.checkoutSessionId as string);
+    await expect.poll(async () => (await orderRow(number))?.status).toBe("paid");
+    // Stripe out of reach: a client pointed at a port nobody listens on.
+    const unreachable = {
+      ...standIn.card,
+      gateway: createStripeGateway({
+        secretKey: TEST_STRIPE_SECRET_KEY,
+        webhookSecret: TEST_STRIPE_WEBHOOK_SECRET,
+        api: { host: "127.0.0.1", port: 9, protocol: "http" },
+      }),
+    };
+    const failed = await refundCardPayment({ ...shop.orders, card: unreachable }, OLIVE, {
+      number,
+      paymentId: payment?.id as number,
+    });
+    expect(failed).toMatchObject({
+      outcome: "refused",
+      message: expect.stringMatching(/^Stripe did not confirm/),
+    });
+    expect((await orderRow(number))?.status).toBe("cancelled");
+    expect(await onHand(productId)).toBe(10);
+    expect((await paymentsOf(number))[0]).toMatchObject({ status: "paid", needsRefund: true });
+
+    const again = await refundCardPayment(shop.orders, OLIVE, { number, paymentId: payment?.id as number });
+    expect(again).toMatchObject({ outcome: "refunded" });
+    expect((await paymentsOf(number))[0]).toMatchObject({ status: "refunded", needsRefund: false });
+    expect(await onHand(productId)).toBe(10);
+  });
+
+  it("only an owner refunds from the order's page: staff see the payment and get 403", async () => {
+    const { number } = await cardOrder(10, 1);
+    const [payment] = await paymentsOf(number);
+    await payStandIn(payment?.checkoutSessionId as string);
+    await expect.poll(async () => (await orderRow(number))?.status).toBe("paid");
+    const staff = await shop.signedUpAs(`card-staff-${randomUUID()}@example.com`, "staff");
+    const owner = await shop.signedUpAs(`card-owner-${randomUUID()}@example.com`, "owner");
+    const form = { intent: "refund", shownStatus: "paid", paymentId: String(payment?.id) };
+    const asStaff = await adminCall(adminOrderLoader, number, staff);
+    expect(asStaff.body).toMatchObject({
+      mayRefund: false,
+      order: { cardPayments: [{ status: "paid", refundable: true }] },
+    });
+    expect((await adminCall(adminOrderAction, number, staff, form)).status).toBe(403);
+    expect((await orderRow(number))?.status).toBe("paid");
+    expect((await adminCall(adminOrderLoader, number, owner)).body).toMatchObject({ mayRefund: true });
+    expect(await adminCall(adminOrderAction, number, owner, form)).toMatchObject({
+      status: 303,
+      location: `/admin/orders/${number}?changed=refunded`,
+    });
+    expect((await paymentsOf(number))[0]?.status).toBe("refunded");
+  });
+
+  it("the order's page tells a shopper back from Stripe what stands: waiting, failed (pay again), paid", async () => {
+    const { number } = await cardOrder();
+    const viewer = { db, userId: null, services: shop.orders };
+    const token = new URL(returnPage(number)).searchParams.get("token") as string;
+    const pageAt = async (payment: string) =>
+      (
+        await orderPageData(
+          viewer,
+          { number },
+          new URL(`http://localhost:3000/orders/${number}?token=${token}&payment=${payment}`),
+        )
+      )?.card;
+    expect(await pageAt("returned")).toMatchObject({ state: "confirming" });
+    expect(await pageAt("cancelled")).toMatchObject({ state: "left", dueAt: expect.any(String) });
+    const session = await paidSession(number);
+    const failed = standIn.signed("checkout.session.async_payment_failed", {
+      ...session,
+      payment_status: "unpaid",
+    });
+    expect((await standIn.deliver(failed.payload, failed.signature)).status).toBe(200);
+    // The return address still says "returned": Stripe's word that it failed wins, and paying again is offered.
+    expect(await pageAt("returned")).toMatchObject({ state: "failed" });
+    const again = await openCardPayment({ ...shop.orders, card: standIn.card }, number);
+    expect(again).toMatchObject({ outcome: "opened" });
+    const [, second] = await paymentsOf(number);
+    expect(second).toMatchObject({ attempt: 2, status: "open" });
+    const retried = standIn.signed("checkout.session.completed", {
+      ...(await standIn.stripe.checkout.sessions.retrieve(second?.checkoutSessionId as string)),
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: "pi_test_second",
+    });
+    expect((await standIn.deliver(retried.payload, retried.signature)).status).toBe(200);
+    expect(await pageAt("returned")).toMatchObject({ state: "paid", paidAt: expect.any(String) });
   });
 
   it("checkout offers Card only where card payments are on; the webhook address is a 404 elsewhere", async () => {

@@ -254,7 +254,7 @@ describe.each(engines)("after placing an order, on $name", (engine: TestDatabase
     for (const refused of pages) {
       expect(refused.status).toBe(404);
       expect(refused.body).toBeNull();
-      expect(refused.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(refused.headers.get("Referrer-Policy")).toBe("same-origin");
     }
     const answers = await Promise.all(refusals.map(([path, cookie]) => api(`/api${path}`, cookie)));
     for (const refused of answers) {

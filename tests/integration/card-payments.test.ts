@@ -98,7 +98,7 @@ async function until(at: Date) {
 
 describe("card orders on the embedded database, across restarts", () => {
   const dataDir = temporaryDataDir();
-  const shared = { ...CARD_ENV, DATA_DIR: dataDir, CARD_PAYMENT_MINUTES: "0.05" };
+  const shared = { ...CARD_ENV, DATA_DIR: dataDir, CARD_PAYMENT_MINUTES: "0.1" };
   let shop: ShopProcess | undefined;
   afterAll(async () => {
     await shop?.stop();
@@ -155,11 +155,16 @@ describe("card orders on the embedded database, across restarts", () => {
     };
     await expect.poll(() => statusOf(first), { timeout: 20_000 }).toBe("cancelled");
 
-    // Placed by one process, due after it was replaced by another: the new one knows of it.
+    // Placed by one process, due after it was replaced by another: the new one knows of it. A
+    // longer window, so the order is certainly not due yet when the new process has started.
+    await shop.stop();
+    const longer = { ...env, CARD_PAYMENT_MINUTES: "0.3" };
+    shop = await startShopProcess(longer);
     const second = await cardCheckout(shop, 1, 1, client);
     await shop.stop();
-    shop = await startShopProcess(env);
-    await expect.poll(() => statusOf(second), { timeout: 20_000 }).toBe("cancelled");
+    shop = await startShopProcess(longer);
+    expect(await statusOf(second)).toBe("awaiting-payment");
+    await expect.poll(() => statusOf(second), { timeout: 40_000 }).toBe("cancelled");
     await shop.stop();
     shop = undefined;
 
@@ -169,7 +174,7 @@ describe("card orders on the embedded database, across restarts", () => {
       { status: "cancelled", events: 1 },
     ]);
     expect(after[0]?.on_hand).toBe(before);
-  });
+  }, 240_000);
 });
 
 describeWhen([postgresServer], "card orders through three shop processes on one PostgreSQL", () => {

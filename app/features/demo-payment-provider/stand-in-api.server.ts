@@ -42,7 +42,14 @@ export function createStandInApi(options: {
           type: "idempotency_error",
         });
       }
-      const answer = create ? await createSession(body) : await createRefund(body);
+      let answer: Answer;
+      try {
+        answer = create ? await createSession(body) : await createRefund(body);
+      } catch (error) {
+        // Not answered: the key is free again, as Stripe frees one whose request failed on its side.
+        await store.remove(`idempotency:${key}`);
+        throw error;
+      }
       await store.write(`idempotency:${key}`, answer);
       return answer;
     }
@@ -53,11 +60,12 @@ export function createStandInApi(options: {
     if (!record) return stripeError(404, `No such checkout.session: '${id}'`, { code: "resource_missing" });
     if (method === "GET" && !sessionPath?.[2]) return { status: 200, body: record.session };
     if (method !== "POST" || !sessionPath?.[2]) return stripeError(404, `Unrecognized request URL.`);
-    if (record.session.status !== "open") {
-      return stripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
-    }
+    const notOpen = () =>
+      stripeError(400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+    if (record.session.status !== "open") return notOpen();
     const expired: DemoSession = { ...record.session, status: "expired", url: null };
-    await store.write(`session:${id}`, { ...record, session: expired });
+    // Only if still open: a Pay at the same moment wins or loses whole, never both.
+    if (!(await store.replaceIfOpen(`session:${id}`, { ...record, session: expired }))) return notOpen();
     deliver("checkout.session.expired", expired);
     return { status: 200, body: expired };
   }

@@ -26,6 +26,9 @@ export function recordStore(db: Database) {
         .values({ key, payload })
         .onConflictDoUpdate({ target: table.key, set: { payload } });
     },
+    async remove(key: string): Promise<void> {
+      await db.delete(table).where(eq(table.key, key));
+    },
     /** True for the one request that claims the key first. */
     async claim(key: string): Promise<boolean> {
       const claimed = await db

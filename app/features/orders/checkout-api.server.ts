@@ -1,4 +1,6 @@
 import { apiError, parsedJsonBody } from "~/utils/http.server";
+import { awaitingCardPaymentEmail } from "./card-payments/card-payment-emails.server";
+import { windowInWords } from "./card-payments/card-payments.server";
 import { openCardPayment } from "./card-payments/open-card-payment.server";
 import { type Checkout, checkoutSchema, idempotencyKeySchema, orderAnswerSchema } from "./checkout-schema";
 import { orderConfirmationEmail } from "./order-email.server";
@@ -87,14 +89,14 @@ export async function placeCheckout(
     cartId: visitor.cart.id,
     status: method.startsAs,
     paymentDueAt,
-    confirmation:
-      method.startsAs === "placed"
-        ? (order) =>
-            orderConfirmationEmail(order, {
-              orderUrl: new URL(orderPath(order.number, orders.linkSecret), orders.baseUrl).toString(),
-              payment: { bankDetails: orders.bankDetails },
-            })
-        : null,
+    // A card order is confirmed once paid; placed, its shopper gets the way back to pay it.
+    confirmation: (order) =>
+      card && method.startsAs === "awaiting-payment"
+        ? awaitingCardPaymentEmail(order, orders, windowInWords(card.windowMinutes))
+        : orderConfirmationEmail(order, {
+            orderUrl: new URL(orderPath(order.number, orders.linkSecret), orders.baseUrl).toString(),
+            payment: { bankDetails: orders.bankDetails },
+          }),
   });
   if (placement.outcome !== "placed") return placement;
   const { order } = placement;
@@ -104,6 +106,10 @@ export async function placeCheckout(
   if (paymentDueAt) card.dueAt(paymentDueAt);
   const opening = await openCardPayment({ ...orders, card }, order.number);
   if (opening.outcome === "opened") return { ...placement, next: opening.url, paymentUrl: opening.url };
+  // A replay of an order paid or cancelled since: its page, and the status it has now.
+  if (opening.outcome === "not-awaiting") {
+    return { ...placement, order: { ...order, status: opening.status }, next: orderPage, paymentUrl: null };
+  }
   // Stripe out of reach: the order's page says so and offers to pay again.
   return { ...placement, next: `${orderPage}&payment=unavailable`, paymentUrl: null };
 }
@@ -118,7 +124,7 @@ function placementResponse(placement: CheckoutPlacement): Response {
   const noStore = { "Cache-Control": "no-store" };
   if (placement.outcome === "empty") return cartEmpty();
   if (placement.outcome === "card-unavailable") {
-    return apiError(400, { code: "invalid_body", message: CARD_UNAVAILABLE, field: "paymentMethod" });
+    return apiError(400, { code: "invalid_field", message: CARD_UNAVAILABLE, field: "paymentMethod" });
   }
   if (placement.outcome === "key-reused") {
     return apiError(422, {

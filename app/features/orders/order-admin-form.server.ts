@@ -24,6 +24,8 @@ export async function orderActionFormAction(
   params: Record<string, string | undefined>,
   services: OrderServices,
   actor: Actor,
+  /** Whether this person may send money back (owners: the route decides from the role). */
+  { mayRefund }: { mayRefund: boolean },
 ) {
   const address = orderParamsSchema.safeParse(params);
   if (!address.success) throw data(null, { status: 404 });
@@ -33,6 +35,9 @@ export async function orderActionFormAction(
     return data({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE });
   }
   if (submission.value.intent === "refund") {
+    if (!mayRefund) {
+      throw data("Only an owner of the shop can refund a payment. Ask an owner.", { status: 403 });
+    }
     const refund = await refundCardPayment(services, actor, {
       number: address.data.number,
       paymentId: submission.value.paymentId,

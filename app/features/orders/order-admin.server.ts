@@ -43,7 +43,7 @@ export interface OrderChangeRequest {
 }
 
 export type OrderChange =
-  | { outcome: "changed"; status: OrderStatus; orderId: number }
+  | { outcome: "changed"; status: OrderStatus }
   | { outcome: "refused"; message: string }
   | { outcome: "not-found" };
 
@@ -65,7 +65,7 @@ export async function changeOrderStatus(
       );
       // A card order cancelled before it was paid: nobody may pay its Stripe page any more.
       if (change.outcome === "changed" && change.status === "cancelled" && services.card) {
-        await expireLeftOpenSessions(services.db, services.card.gateway, change.orderId);
+        await expireLeftOpenSessions(services.db, services.card.gateway, request.number);
       }
       return change;
     } catch (error) {
@@ -158,7 +158,7 @@ async function changeIn(
       { orderUrl: new URL(orderPath(order.number, services.linkSecret), services.baseUrl).toString() },
     ),
   );
-  return { outcome: "changed", status: to, orderId: order.id };
+  return { outcome: "changed", status: to };
 }
 
 async function shippedBefore(tx: Transaction, orderId: number): Promise<boolean> {

@@ -37,6 +37,24 @@ function notice(order: OrderToTell, links: Links, kind: string, subject: string,
   );
 }
 
+/**
+ * Sent as a card order is placed: the shopper (a guest above all, whose only
+ * way back is this link) can return to the order's page to pay, if Stripe's
+ * tab was closed. Its confirmation follows once it is paid.
+ */
+export function awaitingCardPaymentEmail(order: OrderToTell, links: Links, window: string): QueuedMessage {
+  return notice(
+    order,
+    links,
+    "order-awaiting-payment",
+    `Your Backline order ${order.number}: waiting for your card payment`,
+    [
+      `We have your order ${order.number} for ${formatCents(order.totalCents)}. It is not paid yet: to pay by card on Stripe's secure page, open your order and choose Pay by card.`,
+      `An order not paid within ${window} is cancelled, and nothing is charged. Once it is paid, we send you its confirmation.`,
+    ],
+  );
+}
+
 export function notPaidInTimeEmail(order: OrderToTell, links: Links, window: string): QueuedMessage {
   return notice(order, links, "order-not-paid", `Your Backline order ${order.number} is cancelled`, [
     `Your order ${order.number} was not paid within ${window}, so we cancelled it and put its products back on our shelves. Nothing was charged.`,
@@ -53,6 +71,19 @@ export function paidAfterCancellationEmail(order: OrderToTell, links: Links, amo
     [
       `Your card payment of ${formatCents(amountCents)} reached us after your order ${order.number} had been cancelled, so nothing will be sent for it.`,
       "We will refund the whole payment to your card; you will get an email when we have.",
+    ],
+  );
+}
+
+export function paidTwiceEmail(order: OrderToTell, links: Links, amountCents: number) {
+  return notice(
+    order,
+    links,
+    "order-paid-twice",
+    `A second payment for Backline order ${order.number} will be refunded`,
+    [
+      `Your order ${order.number} was already paid, and a second card payment of ${formatCents(amountCents)} reached us for it.`,
+      "We will refund that second payment to your card; you will get an email when we have. Your order itself is not affected.",
     ],
   );
 }

@@ -72,15 +72,19 @@ function stateOf(
 ): ShopperCardState {
   if (status === "awaiting-payment") {
     const last = payments.at(-1);
-    if (back === "returned") return "confirming";
+    // What Stripe said wins over how the shopper came back: a failed payment is failed, whatever the address says.
     if (last?.status === "failed") return "failed";
+    // Back from paying with the session still open: Stripe's word is on its way. With no open
+    // session (it expired meanwhile), there is nothing to wait for: pay again.
+    if (back === "returned" && last?.status === "open") return "confirming";
     if (back === "cancelled") return "left";
     if (back === "unavailable") return "unavailable";
     return "to-pay";
   }
+  // The order's own state first: a paid order is paid, even if a second payment waits to be refunded.
+  if (status === "paid" || status === "shipped") return "paid";
   if (found.refundPending) return "refund-pending";
-  if (status === "cancelled") return found.refunded ? "refunded" : "not-charged";
-  return found.paid || status === "paid" || status === "shipped" ? "paid" : "not-charged";
+  return found.refunded ? "refunded" : "not-charged";
 }
 
 /** One Checkout session of the order, for the back office. */

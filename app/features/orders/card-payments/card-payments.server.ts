@@ -96,7 +96,8 @@ export async function whenCardOrderCancelled(tx: Transaction, orderId: number): 
 export async function expireLeftOpenSessions(
   db: Database,
   gateway: StripeGateway,
-  orderId?: number,
+  /** One order's (its number), or every order's. */
+  number?: string,
 ): Promise<number> {
   const left = await db
     .select({ id: cardPayments.id, sessionId: cardPayments.checkoutSessionId })
@@ -106,7 +107,7 @@ export async function expireLeftOpenSessions(
       and(
         eq(cardPayments.status, "open"),
         ne(orders.status, "awaiting-payment"),
-        orderId === undefined ? undefined : eq(cardPayments.orderId, orderId),
+        number === undefined ? undefined : eq(orders.number, number),
       ),
     )
     .orderBy(desc(cardPayments.id))

@@ -64,7 +64,12 @@ export async function refundCardPayment(
     return { outcome: "refused", message: "Stripe never said which payment this was: refund it in Stripe." };
   }
 
-  let refund: { id: string };
+  const notConfirmed = {
+    outcome: "refused",
+    message:
+      "Stripe did not confirm the refund, so it is not recorded. The order is cancelled and its payment is marked to refund: try again in a moment, or refund it in Stripe's dashboard.",
+  } as const;
+  let refund: { id: string; status: string | null };
   try {
     refund = await card.gateway.refund(
       payment.paymentIntentId,
@@ -72,11 +77,13 @@ export async function refundCardPayment(
     );
   } catch (error) {
     logFailure(error, "Stripe did not confirm a refund; the payment stays marked to refund");
-    return {
-      outcome: "refused",
-      message:
-        "Stripe did not confirm the refund, so it is not recorded. The order is cancelled and its payment is marked to refund: try again in a moment.",
-    };
+    return notConfirmed;
+  }
+  // Succeeded, or pending (a card refund Stripe accepted and is sending): recorded. Failed or
+  // canceled: the money did not go back, so the payment stays flagged to refund.
+  if (refund.status === "failed" || refund.status === "canceled") {
+    logFailure(new Error(`Stripe refund ${refund.id} is ${refund.status}`), "a refund was not made");
+    return notConfirmed;
   }
   await deps.mail.transaction((tx, add) => recordRefund(tx, add, deps, actor, claimed, refund.id));
   return { outcome: "refunded", amountCents: payment.amountCents };

@@ -117,7 +117,7 @@ export async function openCardPayment(deps: CardCheckoutDeps, number: string): P
   // Cancelled while Stripe was asked (staff, or the clock)? Then nobody may pay this session.
   const [now] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
   if (now?.status !== "awaiting-payment") {
-    await expireLeftOpenSessions(deps.db, deps.card.gateway, order.id);
+    await expireLeftOpenSessions(deps.db, deps.card.gateway, number);
     return { outcome: "not-awaiting", status: now?.status ?? order.status };
   }
   return { outcome: "opened", url: session.url };

@@ -10,7 +10,7 @@ import { orderLinesOf } from "../order-lines.server";
 import { orderPath } from "../order-link.server";
 import { CARD_PAYMENT_TRANSITIONS } from "../order-status";
 import type { OrderServices } from "../orders.server";
-import { paidAfterCancellationEmail } from "./card-payment-emails.server";
+import { paidAfterCancellationEmail, paidTwiceEmail } from "./card-payment-emails.server";
 import { lockedOrder, lockedPayment } from "./card-payments.server";
 import { type CheckoutSession, SHOP_CURRENCY } from "./stripe-gateway.server";
 
@@ -107,14 +107,21 @@ export function recordPaidSession(deps: Deps, session: CheckoutSession): Promise
       })
       .where(eq(cardPayments.id, payment.id));
     if (late) {
+      const cancelled = order.status === "cancelled";
       await recordOrderEvent(tx, {
         orderId: order.id,
         from: order.status,
         to: order.status,
         actor: STRIPE_ACTOR,
-        note: `Card payment of ${formatCents(order.totalCents)} received after the order was ${order.status}: refund it`,
+        note: cancelled
+          ? `Card payment of ${formatCents(order.totalCents)} received after the order was cancelled: refund it`
+          : `A second card payment of ${formatCents(order.totalCents)} received for this order, already paid: refund it`,
       });
-      await add(paidAfterCancellationEmail(order, deps, order.totalCents));
+      await add(
+        cancelled
+          ? paidAfterCancellationEmail(order, deps, order.totalCents)
+          : paidTwiceEmail(order, deps, order.totalCents),
+      );
       return { outcome: "applied", change: "late payment flagged for a refund" };
     }
     const changed = await tx

@@ -76,6 +76,9 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
+          // Cards only (Apple Pay, Google Pay and Link pay by card too): the shop says "Paid by
+          // card", and a delayed method (a bank debit) would outlast the order's payment window.
+          allowed_payment_method_types: ["card"],
           client_reference_id: request.orderNumber,
           customer_email: request.email,
           line_items: request.lines.map((line) => ({

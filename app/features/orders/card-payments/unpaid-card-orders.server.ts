@@ -19,11 +19,18 @@ import { type CardPaymentServices, expireLeftOpenSessions, windowInWords } from 
  */
 
 type Deps = Pick<OrderServices, "db" | "mail" | "linkSecret" | "baseUrl"> & {
-  card: Pick<CardPaymentServices, "gateway" | "windowMinutes">;
+  /**
+   * The window, and Stripe to expire sessions at — null once card payments
+   * are turned off: the orders placed before still fall due, and their
+   * stock comes back (their sessions expire at Stripe on Stripe's own clock).
+   */
+  card: Pick<CardPaymentServices, "windowMinutes"> & { gateway: CardPaymentServices["gateway"] | null };
 };
 
 /** Orders cancelled per transaction batch: a long backlog is worked through pass after pass. */
 const BATCH = 50;
+/** The shortest wait between two passes. */
+const MIN_WAIT_MS = 250;
 
 /** One pass: every due order cancelled (by this process or another), then sessions left open expired. */
 export async function cancelUnpaidCardOrders(deps: Deps): Promise<number> {
@@ -38,7 +45,7 @@ export async function cancelUnpaidCardOrders(deps: Deps): Promise<number> {
   for (const { id } of due) {
     if (await cancelIfStillDue(deps, id)) cancelled += 1;
   }
-  await expireLeftOpenSessions(deps.db, deps.card.gateway);
+  if (deps.card.gateway) await expireLeftOpenSessions(deps.db, deps.card.gateway);
   return cancelled;
 }
 
@@ -127,8 +134,10 @@ export function keepUnpaidCardOrdersSwept(
       try {
         cancelled = await cancelUnpaidCardOrders(deps);
         const next = await secondsUntilNextDue(deps);
+        // At least a moment between passes: an order due but locked (a webhook paying it, another
+        // process cancelling it) stays due until that transaction ends, and must not make passes spin.
         const wait = cancelled >= BATCH ? 0 : Math.min(maxWaitMs, (next ?? Infinity) * 1000);
-        plan(Date.now() + Math.max(0, wait));
+        plan(Date.now() + Math.max(MIN_WAIT_MS, wait));
       } catch (error) {
         onError(error);
         plan(Date.now() + maxWaitMs);

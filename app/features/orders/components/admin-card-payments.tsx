@@ -29,9 +29,11 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
 export function AdminCardPayments({
   order,
   payments,
+  mayRefund,
 }: {
   order: AdminOrderPageData;
   payments: AdminCardPayment[];
+  mayRefund: boolean;
 }) {
   const locale = useShopperLocale();
   const when = (iso: string | null) => (iso ? `${adminDateTime(iso, locale)} UTC` : "—");
@@ -97,11 +99,13 @@ export function AdminCardPayments({
           ))}
         </tbody>
       </BackOfficeTable>
-      {payments
-        .filter((payment) => payment.refundable)
-        .map((payment) => (
-          <RefundForm key={payment.id} order={order} payment={payment} />
-        ))}
+      {mayRefund ? (
+        payments
+          .filter((payment) => payment.refundable)
+          .map((payment) => <RefundForm key={payment.id} order={order} payment={payment} />)
+      ) : payments.some((payment) => payment.refundable) ? (
+        <p className="text-slate-700">Only an owner of the shop can refund a card payment.</p>
+      ) : null}
     </div>
   );
 }

@@ -48,9 +48,12 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 export function AdminOrderPage({
   order,
   changed,
+  mayRefund,
   answer,
 }: {
   order: AdminOrderPageData;
+  /** Owners only: staff see the payments, not the Refund button. */
+  mayRefund: boolean;
   /** The status just set (the redirect's `?changed=`). */
   changed: string | null;
   answer: OrderActionAnswer | undefined;
@@ -111,7 +114,7 @@ export function AdminOrderPage({
 
         {order.cardPayments ? (
           <Panel id="order-card-payments" title="Card payments (Stripe)">
-            <AdminCardPayments order={order} payments={order.cardPayments} />
+            <AdminCardPayments order={order} payments={order.cardPayments} mayRefund={mayRefund} />
           </Panel>
         ) : null}
 

@@ -43,7 +43,9 @@ export function CardPaymentStatus({ card }: { card: CardPayment }) {
     refunded: `Refunded ${amount} to your card${card.refundedAt ? ` on ${when(card.refundedAt)}` : ""}.`,
     "not-charged": "Not paid, and nothing was charged.",
   };
-  const canPay = ["to-pay", "failed", "left", "unavailable"].includes(card.state);
+  // While Stripe's word is awaited, paying again is offered quietly (it opens the same payment, or a
+  // new one if that expired): a shopper who did not finish, or whose answer never comes, is not stuck.
+  const canPay = ["to-pay", "failed", "left", "unavailable", "confirming"].includes(card.state);
   return (
     <div className="space-y-3">
       <p role="status" className="text-slate-800">
@@ -54,7 +56,9 @@ export function CardPaymentStatus({ card }: { card: CardPayment }) {
           An unpaid order is cancelled at <time dateTime={card.dueAt}>{when(card.dueAt)}</time>.
         </p>
       ) : null}
-      {canPay ? <PayButton payPath={card.payPath} amount={amount} again={card.state !== "to-pay"} /> : null}
+      {canPay ? (
+        <PayButton payPath={card.payPath} amount={amount} again={card.state !== "to-pay"} quiet={waiting} />
+      ) : null}
       {waiting ? (
         <p className="text-sm">
           <Link
@@ -70,10 +74,20 @@ export function CardPaymentStatus({ card }: { card: CardPayment }) {
 }
 
 /** A plain form (the browser follows the redirect to Stripe's page itself, as it would without JavaScript). */
-function PayButton({ payPath, amount, again }: { payPath: string; amount: string; again: boolean }) {
+function PayButton({
+  payPath,
+  amount,
+  again,
+  quiet,
+}: {
+  payPath: string;
+  amount: string;
+  again: boolean;
+  quiet: boolean;
+}) {
   return (
     <Form method="post" action={payPath} reloadDocument>
-      <button type="submit" className={buttonClasses("primary")}>
+      <button type="submit" className={buttonClasses(quiet ? "secondary" : "primary")}>
         {again ? `Pay ${amount} by card again` : `Pay ${amount} by card`}
       </button>
     </Form>
