@@ -91,6 +91,7 @@ export default [
     route("orders/:number", "routes/admin.order.tsx"),
     route("customers", "routes/admin.customers.tsx"),
     route("customers/:customerId", "routes/admin.customer.tsx"),
+    route("reviews", "routes/admin.reviews.tsx"),
     route("activity", "routes/admin.activity.tsx"),
     route("people", "routes/admin.people.tsx"),
     route("settings", "routes/admin.settings.tsx"),

@@ -75,7 +75,14 @@ export const products = pgTable(
     image: text("image").notNull(),
     /** Money: exact decimal, never a float in the database. */
     price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    /**
+     * The mean of its published reviews, to one decimal (drizzle/0015's trigger keeps it); for a
+     * product no buyer has reviewed, the rating its import gave, or 0.
+     */
     ratings: numeric("ratings", { precision: 2, scale: 1, mode: "number" }).notNull(),
+    /** Its published reviews, and the sum of their stars: the mean is exact whatever the order of changes. */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
     bandName: text("band_name")
       .notNull()
       .references(() => brands.value),
@@ -408,3 +415,5 @@ export * from "./auth-schema";
 export * from "./back-office-schema";
 // Card payments through Stripe Checkout, and the local stand-in's records (docs/decisions/0032).
 export * from "./payment-schema";
+// Reviews from verified buyers (docs/decisions/0033).
+export * from "./review-schema";

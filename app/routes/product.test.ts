@@ -46,6 +46,8 @@ describe.each(engines)("product page loader on $name", (engine: TestDatabase) =>
     services = {
       baseUrl: "https://shop.example.com",
       catalog: createCatalog(engine.db, { cacheSeconds: 0 }),
+      // The product's reviews come from the database; the visitor is signed out.
+      database: engine.handle,
     };
   });
 

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
-import { servicesContext, shippingRatesOf } from "~/context.server";
+import { accountsFor, servicesContext, shippingRatesOf } from "~/context.server";
 import { revalidateUnlessCartChange } from "~/features/cart/cart-revalidation";
 import { AddToCart } from "~/features/cart/components/add-to-cart";
 import { BuyBox } from "~/features/cart/components/buy-box";
@@ -18,16 +18,19 @@ import { StockState } from "~/features/catalog/browsing/components/stock-state";
 import { productStructuredData } from "~/features/catalog/browsing/product-structured-data";
 import { shopProduct, socialImage } from "~/features/catalog/core/catalog-format";
 import { shippingAndReturnsNotes } from "~/features/orders/shipping";
+import { ReviewsSection } from "~/features/reviews/components/reviews-section";
+import { reviewFormAction } from "~/features/reviews/review-form.server";
+import { productReviews } from "~/features/reviews/review-listing.server";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/product";
 
 /** How many products of the same category the page suggests. */
 const RELATED_COUNT = 3;
 
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const segment = parseProductSegment(params.product);
   if (!segment) throw data(null, { status: 404 });
-  const { catalog, baseUrl } = context.get(servicesContext);
+  const { catalog, baseUrl, database } = context.get(servicesContext);
   const found = await unlessUnavailable(catalog.product(segment.id));
   if (found === null) throw data(null, { status: 503 });
   const product = found.value;
@@ -37,9 +40,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     throw redirect(`${productHref(product)}${url.search}`, 301);
   }
 
-  const [related, facetValues] = await Promise.all([
+  const { user } = await accountsFor(request, context).sessions.current();
+  const [related, facetValues, reviews] = await Promise.all([
     unlessUnavailable(catalog.relatedProducts(product, RELATED_COUNT)),
     unlessUnavailable(catalog.facetValues()),
+    productReviews(database.db, product.id, user?.id ?? null, url.searchParams),
   ]);
   const labels = facetValues?.value ?? { brands: [], categories: [] };
   const shown = shopProduct(product, labels);
@@ -58,8 +63,30 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       imageUrl: socialImageUrl,
       brandLabel: shown.brandLabel,
       categoryLabel: shown.categoryLabel,
+      // The first page's reviews as the page shows them (hidden ones never).
+      reviews: reviews.reviews,
     }),
+    reviews,
+    reviewDone: url.searchParams.get("review"),
+    productPath: productHref(product),
   };
+}
+
+/** The product page's review forms (write, change, delete, mark helpful): app/features/reviews. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const segment = parseProductSegment(params.product);
+  if (!segment) throw data(null, { status: 404 });
+  const { catalog, database } = context.get(servicesContext);
+  const found = await unlessUnavailable(catalog.product(segment.id));
+  if (found === null) throw data(null, { status: 503 });
+  if (!found.value) throw data(null, { status: 404 });
+  const { user } = await accountsFor(request, context).sessions.current();
+  return reviewFormAction(request, {
+    db: database.db,
+    userId: user?.id ?? null,
+    productId: found.value.id,
+    productPath: productHref(found.value),
+  });
 }
 
 // A cart form sent from this page reads the root's cart count again, not this page's data.
@@ -89,8 +116,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, description, related, listingHref, shippingNotes } = loaderData;
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, description, related, listingHref, shippingNotes, reviews, reviewDone, productPath } =
+    loaderData;
   const locale = useShopperLocale();
   const categoryHref = shopHref({ category: [product.category] });
   return (
@@ -120,6 +148,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           }
         />
       </div>
+      <ReviewsSection
+        reviews={reviews}
+        rating={{ mean: product.ratings, count: product.ratingCount }}
+        productPath={productPath}
+        done={reviewDone}
+        answer={actionData && "review" in actionData ? actionData.review : undefined}
+      />
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-16">
           <h2 id="related-heading" className="text-xl font-bold text-slate-900">

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../app/db/client.server";
 import { demoBrandLabel as brandLabel, DEMO_BRANDS } from "../../app/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "../../app/db/seed/demo-catalog";
+import { DEMO_BUYERS } from "../../app/db/seed/demo-reviews";
 import { demoProductImage, insertDemoBrandsAndCategories } from "../../app/db/seed/seed.server";
 import { seededRandom } from "./seeded-random";
 
@@ -95,15 +96,24 @@ export async function generateCatalog(
   const nextProduct = syntheticProducts(count, now, seed, coinedWords);
   await db.transaction(async (tx) => {
     if (replace) {
+      // The demo's own orders and reviews (its demo buyers', docs/decisions/0033) go with the demo.
+      await tx.execute(
+        sql`delete from orders where user_id in (${sql.join(
+          DEMO_BUYERS.map((buyer) => sql`${buyer.id}`),
+          sql`, `,
+        )})`,
+      );
       // Orders keep the products they name (docs/decisions/0027): a shop that has sold is not replaced.
       const sold = await tx.execute(sql`select 1 from order_lines limit 1`);
       if ((sold as unknown as { rows: unknown[] }).rows.length > 0)
         throw new Error(
           "This shop has orders, which name its products: a generated catalogue cannot replace it.",
         );
-      // TRUNCATE wants every table that references products: order_lines is empty (checked above),
-      // and cart lines of products that are gone go with them.
-      await tx.execute(sql`truncate products, stock_levels, order_lines, cart_lines restart identity`);
+      // TRUNCATE wants every table that references products: order_lines is empty (checked above);
+      // cart lines and reviews of products that are gone go with them.
+      await tx.execute(
+        sql`truncate products, stock_levels, order_lines, cart_lines, reviews, review_helpful_votes restart identity`,
+      );
     }
     // The synthetic products carry the demo's brands and categories.
     await insertDemoBrandsAndCategories(tx);

@@ -111,6 +111,8 @@ test.describe("paying by card", () => {
     page,
     context,
   }) => {
+    // A journey of two people (a guest who pays, then the owner): longer than most on a loaded CI.
+    test.setTimeout(120_000);
     await useOwnAddress(context);
     const email = uniqueEmail("card-refund");
     await oneInCart(page);

@@ -28,6 +28,8 @@ function argsFor(path: string, services: Partial<ShopServices>, params: Record<s
   // A search limit of its own unless the test brings one: searches are counted per client.
   context.set(servicesContext, {
     searchLimit: createSearchRateLimit(),
+    // A signed-out visitor, unless the test brings the accounts.
+    auth: { for: () => ({ sessions: { current: async () => ({ user: null, session: null }) } }) },
     settings: { current: async () => DEFAULT_SETTINGS, save: async () => DEFAULT_SETTINGS },
     ...services,
   } as ShopServices);

@@ -6,6 +6,7 @@ const SECTIONS = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/customers", label: "Customers" },
+  { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/activity", label: "Activity", ownersOnly: true },
   { to: "/admin/people", label: "People", ownersOnly: true },
   { to: "/admin/settings", label: "Settings", ownersOnly: true },

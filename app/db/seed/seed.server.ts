@@ -3,6 +3,7 @@ import type { Database } from "../client.server";
 import { brands, categories, type NewProductRow, products, stockLevels } from "../schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "./demo-brands-and-categories";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalog";
+import { insertDemoReviews } from "./demo-review-rows.server";
 import productImages from "./product-images.generated.json";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -84,6 +85,12 @@ export async function seedDemoCatalog(db: Database, now = new Date()): Promise<{
       .insert(stockLevels)
       .values(added.map(({ id, sku }) => ({ productId: id, onHand: demoStock(position.get(sku) ?? 0) })))
       .onConflictDoUpdate({ target: stockLevels.productId, set: { onHand: sql`excluded.on_hand` } });
+    const idOf = new Map(added.map(({ id, sku }) => [sku, id]));
+    await insertDemoReviews(
+      tx,
+      rows.map((row) => ({ ...row, id: idOf.get(row.sku ?? "") as number })),
+      now,
+    );
     return rows.length;
   });
   // Fresh statistics, so the planner picks the catalogue's indexes right away.

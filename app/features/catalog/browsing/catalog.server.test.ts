@@ -531,6 +531,7 @@ describe("the catalogue cache", () => {
       image: "/images/products/p.svg",
       price: 10,
       ratings: 4,
+      ratingCount: 3,
       bandName: "cycleFit",
       category: "fitness",
       creationDate: "2026-01-01T00:00:00.000Z",

@@ -7,6 +7,7 @@ const PRODUCT = {
   image: "/images/products/blender.svg",
   price: 89.9,
   ratings: 4.5,
+  ratingCount: 12,
   bandName: "blendMaster",
   category: "home appliances",
   creationDate: "2025-03-04T00:00:00.000Z",

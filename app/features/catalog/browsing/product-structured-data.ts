@@ -1,10 +1,19 @@
 import type { ProductWithStock } from "../core/catalog-schema";
 
+/** A review as the product's structured data names it. */
+interface ReviewToDescribe {
+  rating: number;
+  title: string | null;
+  body: string | null;
+  author: string;
+  createdAt: string;
+}
+
 /**
  * A product as search engines read it: schema.org `Product` with its `Offer`
- * and, once someone has rated it, its `AggregateRating` (a product nobody has
- * rated gets none rather than a rating of 0). The shop keeps an average
- * rating but not how many ratings made it, so no count is claimed.
+ * and, once buyers have reviewed it, its `AggregateRating` (the mean and the
+ * count of its published reviews) and those `Review`s the page shows. A
+ * product with no review gets neither, whatever rating an import gave it.
  * React Router's meta writes it as JSON-LD, escaping `<` so a name can never
  * close the script element.
  */
@@ -15,7 +24,14 @@ export function productStructuredData(
     imageUrl,
     brandLabel,
     categoryLabel,
-  }: { url: string; imageUrl: string; brandLabel: string; categoryLabel: string },
+    reviews = [],
+  }: {
+    url: string;
+    imageUrl: string;
+    brandLabel: string;
+    categoryLabel: string;
+    reviews?: readonly ReviewToDescribe[];
+  },
 ) {
   return {
     "@context": "https://schema.org",
@@ -36,14 +52,29 @@ export function productStructuredData(
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },
-    ...(product.ratings > 0
+    ...(product.ratingCount > 0 && product.ratings > 0
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
             ratingValue: product.ratings.toFixed(1),
+            ratingCount: product.ratingCount,
+            reviewCount: product.ratingCount,
             bestRating: "5",
-            worstRating: "0",
+            worstRating: "1",
           },
+          review: reviews.map((review) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: review.author },
+            datePublished: review.createdAt.slice(0, 10),
+            reviewRating: {
+              "@type": "Rating",
+              ratingValue: String(review.rating),
+              bestRating: "5",
+              worstRating: "1",
+            },
+            ...(review.title ? { name: review.title } : {}),
+            ...(review.body ? { reviewBody: review.body } : {}),
+          })),
         }
       : {}),
   };

@@ -192,11 +192,22 @@ const productSchema = z.object({
   name: z.string(),
   image: z.string().describe("Its picture: a path on this shop, or an http(s) URL."),
   price: z.number().min(0).describe("In dollars, with at most two decimals."),
-  ratings: z.number().min(0).max(5).describe("Its average rating, 0 to 5; 0 when it has no reviews yet."),
+  ratings: z
+    .number()
+    .min(0)
+    .max(5)
+    .describe(
+      "The mean of its published reviews' stars (1 to 5), to one decimal. With no review (`ratingCount` 0): the rating its import gave, or 0.",
+    ),
   bandName: z.string().describe("Its brand's value, as the `band` parameter takes it."),
   category: z.string().describe("Its category's value, as the `category` parameter takes it."),
   creationDate: z.iso.datetime().describe("When it was added to the catalogue (ISO 8601, UTC)."),
   description: z.string(),
+  ratingCount: z
+    .number()
+    .int()
+    .min(0)
+    .describe("How many published reviews from verified buyers make `ratings`."),
 });
 
 export type Product = z.infer<typeof productSchema>;

@@ -37,6 +37,7 @@ export const productColumns = {
   category: products.category,
   creationDate: products.creationDate,
   description: products.description,
+  ratingCount: products.ratingCount,
 };
 
 /** A product row as the API and the shop page show it: dates in ISO 8601. */

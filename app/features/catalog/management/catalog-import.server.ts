@@ -176,7 +176,9 @@ export async function planCatalogImport(
       description: row.description ?? before?.description ?? "",
       image: row.image ?? before?.image ?? PLACEHOLDER_PICTURE,
       price: row.price,
-      ratings: row.rating ?? before?.ratings ?? 0,
+      // Reviewed by buyers, a product's rating is its reviews' mean (drizzle/0015): a file's is kept
+      // only for a product nobody has reviewed yet.
+      ratings: before && before.ratingCount > 0 ? before.ratings : (row.rating ?? before?.ratings ?? 0),
       bandName: brandOf.resolve(row.brand, row.brand_label, row.line),
       category: categoryOf.resolve(row.category, row.category_label, row.line),
       creationDate: row.created ?? before?.creationDate ?? now,
@@ -331,7 +333,10 @@ export async function applyCatalogImport(
     await tx.execute(sql`
       update products set
         name = changed.name, description = changed.description, image = changed.image,
-        price = changed.price, ratings = changed.ratings, band_name = changed.band_name,
+        price = changed.price,
+        -- Checked again here, under the row's lock: a review written since the plan was read wins.
+        ratings = case when products.rating_count > 0 then products.ratings else changed.ratings end,
+        band_name = changed.band_name,
         category = changed.category, creation_date = changed.creation_date
       from ${productsTable(batch)}
       where products.sku = changed.sku

@@ -13,10 +13,11 @@ const CARD_FIELD_PLACES: Record<keyof Product, number> = {
   image: 2,
   price: 3,
   ratings: 4,
-  bandName: 5,
-  category: 6,
-  creationDate: 7,
-  description: 8,
+  ratingCount: 5,
+  bandName: 6,
+  category: 7,
+  creationDate: 8,
+  description: 9,
 };
 export const CARD_FIELDS = (Object.keys(CARD_FIELD_PLACES) as (keyof Product)[]).sort(
   (a, b) => CARD_FIELD_PLACES[a] - CARD_FIELD_PLACES[b],

@@ -31,6 +31,7 @@ function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductR
     image: "/images/products/p.svg",
     price: priceCents / 100,
     ratings: ratingTenths / 10,
+    ratingCount: ratingTenths === 0 ? 0 : 1 + random.int(20),
     bandName: random.pick(brands),
     category: random.pick(CATEGORIES),
     creationDate: new Date(createdMicros / 1000).toISOString(),

@@ -45,6 +45,7 @@ const CARD_VALUES: Record<keyof Product, SQL> = {
   category: sql`${products.category}`,
   creationDate: sql`to_char(${products.creationDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   description: sql`${products.description}`,
+  ratingCount: sql`${products.ratingCount}`,
 };
 
 /** A product as the index reads it: its card, what chooses and orders it, and the lexemes PostgreSQL stored for it. */

@@ -17,6 +17,7 @@ const PRODUCT: ShopProduct = {
   image: "/images/products/blendmaster-pro-900-blender.svg",
   price: 89.99,
   ratings: 4.5,
+  ratingCount: 12,
   bandName: "blendMaster",
   category: "home appliances",
   creationDate: "2025-03-04T23:30:00.000Z",
@@ -173,10 +174,17 @@ describe("ProductCard", () => {
 });
 
 describe("StarRating", () => {
-  it("fills the stars to the nearest half and says the number", () => {
-    const html = renderToString(<StarRating rating={3.74} />);
-    expect(html).toContain("Rated 3.7 out of 5");
+  it("fills the stars to the nearest half and says the number and how many reviews made it", () => {
+    const html = renderToString(<StarRating rating={3.74} count={3} />);
+    expect(html).toContain("Rated 3.7 out of 5 from 3 reviews");
     expect(html).toContain("width:70%");
+    expect(html).toContain("3.7 (3)");
+  });
+
+  it("says 'No reviews yet' for a rating no buyer's review backs (an imported one)", () => {
+    const html = renderToString(<StarRating rating={4.5} count={0} />);
+    expect(html).toContain("No reviews yet");
+    expect(html).not.toContain("Rated");
   });
 });
 

@@ -91,7 +91,7 @@ export function ProductCard({
       </div>
       <div className="flex flex-col gap-2 px-5 pt-4 pb-5">
         <div className="flex items-end justify-between gap-3">
-          <StarRating rating={product.ratings} />
+          <StarRating rating={product.ratings} count={product.ratingCount} />
           <p className="text-lg font-bold text-slate-900 tabular-nums">
             <span className="sr-only">Price: </span>
             {formatPrice(product.price)}

@@ -60,7 +60,7 @@ export function ProductDetails({
             <span className="sr-only">Price: </span>
             {formatPrice(product.price)}
           </p>
-          <StarRating rating={product.ratings} />
+          <StarRating rating={product.ratings} count={product.ratingCount} />
           {buyBox === undefined ? <StockState stock={product.stock} /> : null}
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">

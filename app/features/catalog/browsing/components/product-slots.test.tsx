@@ -15,6 +15,7 @@ const PRODUCT: ShopProduct = {
   image: "/images/products/blendmaster-pro-900-blender.svg",
   price: 89.99,
   ratings: 4.5,
+  ratingCount: 12,
   bandName: "blendMaster",
   category: "home appliances",
   creationDate: "2025-03-04T23:30:00.000Z",

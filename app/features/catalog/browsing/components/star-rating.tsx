@@ -1,17 +1,19 @@
 import { StarIcon } from "~/components/ui/icons";
 
 /**
- * Five stars filled to the rating (to the nearest half), with the number
- * beside them and in words for screen readers.
+ * Five stars filled to the mean of the product's published reviews (to the
+ * nearest half), with the number and how many reviews made it beside them,
+ * and all of it in words for screen readers. Without a review it says so:
+ * a rating an import brought, unbacked by any buyer, is not shown as one.
  */
-export function StarRating({ rating }: { rating: number }) {
-  // A rating of 0 means nobody has rated it yet, not that everybody hated it.
-  if (!(rating > 0)) return <p className="text-sm text-slate-600">No reviews yet</p>;
+export function StarRating({ rating, count }: { rating: number; count: number }) {
+  if (!(count > 0) || !(rating > 0)) return <p className="text-sm text-slate-600">No reviews yet</p>;
   const clamped = Math.min(Math.max(rating, 0), 5);
+  const reviews = `${count} ${count === 1 ? "review" : "reviews"}`;
   const fill = `${(Math.round(clamped * 2) / 2 / 5) * 100}%`;
   return (
     <p className="flex items-center gap-1.5">
-      <span className="sr-only">{`Rated ${clamped.toFixed(1)} out of 5`}</span>
+      <span className="sr-only">{`Rated ${clamped.toFixed(1)} out of 5 from ${reviews}`}</span>
       {/* Forced colours (Windows high contrast) would paint every star the one text colour, so
           4.5 would look like 5: there the empty stars are outlines and the filled ones solid. */}
       <span
@@ -27,7 +29,7 @@ export function StarRating({ rating }: { rating: number }) {
         </span>
       </span>
       <span aria-hidden="true" className="text-sm font-medium text-slate-600 tabular-nums">
-        {clamped.toFixed(1)}
+        {`${clamped.toFixed(1)} (${count})`}
       </span>
     </p>
   );

@@ -1,0 +1,72 @@
+import { z } from "~/utils/zod";
+
+/**
+ * What the reviews take, shared by the product page's forms and the server
+ * (docs/decisions/0033): a review (1 to 5 stars, an optional title of up to
+ * 120 characters and text of up to 5,000), deleting one's own, marking
+ * another's helpful; and the product page's reviews parameters.
+ */
+
+export const REVIEW_TITLE_MAX = 120;
+export const REVIEW_BODY_MAX = 5_000;
+
+/** Whether `text` holds a control character other than a tab or a line break. */
+function hasControlCharacters(text: string): boolean {
+  for (const character of text) {
+    const code = character.charCodeAt(0);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return true;
+  }
+  return false;
+}
+
+/** Text as typed, trimmed; an empty field is no text at all. */
+const optionalText = (label: string, max: number, { lines }: { lines: boolean }) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      // A title is one line; the text keeps its paragraphs, in the shopper's line breaks.
+      const text = lines ? value.replace(/\r\n?/g, "\n") : value.replace(/\s+/g, " ");
+      return text.trim() || undefined;
+    },
+    z
+      .string(`${label} must be text.`)
+      .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters.`)
+      // Control characters (other than line breaks and tabs) are no one's writing.
+      .refine((text) => !hasControlCharacters(text), `${label} holds characters that are not text.`)
+      .optional(),
+  );
+
+const STARS = "Choose from 1 to 5 stars.";
+
+export const reviewFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("save"),
+      rating: z.coerce.number(STARS).int(STARS).min(1, STARS).max(5, STARS),
+      title: optionalText("The title", REVIEW_TITLE_MAX, { lines: false }),
+      body: optionalText("Your review", REVIEW_BODY_MAX, { lines: true }),
+    }),
+    z.object({ intent: z.literal("delete") }),
+    z.object({
+      intent: z.literal("helpful"),
+      reviewId: z.coerce
+        .number("The form does not say which review.")
+        .int("The form does not say which review.")
+        .min(1, "The form does not say which review.")
+        .max(Number.MAX_SAFE_INTEGER, "The form does not say which review."),
+    }),
+  ],
+  { error: "intent is one of save, delete, helpful." },
+);
+
+export type ReviewFormFields = z.input<typeof reviewFormSchema>;
+
+const REVIEW_ORDERS = ["newest", "helpful"] as const;
+export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
+
+/** The product page's `?reviews=helpful&reviewsPage=2`; anything else there is read as the default. */
+export const reviewListQuerySchema = z.object({
+  reviews: z.enum(REVIEW_ORDERS).catch("newest"),
+  reviewsPage: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
