@@ -41,41 +41,60 @@ CREATE INDEX "reviews_product_helpful_idx" ON "reviews" USING btree ("product_id
 CREATE INDEX "reviews_user_created_idx" ON "reviews" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- Each product's rating is the mean of its published reviews (hidden ones do not count), kept by
--- increments in the transaction of every change to a review — a cascade from a deleted account or
--- product included — so two reviews written at once both count, whichever commits first. The
--- product's row is updated, so its catalogue change is recorded and every process's search index
--- applies that one product (0008, docs/decisions/0026). With no published review left, 0.
-CREATE FUNCTION "count_review_into_rating"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- increments in the transaction of every change to reviews — a cascade from a deleted account or
+-- product included — so reviews written at once all count, whichever commits first. Once per
+-- statement, whatever its number of rows: the seed's five hundred reviews are one catalogue change.
+-- The catalogue's revision row is locked first, then the products in id order: an import, which
+-- holds that row while it writes product after product, makes a review wait rather than deadlock.
+-- The products' rows are updated, so the change is recorded and every process's search index
+-- applies those products alone (0008, docs/decisions/0026). With no published review left, 0.
+CREATE FUNCTION "count_reviews_into_ratings"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  counted_before boolean := TG_OP <> 'INSERT' AND OLD."hidden_at" IS NULL;
-  counted_after boolean := TG_OP <> 'DELETE' AND NEW."hidden_at" IS NULL;
+  "ids" integer[];
+  "stars" bigint[];
+  "counts" bigint[];
 BEGIN
-  IF counted_before AND counted_after AND OLD."product_id" = NEW."product_id" THEN
-    IF OLD."rating" <> NEW."rating" THEN
-      UPDATE "products" SET
-        "rating_sum" = "rating_sum" - OLD."rating" + NEW."rating",
-        "ratings" = round(("rating_sum" - OLD."rating" + NEW."rating")::numeric / "rating_count", 1)
-      WHERE "id" = NEW."product_id";
-    END IF;
+  -- What the statement changed, per product: stars and published reviews added (or taken away).
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg("product_id" ORDER BY "product_id"), array_agg("s" ORDER BY "product_id"), array_agg("c" ORDER BY "product_id")
+      INTO "ids", "stars", "counts"
+      FROM (SELECT "product_id", sum("rating") AS "s", count(*) AS "c" FROM "new_reviews"
+            WHERE "hidden_at" IS NULL GROUP BY "product_id") "added";
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg("product_id" ORDER BY "product_id"), array_agg("s" ORDER BY "product_id"), array_agg("c" ORDER BY "product_id")
+      INTO "ids", "stars", "counts"
+      FROM (SELECT "product_id", -sum("rating") AS "s", -count(*) AS "c" FROM "old_reviews"
+            WHERE "hidden_at" IS NULL GROUP BY "product_id") "removed";
+  ELSE
+    SELECT array_agg("product_id" ORDER BY "product_id"), array_agg("s" ORDER BY "product_id"), array_agg("c" ORDER BY "product_id")
+      INTO "ids", "stars", "counts"
+      FROM (SELECT "product_id", sum("delta_stars") AS "s", sum("delta_reviews") AS "c" FROM (
+              SELECT "product_id", "rating" AS "delta_stars", 1 AS "delta_reviews" FROM "new_reviews" WHERE "hidden_at" IS NULL
+              UNION ALL
+              SELECT "product_id", -"rating", -1 FROM "old_reviews" WHERE "hidden_at" IS NULL) "deltas"
+            GROUP BY "product_id" HAVING sum("delta_stars") <> 0 OR sum("delta_reviews") <> 0) "changed";
+  END IF;
+  IF "ids" IS NULL THEN
     RETURN NULL;
   END IF;
-  IF counted_before THEN
-    UPDATE "products" SET
-      "rating_sum" = "rating_sum" - OLD."rating",
-      "rating_count" = "rating_count" - 1,
-      "ratings" = CASE WHEN "rating_count" > 1
-        THEN round(("rating_sum" - OLD."rating")::numeric / ("rating_count" - 1), 1) ELSE 0 END
-    WHERE "id" = OLD."product_id";
-  END IF;
-  IF counted_after THEN
-    UPDATE "products" SET
-      "rating_sum" = "rating_sum" + NEW."rating",
-      "rating_count" = "rating_count" + 1,
-      "ratings" = round(("rating_sum" + NEW."rating")::numeric / ("rating_count" + 1), 1)
-    WHERE "id" = NEW."product_id";
-  END IF;
+  PERFORM 1 FROM "catalog_revisions" WHERE "id" = 1 FOR UPDATE;
+  -- NO KEY UPDATE, as the update itself takes: a review being written holds its product's row
+  -- with KEY SHARE (its foreign key) until it commits, which FOR UPDATE would wait for.
+  PERFORM 1 FROM "products" WHERE "id" = ANY("ids") ORDER BY "id" FOR NO KEY UPDATE;
+  UPDATE "products" SET
+    "rating_sum" = "products"."rating_sum" + "change"."stars",
+    "rating_count" = "products"."rating_count" + "change"."reviews",
+    "ratings" = CASE WHEN "products"."rating_count" + "change"."reviews" > 0
+      THEN round(("products"."rating_sum" + "change"."stars")::numeric / ("products"."rating_count" + "change"."reviews"), 1)
+      ELSE 0 END
+  FROM unnest("ids", "stars", "counts") AS "change"("product_id", "stars", "reviews")
+  WHERE "products"."id" = "change"."product_id";
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "reviews_count_into_ratings" AFTER INSERT OR UPDATE OR DELETE ON "reviews"
-  FOR EACH ROW EXECUTE FUNCTION "count_review_into_rating"();
+CREATE TRIGGER "reviews_inserted_count_into_ratings" AFTER INSERT ON "reviews"
+  REFERENCING NEW TABLE AS "new_reviews" FOR EACH STATEMENT EXECUTE FUNCTION "count_reviews_into_ratings"();--> statement-breakpoint
+CREATE TRIGGER "reviews_updated_count_into_ratings" AFTER UPDATE ON "reviews"
+  REFERENCING OLD TABLE AS "old_reviews" NEW TABLE AS "new_reviews" FOR EACH STATEMENT EXECUTE FUNCTION "count_reviews_into_ratings"();--> statement-breakpoint
+CREATE TRIGGER "reviews_deleted_count_into_ratings" AFTER DELETE ON "reviews"
+  REFERENCING OLD TABLE AS "old_reviews" FOR EACH STATEMENT EXECUTE FUNCTION "count_reviews_into_ratings"();

@@ -4,6 +4,8 @@ export const CHECK_VIOLATION = "23514";
 /** A transaction PostgreSQL ended to break a lock cycle, or could not serialise: safe to run again. */
 export const DEADLOCK_DETECTED = "40P01";
 export const SERIALIZATION_FAILURE = "40001";
+/** A statement that ran past statement_timeout (waiting on a lock, most often). */
+export const QUERY_CANCELED = "57014";
 
 /**
  * Whether a statement failed with PostgreSQL error `code` — on `constraint`,

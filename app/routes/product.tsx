@@ -41,10 +41,13 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   }
 
   const { user } = await accountsFor(request, context).sessions.current();
-  const [related, facetValues, reviews] = await Promise.all([
+  // The structured data describes the first page's reviews, newest first, whichever page is shown.
+  const firstPage = url.searchParams.has("reviews") || url.searchParams.has("reviewsPage");
+  const [related, facetValues, reviews, newest] = await Promise.all([
     unlessUnavailable(catalog.relatedProducts(product, RELATED_COUNT)),
     unlessUnavailable(catalog.facetValues()),
     productReviews(database.db, product.id, user?.id ?? null, url.searchParams),
+    firstPage ? productReviews(database.db, product.id, null, new URLSearchParams()) : null,
   ]);
   const labels = facetValues?.value ?? { brands: [], categories: [] };
   const shown = shopProduct(product, labels);
@@ -63,8 +66,8 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
       imageUrl: socialImageUrl,
       brandLabel: shown.brandLabel,
       categoryLabel: shown.categoryLabel,
-      // The first page's reviews as the page shows them (hidden ones never).
-      reviews: reviews.reviews,
+      // The first page's reviews, newest first (hidden ones never).
+      reviews: (newest ?? reviews).reviews,
     }),
     reviews,
     reviewDone: url.searchParams.get("review"),
@@ -180,6 +183,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
 /** A product that is not there is a real 404; a catalogue that cannot be read says so. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    const problem = (error.data as { problem?: { message?: string } } | null)?.problem;
+    return (
+      <ErrorPage
+        eyebrow="400"
+        title="This address asks for reviews the page cannot show"
+        message={`${problem?.message ?? "A reviews parameter is not one the page knows."} Open the product again from the shop.`}
+      />
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <ErrorPage

@@ -193,9 +193,17 @@ describe.each(engines)("reviews on $name", (engine: TestDatabase) => {
     await post(productId, bo.cookie, { intent: "save", rating: "2" });
     expect(await ratingOf(productId)).toEqual({ ratings: 3.5, count: 2 });
 
-    // A second review from Ada is her first, changed: still two reviews.
+    // A second review from another tab (the form showed none) is refused, the first kept.
+    const again = await post(productId, ada.cookie, { intent: "save", rating: "1", title: "Second" });
+    expect(again.status).toBe(409);
+    expect(again.body?.review.error[""]).toEqual([
+      expect.stringMatching(/^You have reviewed this product already/),
+    ]);
+    expect(await ratingOf(productId)).toEqual({ ratings: 3.5, count: 2 });
+    // Changed from the form that shows it: still two reviews.
     expect(
-      (await post(productId, ada.cookie, { intent: "save", rating: "4", title: "Good pot" })).location,
+      (await post(productId, ada.cookie, { intent: "save", editing: "1", rating: "4", title: "Good pot" }))
+        .location,
     ).toMatch(/review=updated/);
     expect(await ratingOf(productId)).toEqual({ ratings: 3, count: 2 });
     const shown = (await page(productId, ada.cookie)).body?.reviews;
@@ -218,6 +226,29 @@ describe.each(engines)("reviews on $name", (engine: TestDatabase) => {
     // No review left: no rating, and the page says so.
     expect(await ratingOf(productId)).toEqual({ ratings: 0, count: 0 });
     expect((await page(productId)).body?.reviews.total).toBe(0);
+  });
+
+  it("a cancelled order bought nothing: its shopper is told only buyers review", async () => {
+    const productId = await productInStock(engine, 5);
+    const buyer = await shopper("cancelled");
+    await bought(buyer.id, productId, false);
+    await db.update(orders).set({ status: "cancelled" }).where(eq(orders.userId, buyer.id));
+    expect((await page(productId, buyer.cookie)).body?.reviews.notAllowed).toMatch(
+      /^Only shoppers who bought/,
+    );
+  });
+
+  it("answers a reviews parameter it does not know with a 400 naming it", async () => {
+    const productId = await productInStock(engine, 5);
+    for (const [query, parameter] of [
+      ["?reviewsPage=abc", "reviewsPage"],
+      ["?reviewsPage=1000000000", "reviewsPage"],
+      ["?reviews=best", "reviews"],
+    ] as const) {
+      const answer = await page(productId, undefined, query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body?.problem.parameter).toBe(parameter);
+    }
   });
 
   it("refuses what the server must not take, naming the field: stars out of range, a long title or text, control characters", async () => {
@@ -265,7 +296,9 @@ describe.each(engines)("reviews on $name", (engine: TestDatabase) => {
     expect(eleventh.status).toBe(429);
     expect(eleventh.body?.review.error[""]).toEqual([expect.stringMatching(/10 reviews today/)]);
     // Editing one posted today is no new post.
-    expect((await post(items[1] as number, buyer.cookie, { intent: "save", rating: "5" })).status).toBe(303);
+    expect(
+      (await post(items[1] as number, buyer.cookie, { intent: "save", editing: "1", rating: "5" })).status,
+    ).toBe(303);
   });
 
   it("ten posts at once from one shopper never make eleven", async () => {
@@ -317,7 +350,22 @@ describe.each(engines)("reviews on $name", (engine: TestDatabase) => {
       ["Ada's", 1, true],
       ["Bo's", 0, false],
     ]);
-    expect((await post(productId, cy.cookie, { intent: "helpful", reviewId: "999999999" })).status).toBe(404);
+    // A review that is not this product's, or not shown, says so and counts nothing.
+    const elsewhere = await productInStock(engine, 5);
+    expect(
+      (await post(elsewhere, cy.cookie, { intent: "helpful", reviewId: String(adas) })).location,
+    ).toMatch(/review=gone/);
+    expect((await post(productId, cy.cookie, { intent: "helpful", reviewId: "999999999" })).location).toMatch(
+      /review=gone/,
+    );
+    expect(
+      (await post(productId, ada.cookie, { intent: "helpful", reviewId: String(adas) })).location,
+    ).toMatch(/review=own/);
+    const [counted] = await db
+      .select({ helpful: reviews.helpfulCount })
+      .from(reviews)
+      .where(eq(reviews.id, adas));
+    expect(counted?.helpful).toBe(1);
   });
 
   it("staff hide a review with the reason in the audit log: it stops counting, its author still sees it; restored, it counts again", async () => {
@@ -359,11 +407,21 @@ describe.each(engines)("reviews on $name", (engine: TestDatabase) => {
       after: { hidden: true, reason: "Advertising, not a review" },
     });
 
+    // Its author may change it, not delete it: deleting and posting again would undo the shop's decision.
+    expect((await post(productId, ada.cookie, { intent: "delete" })).status).toBe(403);
+    await post(productId, ada.cookie, { intent: "save", editing: "1", rating: "2", title: "Spam spam" });
+    expect(await ratingOf(productId)).toEqual({ ratings: 5, count: 1 });
+    // A reason with a control character is refused by name, not stored.
+    const nul = await call(reviewsAdminAction, "/admin/reviews", {
+      cookie: staff,
+      form: { intent: "hide", reviewId: String(spam?.id), reason: "bad\u0000reason" },
+    });
+    expect(nul.status).toBe(400);
     await call(reviewsAdminAction, "/admin/reviews", {
       cookie: staff,
       form: { intent: "restore", reviewId: String(spam?.id) },
     });
-    expect(await ratingOf(productId)).toEqual({ ratings: 3, count: 2 });
+    expect(await ratingOf(productId)).toEqual({ ratings: 3.5, count: 2 });
     // A shopper is refused the back office's reviews: the shop's 404.
     expect((await call(reviewsAdminLoader, "/admin/reviews", { cookie: bo.cookie })).status).toBe(404);
   });

@@ -56,6 +56,7 @@ describe.each(engines)("JSON API on $name", ({ env }) => {
           "name",
           "price",
           "ratings",
+          "ratingCount",
           "stock",
         ].sort(),
       );

@@ -73,6 +73,8 @@ describeWhen([postgresServer], "a review reaching every shop process", () => {
     const sumBefore = Number(rows[0]?.rating_sum);
     await client.end();
     const readsBefore = b.output().match(new RegExp(INDEX_READ, "g"))?.length;
+    // B read its index once at start-up, and answered from it.
+    expect(readsBefore).toBe(1);
 
     const posted = await buyer.postForm(`${a.url}/products/${best.id}`, {
       intent: "save",

@@ -30,6 +30,23 @@ describe.each(engines)("the demo catalogue on $name", (engine: TestDatabase) => 
     await db.execute(sql`truncate products restart identity cascade`);
   });
 
+  it("makes each demo product's rating the mean of its demo buyers' reviews, each backed by a shipped order", async () => {
+    await seedDemoCatalog(db, NOW);
+    const rows = await allProducts();
+    for (const row of rows) {
+      const demo = DEMO_PRODUCTS.find((product) => product.slug === row.sku);
+      expect(row.ratings, row.name).toBe(demo?.ratings);
+      expect(row.ratingCount > 0, row.name).toBe((demo?.ratings ?? 0) > 0);
+    }
+    const { rows: unbacked } = (await db.execute(sql`
+      select r.id from reviews r
+      where not exists (
+        select 1 from orders o join order_lines l on l.order_id = o.id
+        join order_events e on e.order_id = o.id and e.to_status = 'shipped'
+        where o.user_id = r.user_id and l.product_id = r.product_id)`)) as unknown as { rows: unknown[] };
+    expect(unbacked).toEqual([]);
+  });
+
   it("loads the whole demo catalogue into an empty shop, every brand and category well represented", async () => {
     const { inserted } = await seedDemoCatalog(db, NOW);
     const rows = await allProducts();

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { onSale } from "~/db/product-on-sale";
+import { DEMO_ORDER_SCOPE_PREFIX } from "~/db/seed/demo-reviews";
 
 /**
  * The back office's dashboard (`/admin`): orders and revenue today, over 7
@@ -90,6 +91,8 @@ export async function dashboardOf(
              coalesce(sum(total_cents) filter (where status not in ('cancelled', 'awaiting-payment')), 0)::bigint as revenue_cents
       from orders
       where created_at >= ${since30.toISOString()}::timestamptz
+        -- The demo buyers' orders (docs/decisions/0033) are not the shop's sales.
+        and idempotency_scope not like ${`${DEMO_ORDER_SCOPE_PREFIX}%`}
       group by 1`,
     ),
     // Counted up to a bound: a shop with more waiting than that needs the list, not the number.

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { data } from "react-router";
 import type { Database } from "~/db/client.server";
 import { reviewHelpfulVotes, reviews, users } from "~/db/schema";
 import { type ReviewOrder, reviewListQuerySchema } from "./review-schema";
@@ -43,10 +44,18 @@ export async function productReviews(
   viewerId: string | null,
   params: URLSearchParams,
 ) {
-  const query = reviewListQuerySchema.parse({
+  const parsed = reviewListQuerySchema.safeParse({
     reviews: params.get("reviews") ?? undefined,
     reviewsPage: params.get("reviewsPage") ?? undefined,
   });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw data(
+      { problem: { parameter: String(issue?.path[0] ?? "reviews"), message: issue?.message ?? "" } },
+      { status: 400 },
+    );
+  }
+  const query = parsed.data;
   const published = and(eq(reviews.productId, productId), isNull(reviews.hiddenAt));
   const [listed, stars, own, allowed] = await Promise.all([
     db

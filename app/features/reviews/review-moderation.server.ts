@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, reviews, users } from "~/db/schema";
 import { type Actor, recordChange } from "~/utils/audit-log.server";
@@ -18,10 +18,12 @@ const REVIEW_FILTERS = ["all", "published", "hidden"] as const;
 
 export const reviewListSchema = z.object({
   show: z.enum(REVIEW_FILTERS, "show is one of all, published, hidden.").default("all"),
-  /** Keyset paging: the last review of the page before, as `<created ms>.<id>`. */
-  after: z
-    .string()
-    .regex(/^\d{1,15}\.\d{1,18}$/, "after is the page's own link; open the list again.")
+  /** Keyset paging: the id of the last review of the page before (its time is read exactly from it). */
+  after: z.coerce
+    .number("after is the page's own link; open the list again.")
+    .int("after is the page's own link; open the list again.")
+    .min(1, "after is the page's own link; open the list again.")
+    .max(Number.MAX_SAFE_INTEGER, "after is the page's own link; open the list again.")
     .optional(),
 });
 
@@ -35,7 +37,9 @@ export const moderationSchema = z.discriminatedUnion(
         .string("Say why it is hidden: the audit log keeps it.")
         .trim()
         .min(3, "Say why it is hidden, in a few words: the audit log keeps it.")
-        .max(300, "The reason must be at most 300 characters."),
+        .max(300, "The reason must be at most 300 characters.")
+        // Control characters are no one's reason (and PostgreSQL's text cannot hold a NUL).
+        .refine((reason) => !/\p{Cc}/u.test(reason), "The reason holds characters that are not text."),
     }),
     z.object({
       intent: z.literal("restore"),
@@ -51,9 +55,10 @@ export async function backOfficeReviews(db: Database, query: z.infer<typeof revi
     query.show === "published" ? isNull(reviews.hiddenAt) : undefined,
   ];
   if (query.after) {
-    const [millis, id] = query.after.split(".");
-    const at = new Date(Number(millis));
-    filters.push(or(lt(reviews.createdAt, at), and(eq(reviews.createdAt, at), lt(reviews.id, Number(id)))));
+    // Compared with the row's own time in the database, to the microsecond: no review is skipped.
+    filters.push(
+      sql`(${reviews.createdAt}, ${reviews.id}) < (select r.created_at, r.id from ${reviews} r where r.id = ${query.after})`,
+    );
   }
   const rows = await db
     .select({
@@ -85,7 +90,7 @@ export async function backOfficeReviews(db: Database, query: z.infer<typeof revi
       createdAt: row.createdAt.toISOString(),
       hiddenAt: row.hiddenAt?.toISOString() ?? null,
     })),
-    next: rows.length > PER_PAGE && last ? `${last.createdAt.getTime()}.${last.id}` : null,
+    next: rows.length > PER_PAGE && last ? String(last.id) : null,
   };
 }
 

@@ -43,6 +43,8 @@ export const reviewFormSchema = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("save"),
+      /** "1" when the form showed the shopper's own review to change; a new review otherwise. */
+      editing: z.literal("1", "editing is 1 or absent.").optional(),
       rating: z.coerce.number(STARS).int(STARS).min(1, STARS).max(5, STARS),
       title: optionalText("The title", REVIEW_TITLE_MAX, { lines: false }),
       body: optionalText("Your review", REVIEW_BODY_MAX, { lines: true }),
@@ -65,8 +67,13 @@ export type ReviewFormFields = z.input<typeof reviewFormSchema>;
 const REVIEW_ORDERS = ["newest", "helpful"] as const;
 export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
 
-/** The product page's `?reviews=helpful&reviewsPage=2`; anything else there is read as the default. */
+/** The product page's `?reviews=helpful&reviewsPage=2`: anything else there is a 400 naming the parameter. */
 export const reviewListQuerySchema = z.object({
-  reviews: z.enum(REVIEW_ORDERS).catch("newest"),
-  reviewsPage: z.coerce.number().int().min(1).max(100_000).catch(1),
+  reviews: z.enum(REVIEW_ORDERS, "reviews is newest or helpful.").default("newest"),
+  reviewsPage: z.coerce
+    .number("reviewsPage is a whole number from 1.")
+    .int("reviewsPage is a whole number from 1.")
+    .min(1, "reviewsPage is a whole number from 1.")
+    .max(100_000, "reviewsPage is a whole number from 1 to 100000.")
+    .default(1),
 });

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
+import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE } from "~/db/errors.server";
 import { orderEvents, orderLines, orders, reviewHelpfulVotes, reviewPosts, reviews } from "~/db/schema";
 
 /**
@@ -41,7 +42,16 @@ export async function eligibility(
     })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orderLines.productId, productId)));
+    // A cancelled order that never left the shop (or an unpaid card order) bought nothing.
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orderLines.productId, productId),
+        sql`(${orders.status} not in ('cancelled', 'awaiting-payment') or exists (
+          select 1 from ${orderEvents}
+          where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.toStatus} = 'shipped'))`,
+      ),
+    );
   if (bought?.shipped === null || bought?.shipped === undefined) return { may: false, why: "not-bought" };
   return bought.shipped ? { may: true } : { may: false, why: "not-shipped" };
 }
@@ -55,7 +65,27 @@ export interface ReviewInput {
 export type ReviewSaving =
   | { outcome: "created" | "updated" }
   | { outcome: "refused"; why: NotAllowed }
+  /** A new review from a shopper who has one (another tab): theirs is not overwritten. */
+  | { outcome: "already" }
   | { outcome: "limited" };
+
+/** The advisory locks' class for the daily limit: one key space of the shop's own, apart from its fixed keys. */
+const REVIEW_POSTS_LOCK_CLASS = 4_207_026;
+
+/**
+ * Runs a review's transaction again after PostgreSQL ended it to break a
+ * lock cycle (an owner saving the same product as its rating changes).
+ */
+async function withRetries<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const again = failedWith(error, DEADLOCK_DETECTED) || failedWith(error, SERIALIZATION_FAILURE);
+      if (!again || attempt >= attempts) throw error;
+    }
+  }
+}
 
 /**
  * Writes the shopper's review of the product: a new one (counted against
@@ -67,20 +97,37 @@ export function saveReview(
   userId: string | null,
   productId: number,
   input: ReviewInput,
+  /** The form changed the shopper's review (it showed one); otherwise it is a new one. */
+  editing = false,
 ): Promise<ReviewSaving> {
-  return db.transaction(async (tx) => {
+  return withRetries(() => db.transaction((tx) => saveIn(tx, userId, productId, input, editing)));
+}
+
+async function saveIn(
+  tx: Transaction,
+  userId: string | null,
+  productId: number,
+  input: ReviewInput,
+  editing: boolean,
+): Promise<ReviewSaving> {
+  {
     const allowed = await eligibility(tx, userId, productId);
     if (!allowed.may) return { outcome: "refused", why: allowed.why };
     const author = userId as string;
     const fields = { rating: input.rating, title: input.title ?? null, body: input.body ?? null };
+    const mine = and(eq(reviews.productId, productId), eq(reviews.userId, author));
+    if (!editing) {
+      const [existing] = await tx.select({ id: reviews.id }).from(reviews).where(mine);
+      if (existing) return { outcome: "already" };
+    }
     const updated = await tx
       .update(reviews)
       .set({ ...fields, updatedAt: sql`now()` })
-      .where(and(eq(reviews.productId, productId), eq(reviews.userId, author)))
+      .where(mine)
       .returning({ id: reviews.id });
     if (updated.length > 0) return { outcome: "updated" };
 
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review-posts:${author}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${REVIEW_POSTS_LOCK_CLASS}, hashtext(${author}))`);
     const [posted] = await tx
       .select({ count: count() })
       .from(reviewPosts)
@@ -95,23 +142,35 @@ export function saveReview(
         set: { ...fields, updatedAt: sql`now()` },
       })
       .returning({ created: sql<boolean>`xmax = 0` });
-    if (!created[0]?.created) return { outcome: "updated" };
+    if (!created[0]?.created) return { outcome: "already" };
     await tx.insert(reviewPosts).values({ userId: author });
     // What a day no longer needs: this shopper's older posts.
     await tx
       .delete(reviewPosts)
       .where(and(eq(reviewPosts.userId, author), sql`${reviewPosts.postedAt} < now() - interval '1 day'`));
     return { outcome: "created" };
-  });
+  }
 }
 
-/** Deletes the shopper's own review of the product; false when they had none. */
-export async function deleteReview(db: Database, userId: string, productId: number): Promise<boolean> {
-  const deleted = await db
-    .delete(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
-    .returning({ id: reviews.id });
-  return deleted.length > 0;
+export type ReviewDeletion = "deleted" | "none" | "hidden";
+
+/**
+ * Deletes the shopper's own review of the product. A review the shop hid
+ * stays (its author may still change it): deleting it and posting again
+ * would undo the shop's decision. Deleting the account deletes it too.
+ */
+export function deleteReview(db: Database, userId: string, productId: number): Promise<ReviewDeletion> {
+  return withRetries(async () => {
+    const mine = and(eq(reviews.productId, productId), eq(reviews.userId, userId));
+    const [review] = await db.select({ hiddenAt: reviews.hiddenAt }).from(reviews).where(mine);
+    if (!review) return "none";
+    if (review.hiddenAt) return "hidden";
+    const deleted = await db
+      .delete(reviews)
+      .where(and(mine, sql`${reviews.hiddenAt} is null`))
+      .returning({ id: reviews.id });
+    return deleted.length > 0 ? "deleted" : "hidden";
+  });
 }
 
 export type HelpfulMarking = "marked" | "already" | "own" | "not-found";
@@ -127,12 +186,14 @@ export function markHelpful(
   reviewId: number,
 ): Promise<HelpfulMarking> {
   return db.transaction(async (tx) => {
+    // The review's row is held until the vote is in: it cannot be deleted in between.
     const [review] = await tx
       .select({ userId: reviews.userId })
       .from(reviews)
       .where(
         and(eq(reviews.id, reviewId), eq(reviews.productId, productId), sql`${reviews.hiddenAt} is null`),
-      );
+      )
+      .for("share");
     if (!review) return "not-found";
     if (review.userId === userId) return "own";
     const voted = await tx

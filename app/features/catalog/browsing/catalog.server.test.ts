@@ -177,6 +177,7 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
       image: "/images/products/test.svg",
       price: 89.99,
       ratings: 4.5,
+      ratingCount: 0,
       bandName: "blendMaster",
       category: "home appliances",
       creationDate: new Date(NOW - 10 * DAY).toISOString(),

@@ -47,6 +47,54 @@ describe("productStructuredData", () => {
   });
 
   it("claims no rating for a product nobody has rated", () => {
-    expect(productStructuredData({ ...PRODUCT, ratings: 0 }, WHERE)).not.toHaveProperty("aggregateRating");
+    expect(productStructuredData({ ...PRODUCT, ratings: 0, ratingCount: 0 }, WHERE)).not.toHaveProperty(
+      "aggregateRating",
+    );
+  });
+
+  it("claims no rating for an imported one no buyer's review backs", () => {
+    const data = productStructuredData({ ...PRODUCT, ratings: 4.9, ratingCount: 0 }, WHERE);
+    expect(data).not.toHaveProperty("aggregateRating");
+    expect(data).not.toHaveProperty("review");
+  });
+
+  it("gives the AggregateRating of the published reviews, with their count, and the reviews shown as Review items", () => {
+    const data = productStructuredData(PRODUCT, {
+      ...WHERE,
+      reviews: [
+        {
+          rating: 5,
+          title: "Smooth",
+          body: "Ice in seconds.",
+          author: "Ada Lovelace",
+          createdAt: "2026-03-04T10:00:00.000Z",
+        },
+        { rating: 4, title: null, body: null, author: "Bo Smith", createdAt: "2026-03-01T10:00:00.000Z" },
+      ],
+    });
+    expect(data.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: "4.5",
+      ratingCount: 12,
+      reviewCount: 12,
+      bestRating: "5",
+      worstRating: "1",
+    });
+    expect(data.review).toEqual([
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: "Ada Lovelace" },
+        datePublished: "2026-03-04",
+        reviewRating: { "@type": "Rating", ratingValue: "5", bestRating: "5", worstRating: "1" },
+        name: "Smooth",
+        reviewBody: "Ice in seconds.",
+      },
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: "Bo Smith" },
+        datePublished: "2026-03-01",
+        reviewRating: { "@type": "Rating", ratingValue: "4", bestRating: "5", worstRating: "1" },
+      },
+    ]);
   });
 });

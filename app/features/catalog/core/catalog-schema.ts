@@ -199,15 +199,15 @@ const productSchema = z.object({
     .describe(
       "The mean of its published reviews' stars (1 to 5), to one decimal. With no review (`ratingCount` 0): the rating its import gave, or 0.",
     ),
-  bandName: z.string().describe("Its brand's value, as the `band` parameter takes it."),
-  category: z.string().describe("Its category's value, as the `category` parameter takes it."),
-  creationDate: z.iso.datetime().describe("When it was added to the catalogue (ISO 8601, UTC)."),
-  description: z.string(),
   ratingCount: z
     .number()
     .int()
     .min(0)
     .describe("How many published reviews from verified buyers make `ratings`."),
+  bandName: z.string().describe("Its brand's value, as the `band` parameter takes it."),
+  category: z.string().describe("Its category's value, as the `category` parameter takes it."),
+  creationDate: z.iso.datetime().describe("When it was added to the catalogue (ISO 8601, UTC)."),
+  description: z.string(),
 });
 
 export type Product = z.infer<typeof productSchema>;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { catalogRevisions, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { seedDemoCatalog } from "~/db/seed/seed.server";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -66,6 +67,33 @@ describe.each(engines)("importing and exporting stock, on $name", (engine: TestD
 
   beforeEach(async () => {
     await db.execute(sql`truncate orders, order_lines, products, brands, categories cascade`);
+  });
+
+  it("lets an import that prunes the demo's products take the demo buyers' orders and reviews with them", async () => {
+    await seedDemoCatalog(db, new Date("2026-06-01"));
+    await importCatalogRows(
+      db,
+      [
+        {
+          line: 2,
+          sku: "owner-own-1",
+          name: "The owner's own lamp",
+          price: 30,
+          brand: "blendMaster",
+          category: "home goods",
+          created: undefined,
+        },
+      ],
+      { prune: true, keep: new Set(["owner-own-1"]), now: new Date("2026-06-01"), onPlan: () => true },
+    );
+    expect((await db.select({ sku: products.sku }).from(products)).map((row) => row.sku)).toEqual([
+      "owner-own-1",
+    ]);
+    const { rows: left } = (await db.execute(
+      sql`select (select count(*)::int from orders where idempotency_scope like 'demo:%') as orders,
+                 (select count(*)::int from reviews) as reviews`,
+    )) as unknown as { rows: { orders: number; reviews: number }[] };
+    expect(left[0]).toEqual({ orders: 0, reviews: 0 });
   });
 
   it("sets a new product's stock from the file, 0 when the file gives none", async () => {

@@ -1,7 +1,8 @@
 import { setImmediate } from "node:timers/promises";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
+import { brands, categories, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { DEMO_ORDER_SCOPE_PREFIX } from "~/db/seed/demo-reviews";
 import { PLACEHOLDER_PICTURE } from "../core/catalog-format";
 import { productColumns, readFacetValues } from "../core/product-rows.server";
 import type { CheckedRow, FileProblem } from "./catalog-file.server";
@@ -221,13 +222,17 @@ export async function planCatalogImport(
   return plan;
 }
 
-/** Which of these products an order names. */
+/** The demo buyers' orders (docs/decisions/0033): they go with the demo's products an import prunes. */
+const demoOrder = sql`${orders.idempotencyScope} like ${`${DEMO_ORDER_SCOPE_PREFIX}%`}`;
+
+/** Which of these products a shopper's order names (the demo buyers' do not keep a product). */
 async function orderedProducts(db: Pick<Database, "select">, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ productId: orderLines.productId })
     .from(orderLines)
-    .where(sql`${orderLines.productId} = any(${sql.param(ids)}::int[])`)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(sql`${orderLines.productId} = any(${sql.param(ids)}::int[])`, sql`not (${demoOrder})`))
     .groupBy(orderLines.productId);
   return new Set(rows.map((row) => row.productId));
 }
@@ -348,6 +353,10 @@ export async function applyCatalogImport(
     await step(batch.length);
   }
   for (const batch of batches(plan.removed)) {
+    await tx.execute(sql`
+      delete from ${orders} where ${demoOrder} and ${orders.id} in (
+        select ${orderLines.orderId} from ${orderLines} join ${products} on ${products.id} = ${orderLines.productId}
+        where ${products.sku} = any(${sql.param(batch)}::text[]))`);
     await tx.delete(products).where(inArray(products.sku, batch));
     await step(batch.length);
   }

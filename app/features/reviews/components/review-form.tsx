@@ -55,6 +55,7 @@ export function ReviewForm({ own, answer }: { own: OwnReview | null; answer: Sub
     <div className="space-y-4">
       <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="save" />
+        {own ? <input type="hidden" name="editing" value="1" /> : null}
         <FormMessage id={form.errorId} errors={form.errors} autoFocus={firstInvalid === null} />
         <fieldset aria-describedby={ratingError ? fields.rating.errorId : undefined}>
           <legend className="text-sm font-semibold text-slate-800">Your rating</legend>

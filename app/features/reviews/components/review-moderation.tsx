@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
+import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
 import { buttonClasses } from "~/components/ui/button";
 import type { reviewModerationPage } from "../review-moderation-form.server";
@@ -97,6 +98,8 @@ export function ReviewModeration({
 
 function ReviewCard({ review, answer }: { review: Listed; answer: SubmissionResult | undefined }) {
   const error = answer?.error?.reason?.[0] ?? answer?.error?.[""]?.[0] ?? answer?.error?.reviewId?.[0];
+  // With JavaScript the refusal comes without a page load: the field in error takes the focus then.
+  const formRef = useFailedSubmission(answer);
   const reasonId = `reason-${review.id}`;
   return (
     <li id={`review-${review.id}`} className="rounded-lg border border-slate-300 bg-white p-4">
@@ -132,7 +135,7 @@ function ReviewCard({ review, answer }: { review: Listed; answer: SubmissionResu
             </button>
           </Form>
         ) : (
-          <Form method="post" className="flex flex-wrap items-end gap-2">
+          <Form ref={formRef} method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="hide" />
             <input type="hidden" name="reviewId" value={review.id} />
             <div className="min-w-0 flex-1">

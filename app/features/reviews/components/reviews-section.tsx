@@ -14,7 +14,8 @@ const DONE_WORDS: Readonly<Record<string, string>> = {
   updated: "Your review is saved.",
   deleted: "Your review is deleted.",
   helpful: "Thank you for saying it helped.",
-  limited: "You have posted 10 reviews today. Post this one tomorrow.",
+  own: "Your own review cannot be marked helpful.",
+  gone: "That review is no longer shown.",
 };
 
 /**
@@ -92,7 +93,8 @@ export function ReviewsSection({
                 ) : null}
               </p>
             ) : (
-              <ReviewForm own={reviews.own} answer={answer} />
+              // A new form once the review is deleted (or posted): its fields start from what the page says.
+              <ReviewForm key={reviews.own ? "change" : "write"} own={reviews.own} answer={answer} />
             )}
           </Panel>
         </div>
@@ -119,13 +121,27 @@ export function ReviewsSection({
                   </Link>
                 ))}
               </nav>
+              {reviews.reviews.length === 0 ? (
+                <p className="mt-4 text-slate-800">
+                  No reviews on this page.{" "}
+                  <Link
+                    to={link({ reviewsPage: "1" })}
+                    className="font-semibold text-indigo-700 underline underline-offset-4"
+                  >
+                    See the first ones
+                  </Link>
+                </p>
+              ) : null}
               <ol className="mt-4 divide-y divide-slate-200">
                 {reviews.reviews.map((review) => (
                   <ReviewItem key={review.id} review={review} signedIn={reviews.signedIn} />
                 ))}
               </ol>
               {reviews.totalPages > 1 ? (
-                <nav aria-label="Pages of reviews" className="mt-6 flex items-center justify-between gap-3">
+                <nav
+                  aria-label="Pages of reviews"
+                  className="mt-6 flex flex-wrap items-center justify-between gap-3"
+                >
                   {reviews.page > 1 ? (
                     <Link
                       to={link({ reviewsPage: String(reviews.page - 1) })}
