@@ -77,6 +77,12 @@ export interface RequestInfo {
   cspNonce: string;
   /** Who is asking: the socket's address, or behind TRUST_PROXY proxies the one they forwarded (client-address.server.ts). */
   clientAddress: string;
+  /**
+   * Set when a loader or action failed because the database was down or too
+   * busy (entry.server.tsx): the HTTP layer then answers 503 with Retry-After
+   * instead of 500, since the same request can succeed a moment later.
+   */
+  failedOnBusyDatabase?: boolean;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

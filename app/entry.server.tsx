@@ -12,6 +12,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestInfoContext, servicesContext } from "~/context.server";
+import { isDatabaseBusyOrDown } from "~/db/client.server";
 import { logFailure, logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
@@ -31,8 +32,12 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
  * serialiser keeps query values (emails, names) out of the log, instead of
  * to console.error. A request the client abandoned is not an error.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isDatabaseBusyOrDown(error)) {
+    const info = context?.get(requestInfoContext);
+    if (info) info.failedOnBusyDatabase = true;
+  }
   // A 4xx the router answers by itself (a method a page does not take, a
   // malformed form) is the client's mistake, not the shop's: no error log.
   if (isRouteErrorResponse(error) && error.status < 500) return;

@@ -6,7 +6,12 @@ import { createRequestListener } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import sirv from "sirv";
-import { requestInfoContext, type ShopServices, servicesContext } from "../app/context.server";
+import {
+  type RequestInfo,
+  requestInfoContext,
+  type ShopServices,
+  servicesContext,
+} from "../app/context.server";
 import { MAX_CATALOG_UPLOAD_BYTES } from "../app/features/catalog/core/catalog-import-schema";
 import { PICTURE_MAX_BYTES } from "../app/features/catalog/core/product-form-schema";
 import type { DemoIdentityProvider } from "../app/features/demo-identity-provider/demo-identity-provider.server";
@@ -94,6 +99,35 @@ function sendJsonError(
     ...headers,
   });
   res.end(JSON.stringify({ error }));
+}
+
+const BUSY_DATABASE_ERROR = JSON.stringify({
+  error: {
+    code: "unavailable",
+    message: "The shop could not reach its database just now. Try again in a few seconds.",
+  },
+});
+
+/**
+ * A request that failed only because the database was down or too busy
+ * (client.server.ts, isDatabaseBusyOrDown) is answered 503 with Retry-After:
+ * the client may send it again — the shop's writes are idempotent — where a
+ * 500 would say the shop itself is broken. A page keeps its error page; a
+ * JSON or text answer becomes the API's error body; React Router's own data
+ * answers keep theirs, which its client reads.
+ */
+function busyDatabaseAnswer(failed: Response): Response {
+  const headers = new Headers(failed.headers);
+  headers.set("Retry-After", "5");
+  headers.set("Cache-Control", "no-store");
+  const type = headers.get("Content-Type") ?? "";
+  if (type.startsWith("text/html") || type.startsWith("text/x-script")) {
+    return new Response(failed.body, { status: 503, headers });
+  }
+  void failed.body?.cancel();
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.delete("Content-Length");
+  return new Response(BUSY_DATABASE_ERROR, { status: 503, headers });
 }
 
 /**
@@ -237,11 +271,11 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
   const handleRequest = createRequestHandler(options.build, options.mode);
   const router = createRequestListener(
     // (typed here: the package's declarations are written for a newer TypeScript)
-    (request: Request, client: { address: string }) => {
+    async (request: Request, client: { address: string }) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
       let nonce: string | undefined;
-      context.set(requestInfoContext, {
+      const info: RequestInfo = {
         // Made when a page asks for it: the JSON API's answers have no inline scripts.
         get cspNonce() {
           nonce ??= randomBytes(16).toString("base64");
@@ -253,8 +287,10 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
           request.headers.get("x-forwarded-for"),
           options.trustedProxies ?? 0,
         ),
-      });
-      return handleRequest(request, context);
+      };
+      context.set(requestInfoContext, info);
+      const response = await handleRequest(request, context);
+      return info.failedOnBusyDatabase && response.status === 500 ? busyDatabaseAnswer(response) : response;
     },
     // Every request's URL is on BASE_URL, whatever the socket: behind a proxy
     // that ends TLS the connection is plain HTTP, yet browsers post with

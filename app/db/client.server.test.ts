@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "~/utils/logger.server";
-import { openDatabase } from "./client.server";
+import { describeWhen, postgresServer } from "../../tests/support/requirements";
+import { isDatabaseBusyOrDown, openDatabase } from "./client.server";
 
 /**
  * The PostgreSQL pool's outage bookkeeping, with pg's own query replaced: what the log says
@@ -53,6 +55,50 @@ describe("the PostgreSQL pool through an outage", () => {
       expect(infos).toHaveBeenCalledWith("PostgreSQL answers again");
     } finally {
       await close();
+    }
+  });
+});
+
+/**
+ * What the HTTP layer answers 503 (try again) instead of 500: the database
+ * refusing work for now, seen in PostgreSQL's own errors, not the request
+ * being wrong.
+ */
+describeWhen([postgresServer], "the database busy or down, told from a wrong request", () => {
+  const url = process.env.TEST_DATABASE_URL as string;
+
+  it("counts PostgreSQL refusing another connection, drizzle's wrapping and all, but not a broken rule", async () => {
+    // A role of the test's own allowed one connection: the second is refused with 53300.
+    const role = `busy_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create role ${role} login connection limit 1`);
+    const asRole = (client: string) => {
+      const address = new URL(client);
+      address.username = role;
+      return new pg.Client({ connectionString: address.toString() });
+    };
+    const first = asRole(url);
+    const second = asRole(url);
+    try {
+      await first.connect();
+      const refused = await second.connect().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ code: "53300" });
+      expect(isDatabaseBusyOrDown(refused)).toBe(true);
+      expect(isDatabaseBusyOrDown(new Error("Failed query: select 1", { cause: refused }))).toBe(true);
+
+      const broken = await admin.query("select 1/0").catch((error: unknown) => error);
+      expect(broken).toMatchObject({ code: "22012" });
+      expect(isDatabaseBusyOrDown(broken)).toBe(false);
+      expect(isDatabaseBusyOrDown(new Error("Failed query", { cause: broken }))).toBe(false);
+    } finally {
+      await first.end().catch(() => {});
+      await second.end().catch(() => {});
+      await admin.query(`drop role ${role}`);
+      await admin.end();
     }
   });
 });

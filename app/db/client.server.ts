@@ -96,6 +96,27 @@ function isConnectionFailure(error: unknown): boolean {
   return typeof message === "string" && CONNECTION_FAILURE_MESSAGE.test(message);
 }
 
+/**
+ * Failures that say the database cannot take the work just now, not that the
+ * work is wrong: it is down or unreachable (above), it refuses another
+ * connection (53300: its connection limit), a statement ran past its time
+ * (57014), or two transactions collided and one was chosen to fail (40001,
+ * 40P01, 55P03). The same request, sent again a little later, can succeed.
+ */
+const BUSY_CODES = new Set(["53300", "53400", "57014", "40001", "40P01", "55P03"]);
+
+/** Whether `error`, or what caused it (drizzle wraps pg's errors), is the database being down or too busy. */
+export function isDatabaseBusyOrDown(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    const { name, code } = current as { name?: unknown; code?: unknown };
+    if (name === "DatabaseUnavailableError" || isConnectionFailure(current)) return true;
+    if (typeof code === "string" && BUSY_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
   /** The code of the failure that made the pool stop trying (ECONNREFUSED, …), when it had one. */

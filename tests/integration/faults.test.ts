@@ -300,6 +300,23 @@ describeWhen(
           fetch(`${shop.url}/all-products?search=still-frozen`),
         );
         expect(search).toBe(503);
+        // A shopper's cart change and a product's page (its reviews are read): 503 with Retry-After, the
+        // API's error body, never a 500 (nothing is wrong with the request; sent again, it works).
+        const cartChange = await fetch(`${shop.url}/api/cart/lines`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": someAddress() },
+          body: JSON.stringify({ productId: 1, quantity: 1 }),
+        });
+        expect(cartChange.status).toBe(503);
+        expect(cartChange.headers.get("retry-after")).toBe("5");
+        expect(await cartChange.json()).toEqual({
+          error: { code: "unavailable", message: expect.stringContaining("Try again in a few seconds") },
+        });
+        const productPage = await fetch(`${shop.url}/products/1`, {
+          headers: { "X-Forwarded-For": someAddress() },
+        });
+        expect(productPage.status).toBe(503);
+        expect(await productPage.text()).not.toMatch(STACK_TRACE);
 
         const stopping = performance.now();
         shop.kill("SIGTERM");
