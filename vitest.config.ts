@@ -30,6 +30,8 @@ export default defineConfig({
           // What builds the shop, starts processes or browsers, or lints fixtures: only `npm test`.
           name: "shop",
           include: ["tests/integration/**/*.test.ts", "tests/architecture/**/*.test.ts"],
+          // The shop processes on the embedded database start from one first start's folder.
+          globalSetup: ["./tests/support/shop-data-template.ts"],
         },
       },
     ],

@@ -8,7 +8,8 @@
 // closing line. TEST_INSTALL=0 never installs anything.
 //
 // TEST_SERVICES_PASS=1 is CI's second pass, with PostgreSQL and Redis configured: it runs only what
-// those services change — the build and the Vitest files that use them — and says so, because the
+// those services change — the build and the Vitest files that use them, without their runs on the
+// embedded database (tests/support/requirements.ts, SERVICES_PASS) — and says so, because the
 // type check, lint, the other test files and the end-to-end suite (always on the embedded database)
 // gave their answer in the first pass.
 import { spawnSync } from "node:child_process";
@@ -130,7 +131,7 @@ run("Production build", "react-router", ["build"]);
 const servicesOnly = SERVICES_PASS ? testFilesUsingServices() : [];
 if (SERVICES_PASS) {
   console.log(
-    `\n▶ Unit and integration tests: the ${servicesOnly.length} files that use PostgreSQL or Redis; the others ran in the first pass (TEST_SERVICES_PASS=1)`,
+    `\n▶ Unit and integration tests: the ${servicesOnly.length} files that use PostgreSQL or Redis, without their embedded-database runs; those and the other files ran in the first pass (TEST_SERVICES_PASS=1)`,
   );
 }
 const unitPassed = run(

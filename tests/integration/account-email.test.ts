@@ -6,7 +6,13 @@ import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 import { CookieClient, logIn, STRONG_PASSWORD, signedInEmail, signUp } from "../support/http-client";
-import { chromiumBrowser, describeWhen, postgresServer } from "../support/requirements";
+import {
+  chromiumBrowser,
+  describeOnEmbedded,
+  describeWhen,
+  enginesToRun,
+  postgresServer,
+} from "../support/requirements";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
 import { linkIn, type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
 import { createScratchPostgres, reportPostgresSkipped, type ScratchPostgres } from "../support/test-database";
@@ -33,7 +39,7 @@ const engines = [
 ];
 reportPostgresSkipped("account emails on $name");
 
-describe.each(engines)("account emails on $name", (engine) => {
+describe.each(enginesToRun(engines))("account emails on $name", (engine) => {
   let smtp: SmtpCapture;
   let shop: ShopProcess;
   let dropDatabase: () => Promise<void> = async () => {};
@@ -557,7 +563,7 @@ describe.each(engines)("account emails on $name", (engine) => {
   });
 });
 
-describe("the local demo's outbox page", () => {
+describeOnEmbedded("the local demo's outbox page", () => {
   let demo: ShopProcess;
   beforeAll(async () => {
     demo = await startShopProcess({ DEMO_IDENTITY_PROVIDER: "1", LOG_LEVEL: "info" });

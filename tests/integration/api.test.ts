@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enginesToRun } from "../support/requirements";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
 import { createScratchPostgres, reportPostgresSkipped, type ScratchPostgres } from "../support/test-database";
 
@@ -22,7 +23,7 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
-describe.each(engines)("JSON API on $name", ({ env }) => {
+describe.each(enginesToRun(engines))("JSON API on $name", ({ env }) => {
   let shop: ShopProcess;
   let cleanup: () => Promise<void>;
   const get = (path: string, init?: RequestInit) => fetch(`${shop.url}${path}`, init);

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { CookieClient, signUp } from "../support/http-client";
 import { TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "../support/payment-stand-in";
-import { describeWhen, postgresServer } from "../support/requirements";
-import { freePort, type ShopProcess, startShopProcess, temporaryDataDir } from "../support/shop-process";
+import { describeOnEmbedded, describeWhen, postgresServer } from "../support/requirements";
+import { freePort, preparedDataDir, type ShopProcess, startShopProcess } from "../support/shop-process";
 import { SHOPPER_ADDRESS } from "../support/shopper";
 import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
 
@@ -96,8 +96,8 @@ async function until(at: Date) {
   if (wait > 0) await sleep(wait + 50);
 }
 
-describe("card orders on the embedded database, across restarts", () => {
-  const dataDir = temporaryDataDir();
+describeOnEmbedded("card orders on the embedded database, across restarts", () => {
+  const dataDir = preparedDataDir();
   const shared = { ...CARD_ENV, DATA_DIR: dataDir, CARD_PAYMENT_MINUTES: "0.1" };
   let shop: ShopProcess | undefined;
   afterAll(async () => {

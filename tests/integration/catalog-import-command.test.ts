@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { catalogRevisions, products } from "~/db/schema";
 import { writeCatalogFile } from "~/features/catalog/management/index.server";
-import { describeWhen, postgresServer, SCRIPT, terminalRecorder } from "../support/requirements";
+import {
+  describeOnEmbedded,
+  describeWhen,
+  postgresServer,
+  SCRIPT,
+  terminalRecorder,
+} from "../support/requirements";
 import { startShopProcess, temporaryDataDir } from "../support/shop-process";
 import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
 
@@ -128,104 +134,108 @@ const indexAtRevision = (revision: number) =>
   );
 
 // Each test starts shops or waits out a dead process's folder lock (10 s): more than the default minute on a loaded machine.
-describe("the import command on the embedded database", { timeout: 120_000 }, () => {
-  it("reports progress as plain lines in a log, and says to stop a running shop instead of failing on its lock", async () => {
-    const dataDir = temporaryDataDir();
-    const file = catalogueFile("camping.csv", 3);
-    const shop = await startShopProcess({ DATA_DIR: dataDir });
-    try {
-      const refused = catalogImport([file], { DATA_DIR: dataDir });
-      expect(await refused.exited).toBe(1);
-      expect(refused.stderr()).toContain(
-        `The shop is running on the embedded database in ${path.resolve(dataDir)}, and only one process may use it at a time. Stop the shop (Ctrl-C in its terminal), run the import, then start the shop again.`,
+describeOnEmbedded(
+  "the import command on the embedded database",
+  () => {
+    it("reports progress as plain lines in a log, and says to stop a running shop instead of failing on its lock", async () => {
+      const dataDir = temporaryDataDir();
+      const file = catalogueFile("camping.csv", 3);
+      const shop = await startShopProcess({ DATA_DIR: dataDir });
+      try {
+        const refused = catalogImport([file], { DATA_DIR: dataDir });
+        expect(await refused.exited).toBe(1);
+        expect(refused.stderr()).toContain(
+          `The shop is running on the embedded database in ${path.resolve(dataDir)}, and only one process may use it at a time. Stop the shop (Ctrl-C in its terminal), run the import, then start the shop again.`,
+        );
+        expect(refused.stderr()).not.toMatch(/ELOCKED|lock file/i);
+        expect(refused.stderr()).not.toMatch(STACK_TRACE);
+      } finally {
+        await shop.stop();
+      }
+
+      const imported = catalogImport([file], { DATA_DIR: dataDir });
+      expect(await imported.exited).toBe(0);
+      expect(imported.stdout()).toContain("3 new products, 0 updated products, 0 unchanged products.");
+      // Not a terminal: no bar drawn with control characters, a plain line with the count and the rate.
+      expect(imported.stderr()).toMatch(/^Writing: 100% 3\/3 products \(\d[\d,]* products\/s/m);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for terminal escapes is the point
+      expect(imported.stderr()).not.toMatch(/\u001b\[/);
+      expect(imported.stdout()).toMatch(
+        /Imported .*camping\.csv in \d+\.\d s\. Start the shop \(npm start\) to show it\./,
       );
-      expect(refused.stderr()).not.toMatch(/ELOCKED|lock file/i);
-      expect(refused.stderr()).not.toMatch(STACK_TRACE);
-    } finally {
-      await shop.stop();
-    }
 
-    const imported = catalogImport([file], { DATA_DIR: dataDir });
-    expect(await imported.exited).toBe(0);
-    expect(imported.stdout()).toContain("3 new products, 0 updated products, 0 unchanged products.");
-    // Not a terminal: no bar drawn with control characters, a plain line with the count and the rate.
-    expect(imported.stderr()).toMatch(/^Writing: 100% 3\/3 products \(\d[\d,]* products\/s/m);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for terminal escapes is the point
-    expect(imported.stderr()).not.toMatch(/\u001b\[/);
-    expect(imported.stdout()).toMatch(
-      /Imported .*camping\.csv in \d+\.\d s\. Start the shop \(npm start\) to show it\./,
-    );
-
-    const restarted = await startShopProcess({ DATA_DIR: dataDir });
-    try {
-      const facets = await (await fetch(`${restarted.url}/facets?band=northpeak`)).json();
-      expect(facets.count).toBe(3);
-      expect(facets.brands).toContainEqual({ value: "northpeak", label: "Northpeak", count: 3 });
-      // Its picture, served by the shop from the database, to be kept for a year.
-      const [first] = await (
-        await fetch(`${restarted.url}/all-products?search=camp%20item%201&size=1`)
-      ).json();
-      expect(first.image).toMatch(/^\/pictures\/[0-9a-f]{20}-800\.webp$/);
-      const picture = await fetch(`${restarted.url}${first.image}`);
-      expect([picture.status, picture.headers.get("content-type")]).toEqual([200, "image/webp"]);
-      expect(picture.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      const page = await (await fetch(`${restarted.url}/?band=northpeak`)).text();
-      expect(page).toContain(first.image.replace("-800", "-400"));
-    } finally {
-      await restarted.stop();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  // (Without the option, the same address is refused: catalog-import.test.ts.)
-  it("downloads pictures from the owner's own network with --allow-private-network", async () => {
-    const dataDir = temporaryDataDir();
-    let served = 0;
-    const pictures = http.createServer((_, res) => {
-      served++;
-      res.end(fs.readFileSync(path.join(work, "tent.png")));
-    });
-    await new Promise<void>((resolve) => pictures.listen(0, "127.0.0.1", resolve));
-    try {
-      const address = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/tent.png`;
-      const file = path.join(work, "intranet.csv");
-      fs.writeFileSync(
-        file,
-        `sku,name,price,brand,category,image\nNET-1,Tent,10,northpeak,camping,${address}\n`,
-      );
-      const allowed = catalogImport([file, "--dry-run", "--allow-private-network"], { DATA_DIR: dataDir });
-      expect(await allowed.exited).toBe(0);
-      expect(allowed.stdout()).not.toContain("could not be read");
-      expect(allowed.stdout()).toContain("1 new product, 0 updated products, 0 unchanged products.");
-      expect(served).toBe(1);
-    } finally {
-      await new Promise((resolve) => pictures.close(resolve));
+      const restarted = await startShopProcess({ DATA_DIR: dataDir });
+      try {
+        const facets = await (await fetch(`${restarted.url}/facets?band=northpeak`)).json();
+        expect(facets.count).toBe(3);
+        expect(facets.brands).toContainEqual({ value: "northpeak", label: "Northpeak", count: 3 });
+        // Its picture, served by the shop from the database, to be kept for a year.
+        const [first] = await (
+          await fetch(`${restarted.url}/all-products?search=camp%20item%201&size=1`)
+        ).json();
+        expect(first.image).toMatch(/^\/pictures\/[0-9a-f]{20}-800\.webp$/);
+        const picture = await fetch(`${restarted.url}${first.image}`);
+        expect([picture.status, picture.headers.get("content-type")]).toEqual([200, "image/webp"]);
+        expect(picture.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        const page = await (await fetch(`${restarted.url}/?band=northpeak`)).text();
+        expect(page).toContain(first.image.replace("-800", "-400"));
+      } finally {
+        await restarted.stop();
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    });
 
-  it("leaves the catalogue as it was after Ctrl-C or a kill -9 in the middle of writing", async () => {
-    const dataDir = temporaryDataDir();
-    await catalogImport([catalogueFile("first.csv", 10, "FIRST")], { DATA_DIR: dataDir }).exited;
-    const big = catalogueFile("big.csv", 20_000);
-    const stopped = catalogImport([big], { DATA_DIR: dataDir });
-    await stopped.waitForStdout(/Writing 20,000 products in one transaction/);
-    stopped.child.kill("SIGINT");
-    expect(await stopped.exited).toBe(130);
-    expect(stopped.stdout()).toContain("Interrupted: nothing was imported; the catalogue is as it was.");
-    expect(stopped.stderr()).toContain(
-      "Stopping at the next step: what is not yet committed is rolled back…",
-    );
-    expect(await productCount({ DATA_DIR: dataDir })).toBe(10);
-    // A crash: the database is opened again (once the dead process's folder lock is stale) as it was.
-    const killed = catalogImport([big], { DATA_DIR: dataDir });
-    await killed.waitForStdout(/Writing 20,000 products in one transaction/);
-    killed.child.kill("SIGKILL");
-    await killed.exited;
-    expect(await productCount({ DATA_DIR: dataDir })).toBe(10);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-});
+    // (Without the option, the same address is refused: catalog-import.test.ts.)
+    it("downloads pictures from the owner's own network with --allow-private-network", async () => {
+      const dataDir = temporaryDataDir();
+      let served = 0;
+      const pictures = http.createServer((_, res) => {
+        served++;
+        res.end(fs.readFileSync(path.join(work, "tent.png")));
+      });
+      await new Promise<void>((resolve) => pictures.listen(0, "127.0.0.1", resolve));
+      try {
+        const address = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/tent.png`;
+        const file = path.join(work, "intranet.csv");
+        fs.writeFileSync(
+          file,
+          `sku,name,price,brand,category,image\nNET-1,Tent,10,northpeak,camping,${address}\n`,
+        );
+        const allowed = catalogImport([file, "--dry-run", "--allow-private-network"], { DATA_DIR: dataDir });
+        expect(await allowed.exited).toBe(0);
+        expect(allowed.stdout()).not.toContain("could not be read");
+        expect(allowed.stdout()).toContain("1 new product, 0 updated products, 0 unchanged products.");
+        expect(served).toBe(1);
+      } finally {
+        await new Promise((resolve) => pictures.close(resolve));
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it("leaves the catalogue as it was after Ctrl-C or a kill -9 in the middle of writing", async () => {
+      const dataDir = temporaryDataDir();
+      await catalogImport([catalogueFile("first.csv", 10, "FIRST")], { DATA_DIR: dataDir }).exited;
+      const big = catalogueFile("big.csv", 20_000);
+      const stopped = catalogImport([big], { DATA_DIR: dataDir });
+      await stopped.waitForStdout(/Writing 20,000 products in one transaction/);
+      stopped.child.kill("SIGINT");
+      expect(await stopped.exited).toBe(130);
+      expect(stopped.stdout()).toContain("Interrupted: nothing was imported; the catalogue is as it was.");
+      expect(stopped.stderr()).toContain(
+        "Stopping at the next step: what is not yet committed is rolled back…",
+      );
+      expect(await productCount({ DATA_DIR: dataDir })).toBe(10);
+      // A crash: the database is opened again (once the dead process's folder lock is stale) as it was.
+      const killed = catalogImport([big], { DATA_DIR: dataDir });
+      await killed.waitForStdout(/Writing 20,000 products in one transaction/);
+      killed.child.kill("SIGKILL");
+      await killed.exited;
+      expect(await productCount({ DATA_DIR: dataDir })).toBe(10);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+  },
+  { timeout: 120_000 },
+);
 
 describeWhen(
   [terminalRecorder],

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeWhen, postgresServer } from "../support/requirements";
+import { describeOnEmbedded, describeWhen, postgresServer } from "../support/requirements";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
 import { SHOPPER_ADDRESS } from "../support/shopper";
 import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
@@ -175,7 +175,7 @@ describeWhen([postgresServer], "checkouts racing through three shop processes on
   });
 });
 
-describe("checkouts racing through one shop process on its embedded database", () => {
+describeOnEmbedded("checkouts racing through one shop process on its embedded database", () => {
   let shop: ShopProcess;
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieClient, signUp } from "../support/http-client";
-import { postgresServer } from "../support/requirements";
+import { enginesToRun, postgresServer } from "../support/requirements";
 import { freePort, startShopProcess, temporaryDataDir } from "../support/shop-process";
 import { linkIn, type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
 import { createScratchPostgres, reportPostgresSkipped } from "../support/test-database";
@@ -29,7 +29,7 @@ const engines = [
 ];
 reportPostgresSkipped("durable account emails on $name");
 
-describe.each(engines)("durable account emails on $name", (engine) => {
+describe.each(enginesToRun(engines))("durable account emails on $name", (engine) => {
   let smtp: SmtpCapture;
   let dataDir: string;
   let database: { env: Record<string, string>; drop(): Promise<void> };

@@ -3,6 +3,7 @@ import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieClient, signUp } from "../support/http-client";
+import { enginesToRun } from "../support/requirements";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
 import { createScratchPostgres, reportPostgresSkipped, type ScratchPostgres } from "../support/test-database";
 
@@ -207,7 +208,7 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
-describe.each(engines)("malformed requests on $name", ({ env }) => {
+describe.each(enginesToRun(engines))("malformed requests on $name", ({ env }) => {
   let shop: ShopProcess;
   let cleanup: () => Promise<void>;
   let signedIn: { cookie: string; email: string };

@@ -7,6 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { describeWhen, SCRIPT, terminalRecorder } from "../support/requirements";
 import {
   freePort,
+  preparedDataDir,
   runShopToExit,
   type ShopProcess,
   startShopProcess,
@@ -56,9 +57,14 @@ describe("start-up", { timeout: 90_000 }, () => {
   });
 
   it("creates the schema on an empty database and loads the demo catalogue", async () => {
-    const shop = await start();
+    // A folder of its own, empty: a real first start, not the test run's prepared folder.
+    const dataDir = temporaryDataDir();
+    const shop = await start({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
+    expect(shop.output()).toContain("loaded the demo catalogue");
     expect(fs.readdirSync(shop.dataDir).length).toBeGreaterThan(0);
     expect(await count(shop)).toBeGreaterThanOrEqual(60);
+    await shop.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("keeps the data across a restart", async () => {
@@ -87,7 +93,7 @@ describe("start-up", { timeout: 90_000 }, () => {
   });
 
   it("takes over the lock left by a process that died (not refreshed for longer than the stale time)", async () => {
-    const dataDir = temporaryDataDir();
+    const dataDir = preparedDataDir();
     // The lock a process leaves when it is killed: nobody refreshes it any more.
     const lock = `${dataDir}/backline.lock`;
     fs.mkdirSync(lock);

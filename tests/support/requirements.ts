@@ -76,6 +76,24 @@ export const mountableTmpfs: Requirement = {
 };
 
 /**
+ * CI's second pass (TEST_SERVICES_PASS=1, scripts/test.mjs) repeats only what
+ * PostgreSQL or Redis can change. The embedded-database runs inside the files
+ * it repeats gave their answer in the first pass, on the same engine: they
+ * are left out there, as the end-to-end suite is, and the pass says so.
+ */
+export const SERVICES_PASS = process.env.TEST_SERVICES_PASS === "1";
+
+/** `engines` without the embedded database's run in CI's second pass (see SERVICES_PASS). */
+export function enginesToRun<Engine extends { name: string }>(engines: Engine[]): Engine[] {
+  return SERVICES_PASS ? engines.filter((engine) => engine.name !== "PGlite") : engines;
+}
+
+/** `describe` for a suite on the embedded database only: left out of CI's second pass (see SERVICES_PASS). */
+export function describeOnEmbedded(name: string, body: () => void, options: { timeout?: number } = {}) {
+  if (!SERVICES_PASS) describe(name, options, () => body());
+}
+
+/**
  * `describe(name, body)` when every requirement is met; otherwise one skipped
  * test under that name whose note says what is missing.
  */

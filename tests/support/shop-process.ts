@@ -6,6 +6,9 @@ import path from "node:path";
 
 const ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 
+/** Names the folder a shop's embedded database starts from in tests (shop-data-template.ts). */
+export const SHOP_DATA_TEMPLATE = "BACKLINE_TEST_SHOP_DATA_TEMPLATE";
+
 export interface ShopProcess {
   /** The shop's BASE_URL (http://127.0.0.1:PORT unless the test set another). */
   url: string;
@@ -40,6 +43,18 @@ export function freePort(): Promise<number> {
 
 export function temporaryDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "backline-test-"));
+}
+
+/**
+ * A new folder for DATA_DIR that holds what a first start leaves (the run's
+ * template, shop-data-template.ts), for a test that restarts shops on one
+ * folder and is not about the first start; empty when there is no template.
+ */
+export function preparedDataDir(): string {
+  const dataDir = temporaryDataDir();
+  const template = process.env[SHOP_DATA_TEMPLATE];
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  return dataDir;
 }
 
 function assertBuilt() {
@@ -81,7 +96,8 @@ export async function spawnShopProcess(
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // A data folder made here is removed once the process has exited; one the test passed is its own.
   const ownDataDir = env.DATA_DIR === undefined;
-  const dataDir = env.DATA_DIR ?? temporaryDataDir();
+  // A folder made here for the embedded database starts as the run's template: migrated and seeded.
+  const dataDir = env.DATA_DIR ?? (env.DATABASE_URL ? temporaryDataDir() : preparedDataDir());
   const url = env.BASE_URL ?? `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [ENTRY], {
     env: childEnv({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: url, ...env }),

@@ -3,7 +3,7 @@ import pg from "pg";
 import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { pgliteTemplate } from "./pglite-template";
-import { describeWhen, postgresServer } from "./requirements";
+import { describeWhen, postgresServer, SERVICES_PASS } from "./requirements";
 
 /**
  * Fresh, migrated, empty databases for integration tests, one per engine the
@@ -33,9 +33,12 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** Every engine to test: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * Every engine to test: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set
+ * (PostgreSQL alone in CI's second pass, requirements.ts's SERVICES_PASS).
+ */
 export async function openTestDatabases(): Promise<TestDatabase[]> {
-  const engines = [await openPgliteTestDatabase()];
+  const engines = SERVICES_PASS ? [] : [await openPgliteTestDatabase()];
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     try {
