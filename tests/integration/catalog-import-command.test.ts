@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { catalogRevisions, products } from "~/db/schema";
 import { writeCatalogFile } from "~/features/catalog/management/index.server";

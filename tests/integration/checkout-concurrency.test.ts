@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeOnEmbedded, describeWhen, postgresServer } from "../support/requirements";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
 import { SHOPPER_ADDRESS } from "../support/shopper";
