@@ -78,11 +78,12 @@ export interface RequestInfo {
   /** Who is asking: the socket's address, or behind TRUST_PROXY proxies the one they forwarded (client-address.server.ts). */
   clientAddress: string;
   /**
-   * Set when a loader or action failed because the database was down or too
-   * busy (entry.server.tsx): the HTTP layer then answers 503 with Retry-After
-   * instead of 500, since the same request can succeed a moment later.
+   * Set when a loader or action failed because the database (or another
+   * service it needed) was down or too busy (entry.server.tsx): the HTTP layer
+   * then answers 503 with Retry-After instead of 500, since the same request
+   * can succeed a moment later.
    */
-  failedOnBusyDatabase?: boolean;
+  failedTransiently?: boolean;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

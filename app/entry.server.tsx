@@ -12,7 +12,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestInfoContext, servicesContext } from "~/context.server";
-import { isDatabaseBusyOrDown } from "~/db/client.server";
+import { isTransientFailure } from "~/db/client.server";
 import { logFailure, logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
@@ -34,15 +34,22 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (isDatabaseBusyOrDown(error)) {
-    const info = context?.get(requestInfoContext);
-    if (info) info.failedOnBusyDatabase = true;
-  }
+  if (isTransientFailure(error)) markFailedTransiently(context);
   // A 4xx the router answers by itself (a method a page does not take, a
   // malformed form) is the client's mistake, not the shop's: no error log.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   logFailure(error, "request failed", { path: new URL(request.url).pathname });
 };
+
+/** Tells the HTTP layer (server/shop-server.ts) to answer 503, try again, instead of 500. */
+function markFailedTransiently(context: Readonly<RouterContextProvider> | undefined) {
+  try {
+    const info = context?.get(requestInfoContext);
+    if (info) info.failedTransiently = true;
+  } catch {
+    // A context without the request's info (not the shop's own server): the 500 stands.
+  }
+}
 
 export default function handleRequest(
   request: Request,

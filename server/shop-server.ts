@@ -101,22 +101,25 @@ function sendJsonError(
   res.end(JSON.stringify({ error }));
 }
 
-const BUSY_DATABASE_ERROR = JSON.stringify({
+const TRANSIENT_FAILURE_ERROR = JSON.stringify({
   error: {
     code: "unavailable",
-    message: "The shop could not reach its database just now. Try again in a few seconds.",
+    message:
+      "The shop could not finish this just now: a service it needs is down or busy. Try again in a few seconds.",
   },
 });
 
 /**
- * A request that failed only because the database was down or too busy
- * (client.server.ts, isDatabaseBusyOrDown) is answered 503 with Retry-After:
- * the client may send it again — the shop's writes are idempotent — where a
- * 500 would say the shop itself is broken. A page keeps its error page; a
- * JSON or text answer becomes the API's error body; React Router's own data
- * answers keep theirs, which its client reads.
+ * A request that failed only because the database, or another service it
+ * needed, was down or too busy (client.server.ts, isTransientFailure) is
+ * answered 503 with Retry-After, where a 500 would say the shop itself is
+ * broken. A page keeps its error page; a JSON or text answer becomes the
+ * API's error body; React Router's own data answers keep theirs, which its
+ * client reads. (Whether a write happened when a connection broke mid-way is
+ * not known: a checkout sent again with its Idempotency-Key is safe, a cart
+ * change is worth reading back first — the README says so.)
  */
-function busyDatabaseAnswer(failed: Response): Response {
+function transientFailureAnswer(failed: Response): Response {
   const headers = new Headers(failed.headers);
   headers.set("Retry-After", "5");
   headers.set("Cache-Control", "no-store");
@@ -127,7 +130,7 @@ function busyDatabaseAnswer(failed: Response): Response {
   void failed.body?.cancel();
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.delete("Content-Length");
-  return new Response(BUSY_DATABASE_ERROR, { status: 503, headers });
+  return new Response(TRANSIENT_FAILURE_ERROR, { status: 503, headers });
 }
 
 /**
@@ -290,7 +293,7 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
       };
       context.set(requestInfoContext, info);
       const response = await handleRequest(request, context);
-      return info.failedOnBusyDatabase && response.status === 500 ? busyDatabaseAnswer(response) : response;
+      return info.failedTransiently && response.status === 500 ? transientFailureAnswer(response) : response;
     },
     // Every request's URL is on BASE_URL, whatever the socket: behind a proxy
     // that ends TLS the connection is plain HTTP, yet browsers post with

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "~/utils/logger.server";
 import { describeWhen, postgresServer } from "../../tests/support/requirements";
-import { isDatabaseBusyOrDown, openDatabase } from "./client.server";
+import { isTransientFailure, openDatabase } from "./client.server";
 
 /**
  * The PostgreSQL pool's outage bookkeeping, with pg's own query replaced: what the log says
@@ -68,14 +68,17 @@ describeWhen([postgresServer], "the database busy or down, told from a wrong req
   const url = process.env.TEST_DATABASE_URL as string;
 
   it("counts PostgreSQL refusing another connection, drizzle's wrapping and all, but not a broken rule", async () => {
-    // A role of the test's own allowed one connection: the second is refused with 53300.
+    // A role of the test's own allowed one connection: the second is refused with 53300. It has a
+    // password, for servers that ask one over TCP (the limit is checked once the login succeeded).
     const role = `busy_${randomBytes(4).toString("hex")}`;
+    const password = randomBytes(12).toString("hex");
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create role ${role} login connection limit 1`);
+    await admin.query(`create role ${role} login password '${password}' connection limit 1`);
     const asRole = (client: string) => {
       const address = new URL(client);
       address.username = role;
+      address.password = password;
       return new pg.Client({ connectionString: address.toString() });
     };
     const first = asRole(url);
@@ -87,13 +90,13 @@ describeWhen([postgresServer], "the database busy or down, told from a wrong req
         (error: unknown) => error,
       );
       expect(refused).toMatchObject({ code: "53300" });
-      expect(isDatabaseBusyOrDown(refused)).toBe(true);
-      expect(isDatabaseBusyOrDown(new Error("Failed query: select 1", { cause: refused }))).toBe(true);
+      expect(isTransientFailure(refused)).toBe(true);
+      expect(isTransientFailure(new Error("Failed query: select 1", { cause: refused }))).toBe(true);
 
       const broken = await admin.query("select 1/0").catch((error: unknown) => error);
       expect(broken).toMatchObject({ code: "22012" });
-      expect(isDatabaseBusyOrDown(broken)).toBe(false);
-      expect(isDatabaseBusyOrDown(new Error("Failed query", { cause: broken }))).toBe(false);
+      expect(isTransientFailure(broken)).toBe(false);
+      expect(isTransientFailure(new Error("Failed query", { cause: broken }))).toBe(false);
     } finally {
       await first.end().catch(() => {});
       await second.end().catch(() => {});

@@ -97,16 +97,22 @@ function isConnectionFailure(error: unknown): boolean {
 }
 
 /**
- * Failures that say the database cannot take the work just now, not that the
- * work is wrong: it is down or unreachable (above), it refuses another
- * connection (53300: its connection limit), a statement ran past its time
- * (57014), or two transactions collided and one was chosen to fail (40001,
- * 40P01, 55P03). The same request, sent again a little later, can succeed.
+ * PostgreSQL's answers that say it cannot take the work just now, not that
+ * the work is wrong: it refuses another connection (53300: its connection
+ * limit), a statement ran past its time (57014: logged all the same, in case
+ * the statement is what is slow), or two transactions collided and one was
+ * chosen to fail (40001, 40P01, 55P03).
  */
-const BUSY_CODES = new Set(["53300", "53400", "57014", "40001", "40P01", "55P03"]);
+const BUSY_CODES = new Set(["53300", "57014", "40001", "40P01", "55P03"]);
 
-/** Whether `error`, or what caused it (drizzle wraps pg's errors), is the database being down or too busy. */
-export function isDatabaseBusyOrDown(error: unknown): boolean {
+/**
+ * Whether `error`, or what caused it (drizzle wraps pg's errors), is a
+ * failure of the moment rather than of the request: the database down,
+ * unreachable or too busy (above), or a connection to another service the
+ * request needed that was refused, reset or timed out. The same request, sent
+ * again a little later, can succeed.
+ */
+export function isTransientFailure(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
     const { name, code } = current as { name?: unknown; code?: unknown };

@@ -24,14 +24,23 @@ export default async function makeShopDataTemplate(): Promise<(() => void) | und
   // Without a build the tests that start shops say so themselves (shop-process.ts).
   if (!fs.existsSync(entry)) return undefined;
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "backline-shop-data-"));
-  const shop = await spawnShopProcess({ DATA_DIR: folder });
+  const remove = () => fs.rmSync(folder, { recursive: true, force: true });
   try {
-    await shop.ready(120_000);
-  } finally {
-    await shop.stop();
+    const shop = await spawnShopProcess({ DATA_DIR: folder });
+    const ready = shop.ready(120_000);
+    await ready.catch(() => {});
+    const code = await shop.stop();
+    await ready;
+    // A copy of an unclean stop would carry its folder lock into every test's shop.
+    if (code !== 0 || fs.existsSync(path.join(folder, "backline.lock"))) {
+      throw new Error(`the template shop did not stop cleanly (exit ${code}):\n${shop.output()}`);
+    }
+  } catch (error) {
+    remove();
+    throw error;
   }
   fs.rmSync(path.join(folder, "auth-secret"), { force: true });
   fs.rmSync(path.join(folder, "outbox"), { recursive: true, force: true });
   process.env[SHOP_DATA_TEMPLATE] = folder;
-  return () => fs.rmSync(folder, { recursive: true, force: true });
+  return remove;
 }

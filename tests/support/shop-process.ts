@@ -96,8 +96,10 @@ export async function spawnShopProcess(
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // A data folder made here is removed once the process has exited; one the test passed is its own.
   const ownDataDir = env.DATA_DIR === undefined;
-  // A folder made here for the embedded database starts as the run's template: migrated and seeded.
-  const dataDir = env.DATA_DIR ?? (env.DATABASE_URL ? temporaryDataDir() : preparedDataDir());
+  // A folder made here for the embedded database starts as the run's template (migrated and seeded),
+  // unless the test asks for a shop without the demo catalogue.
+  const empty = env.DATABASE_URL || ["0", "false"].includes(env.SEED_DEMO_CATALOG ?? "");
+  const dataDir = env.DATA_DIR ?? (empty ? temporaryDataDir() : preparedDataDir());
   const url = env.BASE_URL ?? `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [ENTRY], {
     env: childEnv({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: url, ...env }),

@@ -38,8 +38,10 @@ export interface TestDatabase {
  * (PostgreSQL alone in CI's second pass, requirements.ts's SERVICES_PASS).
  */
 export async function openTestDatabases(): Promise<TestDatabase[]> {
-  const engines = SERVICES_PASS ? [] : [await openPgliteTestDatabase()];
   const serverUrl = process.env.TEST_DATABASE_URL;
+  // Without PostgreSQL the services pass would run no engine at all, and say nothing.
+  if (SERVICES_PASS && !serverUrl) throw new Error("TEST_SERVICES_PASS=1 needs TEST_DATABASE_URL");
+  const engines = SERVICES_PASS ? [] : [await openPgliteTestDatabase()];
   if (serverUrl) {
     try {
       engines.push(await openPostgresTestDatabase(serverUrl));
