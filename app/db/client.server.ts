@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { logger } from "~/utils/logger.server";
 import { lockDataDir } from "./data-dir-lock.server";
+import { DEADLOCK_DETECTED, QUERY_CANCELED, SERIALIZATION_FAILURE } from "./errors.server";
 import { type Listening, listenForNotifications } from "./notifications.server";
 import * as schema from "./schema";
 
@@ -103,7 +104,7 @@ function isConnectionFailure(error: unknown): boolean {
  * the statement is what is slow), or two transactions collided and one was
  * chosen to fail (40001, 40P01, 55P03).
  */
-const BUSY_CODES = new Set(["53300", "57014", "40001", "40P01", "55P03"]);
+const BUSY_CODES = new Set(["53300", QUERY_CANCELED, SERIALIZATION_FAILURE, DEADLOCK_DETECTED, "55P03"]);
 
 /**
  * Whether `error`, or what caused it (drizzle wraps pg's errors), is a

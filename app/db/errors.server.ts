@@ -22,3 +22,19 @@ export function failedWith(error: unknown, code: string, constraint?: string): b
   }
   return false;
 }
+
+/** Whether PostgreSQL ended the transaction to break a lock cycle, or could not serialise it: nothing was written. */
+export function failedOnLockCycle(error: unknown): boolean {
+  return failedWith(error, DEADLOCK_DETECTED) || failedWith(error, SERIALIZATION_FAILURE);
+}
+
+/** Runs `work` (a transaction) again, up to `attempts` times in all, while PostgreSQL ends it for a lock cycle. */
+export async function retryingLockCycles<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!failedOnLockCycle(error) || attempt >= attempts) throw error;
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE } from "~/db/errors.server";
+import { failedOnLockCycle } from "~/db/errors.server";
 import { orderEvents, orders } from "~/db/schema";
 import { type Actor, recordChange } from "~/utils/audit-log.server";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
@@ -70,10 +70,7 @@ export async function changeOrderStatus(
       return change;
     } catch (error) {
       if (error instanceof Refused) return { outcome: "refused", message: error.message };
-      if (
-        attempt < ATTEMPTS &&
-        (failedWith(error, DEADLOCK_DETECTED) || failedWith(error, SERIALIZATION_FAILURE))
-      ) {
+      if (attempt < ATTEMPTS && failedOnLockCycle(error)) {
         continue;
       }
       throw error;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE, UNIQUE_VIOLATION } from "~/db/errors.server";
+import { failedOnLockCycle, failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
 import { onSale as isOnSale } from "~/db/product-on-sale";
 import { cartLines, carts, orderLines, orders, products, stockLevels } from "~/db/schema";
@@ -109,10 +109,7 @@ export async function placeOrder(mail: MailQueue, request: OrderRequest): Promis
       if (draw < NUMBER_DRAWS && failedWith(error, UNIQUE_VIOLATION, "orders_number_unique")) continue;
       // Ended by PostgreSQL to break a lock cycle (an import writing the same products): nothing was
       // written, so the same placement runs again.
-      if (
-        draw < NUMBER_DRAWS &&
-        (failedWith(error, DEADLOCK_DETECTED) || failedWith(error, SERIALIZATION_FAILURE))
-      ) {
+      if (draw < NUMBER_DRAWS && failedOnLockCycle(error)) {
         continue;
       }
       throw error;

@@ -34,12 +34,15 @@ export async function reviewFormAction(
     url.searchParams.set("review", done);
     return redirect(`${productPath}?${url.searchParams}#reviews`, { status: 303 });
   };
+  /** The form again with `message` above it; what the shopper wrote stays unless `keep` is false. */
+  const refused = (message: string, status: number, headers: HeadersInit = NO_STORE, keep = true) =>
+    data(
+      { review: submission.reply({ formErrors: [message], ...(keep ? { resetForm: false } : {}) }) },
+      { status, headers },
+    );
   const value = submission.value;
   if (!userId) {
-    return data(
-      { review: submission.reply({ formErrors: [NOT_ALLOWED_WORDS["signed-out"]] }) },
-      { status: 401, headers: NO_STORE },
-    );
+    return refused(NOT_ALLOWED_WORDS["signed-out"], 401, NO_STORE, false);
   }
   try {
     return await act(value);
@@ -47,16 +50,10 @@ export async function reviewFormAction(
     // Waiting on the catalogue's lock past the statement timeout (a large import writing), or a lock
     // cycle that came back on every try: nothing was written; the form may be sent again.
     if (failedWith(error, QUERY_CANCELED) || failedWith(error, DEADLOCK_DETECTED)) {
-      return data(
-        {
-          review: submission.reply({
-            formErrors: [
-              "The shop's catalogue is being updated: your review was not saved. Send it again in a minute.",
-            ],
-            resetForm: false,
-          }),
-        },
-        { status: 503, headers: { ...NO_STORE, "Retry-After": "60" } },
+      return refused(
+        "The shop's catalogue is being updated: your review was not saved. Send it again in a minute.",
+        503,
+        { ...NO_STORE, "Retry-After": "60" },
       );
     }
     throw error;
@@ -68,35 +65,19 @@ export async function reviewFormAction(
       case "save": {
         const saved = await saveReview(db, author, productId, value, value.editing === "1");
         if (saved.outcome === "refused") {
-          return data(
-            { review: submission.reply({ formErrors: [NOT_ALLOWED_WORDS[saved.why]], resetForm: false }) },
-            { status: 403, headers: NO_STORE },
-          );
+          return refused(NOT_ALLOWED_WORDS[saved.why], 403);
         }
         if (saved.outcome === "limited") {
-          return data(
-            {
-              review: submission.reply({
-                formErrors: [
-                  "You have posted 10 reviews today: post this one tomorrow. What you wrote is still here.",
-                ],
-                resetForm: false,
-              }),
-            },
-            { status: 429, headers: { ...NO_STORE, "Retry-After": "86400" } },
+          return refused(
+            "You have posted 10 reviews today: post this one tomorrow. What you wrote is still here.",
+            429,
+            { ...NO_STORE, "Retry-After": "86400" },
           );
         }
         if (saved.outcome === "already") {
-          return data(
-            {
-              review: submission.reply({
-                formErrors: [
-                  "You have reviewed this product already (another tab, perhaps): your review is on this page again. Change it there.",
-                ],
-                resetForm: false,
-              }),
-            },
-            { status: 409, headers: NO_STORE },
+          return refused(
+            "You have reviewed this product already (another tab, perhaps): your review is on this page again. Change it there.",
+            409,
           );
         }
         throw back(saved.outcome);
@@ -104,15 +85,11 @@ export async function reviewFormAction(
       case "delete": {
         const deleted = await deleteReview(db, author, productId);
         if (deleted === "hidden") {
-          return data(
-            {
-              review: submission.reply({
-                formErrors: [
-                  "The shop has hidden your review: it stays hidden and cannot be deleted. You can still change it.",
-                ],
-              }),
-            },
-            { status: 403, headers: NO_STORE },
+          return refused(
+            "The shop has hidden your review: it stays hidden and cannot be deleted. You can still change it.",
+            403,
+            NO_STORE,
+            false,
           );
         }
         // Deleted now or before (a second click): either way there is none.

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE } from "~/db/errors.server";
+import { retryingLockCycles } from "~/db/errors.server";
 import { orderEvents, orderLines, orders, reviewHelpfulVotes, reviewPosts, reviews } from "~/db/schema";
 
 /**
@@ -73,21 +73,6 @@ export type ReviewSaving =
 const REVIEW_POSTS_LOCK_CLASS = 4_207_026;
 
 /**
- * Runs a review's transaction again after PostgreSQL ended it to break a
- * lock cycle (an owner saving the same product as its rating changes).
- */
-async function withRetries<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const again = failedWith(error, DEADLOCK_DETECTED) || failedWith(error, SERIALIZATION_FAILURE);
-      if (!again || attempt >= attempts) throw error;
-    }
-  }
-}
-
-/**
  * Writes the shopper's review of the product: a new one (counted against
  * the day's ten), or their existing one changed. Under a per-shopper
  * advisory lock, so ten posts at once never become eleven.
@@ -100,7 +85,7 @@ export function saveReview(
   /** The form changed the shopper's review (it showed one); otherwise it is a new one. */
   editing = false,
 ): Promise<ReviewSaving> {
-  return withRetries(() => db.transaction((tx) => saveIn(tx, userId, productId, input, editing)));
+  return retryingLockCycles(() => db.transaction((tx) => saveIn(tx, userId, productId, input, editing)));
 }
 
 async function saveIn(
@@ -160,7 +145,7 @@ export type ReviewDeletion = "deleted" | "none" | "hidden";
  * would undo the shop's decision. Deleting the account deletes it too.
  */
 export function deleteReview(db: Database, userId: string, productId: number): Promise<ReviewDeletion> {
-  return withRetries(async () => {
+  return retryingLockCycles(async () => {
     const mine = and(eq(reviews.productId, productId), eq(reviews.userId, userId));
     const [review] = await db.select({ hiddenAt: reviews.hiddenAt }).from(reviews).where(mine);
     if (!review) return "none";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE } from "~/db/errors.server";
+import { retryingLockCycles } from "~/db/errors.server";
 import { cardPayments, orders } from "~/db/schema";
 import { type Actor, recordChange } from "~/utils/audit-log.server";
 import { logFailure } from "~/utils/logger.server";
@@ -51,7 +51,7 @@ export async function refundCardPayment(
   if (!card) return { outcome: "refused", message: "Card payments are not turned on in this shop." };
   let claimed: { order: LockedOrder; payment: CardPaymentRow } | null;
   try {
-    claimed = await withRetries(() =>
+    claimed = await retryingLockCycles(() =>
       deps.mail.transaction((tx) => claimRefund(tx, actor, request.number, request.paymentId)),
     );
   } catch (error) {
@@ -167,16 +167,4 @@ async function recordRefund(
     after: { payment: "refunded", amountCents: done.amountCents, refundId },
   });
   await add(refundedEmail(order, deps, done.amountCents));
-}
-
-/** Runs `work` again after PostgreSQL ended it to break a lock cycle (a checkout on the same stock rows). */
-async function withRetries<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const retry = failedWith(error, DEADLOCK_DETECTED) || failedWith(error, SERIALIZATION_FAILURE);
-      if (!retry || attempt >= attempts) throw error;
-    }
-  }
 }

@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from "drizzle-orm";
-import { DEADLOCK_DETECTED, failedWith, SERIALIZATION_FAILURE } from "~/db/errors.server";
+import { failedOnLockCycle } from "~/db/errors.server";
 import { orders } from "~/db/schema";
 import { recordOrderEvent, SHOP_CLOCK_ACTOR } from "../order-events.server";
 import { CARD_PAYMENT_TRANSITIONS } from "../order-status";
@@ -93,7 +93,7 @@ async function cancelIfStillDue(deps: Deps, orderId: number): Promise<boolean> {
     });
   } catch (error) {
     // A checkout or import holding the same stock rows: this order is due again at the next pass.
-    if (failedWith(error, DEADLOCK_DETECTED) || failedWith(error, SERIALIZATION_FAILURE)) return false;
+    if (failedOnLockCycle(error)) return false;
     throw error;
   }
 }
