@@ -2,6 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { notify } from "~/utils/toast";
 
+/** The name of the button Conform submits a form with to validate it or change it (its `INTENT`), never the user's. */
+const CONFORM_INTENT = "__intent__";
+
 /**
  * A form's answer to a failed submission, whether the browser (the shared
  * zod schema) or the server (Conform's `lastResult`) refused it: toast the
@@ -19,7 +22,11 @@ export function useFailedSubmission(result: SubmissionResult | undefined) {
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    const submitted = () => {
+    const submitted = (event: SubmitEvent) => {
+      // Conform validates a field the user leaves by submitting the form with
+      // a hidden button of its own (its intent): that is no failed submit, and
+      // moving the focus then would send what is typed next into the field left.
+      if (event.submitter?.getAttribute("name") === CONFORM_INTENT) return;
       focusPending.current = "field";
     };
     form.addEventListener("submit", submitted);
