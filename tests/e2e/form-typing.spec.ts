@@ -32,6 +32,25 @@ for (const email of ["sam@", "sam@example"]) {
   });
 }
 
+test("on /login, a refused submit puts the focus on the first field in error, its message shown or not", async ({
+  page,
+}) => {
+  await gotoInteractive(page, "/login");
+  const form = page.getByRole("main");
+  const email = form.getByLabel("Email");
+  const password = form.getByLabel("Password", { exact: true });
+  await email.click();
+  await page.keyboard.type("sam@");
+  await password.click();
+  await page.keyboard.type("Secr");
+  await expect(email).toHaveAccessibleDescription("Enter a valid email address.");
+  // Pressing Login leaves Password (its message appears then); the submit that follows shows
+  // nothing new, and still moves the focus.
+  await form.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(password).toHaveAccessibleDescription("Password must be at least 6 characters.");
+  await expect(email).toBeFocused();
+});
+
 test("on /sign-up, fields left empty or wrong keep what was typed where it was typed", async ({ page }) => {
   await gotoInteractive(page, "/sign-up");
   const form = page.getByRole("main");

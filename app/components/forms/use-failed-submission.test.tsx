@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { act, cleanup, render } from "@testing-library/react";
+import { act, cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "~/utils/zod";
 import { useFailedSubmission } from "./use-failed-submission";
@@ -73,6 +73,23 @@ describe("useFailedSubmission", () => {
     act(() => login.click());
 
     await view.findByText("Enter a valid email address.");
-    expect(document.activeElement).toBe(email);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+  });
+
+  it("moves the focus to the field in error on a refused submit when its message was already shown", async () => {
+    const view = render(<LoginForm />);
+    const email = view.getByLabelText("Email") as HTMLInputElement;
+    const password = view.getByLabelText("Password") as HTMLInputElement;
+    const login = view.getByRole("button", { name: "Login" });
+    moveFocusTo(email);
+    act(() => typeInto(email, "sam@"));
+    moveFocusTo(password);
+    act(() => typeInto(password, "Secret#123"));
+    moveFocusTo(login);
+    await view.findByText("Enter a valid email address.");
+    expect(document.activeElement).toBe(login);
+
+    act(() => login.click());
+    await waitFor(() => expect(document.activeElement).toBe(email));
   });
 });
