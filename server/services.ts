@@ -262,7 +262,9 @@ async function startDemoPaymentProvider(env: Env, database: DatabaseHandle): Pro
  */
 async function makeConfiguredOwners(env: Env, database: DatabaseHandle): Promise<void> {
   if (env.OWNER_EMAILS.length === 0) return;
-  const outcomes = await applyOwnerEmails(database.db, env.OWNER_EMAILS);
+  const outcomes = await applyOwnerEmails(database.db, env.OWNER_EMAILS, {
+    demoIdentityProvider: env.DEMO_IDENTITY_PROVIDER,
+  });
   outcomes.forEach(({ outcome }, index) => {
     const entry = index + 1;
     if (outcome === "made-owner") logger.info({ entry }, "OWNER_EMAILS entry %d is now an owner", entry);

@@ -12,6 +12,8 @@ import { useRouteLoaderData } from "react-router";
  */
 const TOAST_DURATION = { success: 2000, error: 4000 } as const;
 const MAX_VISIBLE_TOASTS = 20;
+/** The navbar's 4 rem and a gap. */
+const TOASTS_TOP = "4.5rem";
 
 export interface ToastMessage {
   id?: string;
@@ -81,7 +83,16 @@ export function ToastHost() {
     // again, a loop a keyboard cannot leave. Its focus bookkeeping never sees
     // the focus here, so Tab goes on through the page as everywhere else.
     <div onFocusCapture={(event) => event.stopPropagation()}>
-      <Toaster position="top-center" visibleToasts={MAX_VISIBLE_TOASTS} richColors closeButton />
+      <Toaster
+        position="top-center"
+        // Under the sticky navbar (h-16, app/components/layout/site-header.tsx), never over it:
+        // on a phone a toast spans the width and hid the cart count it was telling about.
+        offset={{ top: TOASTS_TOP }}
+        mobileOffset={{ top: TOASTS_TOP }}
+        visibleToasts={MAX_VISIBLE_TOASTS}
+        richColors
+        closeButton
+      />
     </div>
   );
 }

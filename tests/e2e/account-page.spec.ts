@@ -9,7 +9,7 @@ import {
   useOwnAddress,
 } from "./support/accounts";
 import { emailTo, linkTo } from "./support/mailbox";
-import { expectNoAxeViolations } from "./support/page-checks";
+import { expectNoAxeViolations, expectSamePicture } from "./support/page-checks";
 import { expect, test } from "./support/test";
 
 /** The account page (/account) in Chromium: profile, password, sessions, deletion, with a keyboard and axe. */
@@ -195,6 +195,33 @@ test("the new password's field says a common password is refused when it is left
   await expect(newPassword).toHaveAccessibleDescription(
     /^This password is too common\. Choose one that is harder to guess\. 6 to 20 characters/,
   );
+});
+
+test("a photo that does not load shows the initials in the navbar, also before the scripts run", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const user = newUser(baseURL as string, { name: "Sam Smith", photo: `${baseURL}/no-such-photo.png` });
+  await signUp(page, user);
+  await expect(toasts(page).getByText("Account created. Welcome!")).toBeVisible();
+  await expect(accountButton(page)).toHaveAccessibleName("SS: account menu for Sam Smith");
+  await expect(accountButton(page).locator("img")).toHaveCount(0);
+  const withScripts = await accountButton(page).screenshot();
+
+  // The page as it is before its scripts run (or without them): the photo's <img> has failed,
+  // and what shows in its place is the initials, drawn as the scripts draw them.
+  const plain = await browser.newContext({
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: false,
+  });
+  const plainPage = await plain.newPage();
+  await plainPage.goto("/");
+  const photo = accountButton(plainPage).locator("img");
+  await expect(photo).toHaveJSProperty("complete", true);
+  await expect(photo).toHaveJSProperty("naturalWidth", 0);
+  await expectSamePicture(await accountButton(plainPage).screenshot(), withScripts);
+  await plain.close();
 });
 
 test.describe("without JavaScript", () => {

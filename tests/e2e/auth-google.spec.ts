@@ -84,6 +84,27 @@ test("signs in through the popup; the page updates without a reload and goes to 
   await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
 });
 
+test("an account made with Google is not asked to confirm its email: Google vouched for it", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto("/login");
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  const popup = await popupOpened;
+  const closed = popup.waitForEvent("close");
+  await signInAtDemoProvider(popup, { email: uniqueEmail("vouched"), name: "Vera Vouched" });
+  await closed;
+  await expect(toasts(page).getByText("Signed in with Google.")).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/`);
+
+  // As the server renders any page for this account from now on.
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account");
+  await expect(page.getByRole("main")).toContainText("(confirmed)");
+  await expect(page.getByRole("region", { name: "Confirm your email" })).toHaveCount(0);
+});
+
 test("falls back to a full-page redirect when the popup is blocked", async ({ page, baseURL }) => {
   // A popup blocker makes window.open return null.
   await page.addInitScript(() => {

@@ -61,6 +61,35 @@ test.describe("a product's own page", () => {
     });
   });
 
+  for (const width of [320, 390, 1280]) {
+    test(`shows the whole picture at ${width} px, nothing of it cropped or stretched`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const [product] = await apiProducts(request, "band=artistry");
+      if (!product) throw new Error("the demo catalogue has no Artistry product");
+      await page.goto(`/products/${product.id}`);
+      const picture = page.getByRole("main").getByRole("img", { name: product.name, exact: true });
+      await expect(picture).toHaveJSProperty("complete", true);
+      const shown = await picture.evaluate((image: HTMLImageElement) => {
+        const { objectFit } = getComputedStyle(image);
+        const box = image.getBoundingClientRect();
+        const boxRatio = box.width / box.height;
+        const pictureRatio = image.naturalWidth / image.naturalHeight;
+        // `contain` shows all of the picture in any box; `cover` and `fill` only in a box of its shape.
+        const share =
+          objectFit === "contain" || objectFit === "scale-down"
+            ? 1
+            : Math.min(boxRatio / pictureRatio, pictureRatio / boxRatio);
+        return { share, left: box.left, right: box.right };
+      });
+      expect(shown.share, "the share of the picture in view").toBeGreaterThan(0.99);
+      expect(shown.left).toBeGreaterThanOrEqual(0);
+      expect(shown.right).toBeLessThanOrEqual(width);
+    });
+  }
+
   test.describe("that is not there", () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 

@@ -200,10 +200,32 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("without JavaScript, the sort has a button of its own", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // On a phone "Apply filters" is in the closed sheet; on a desktop at the foot of the filters.
+  for (const width of [390, 1280]) {
+    test(`choosing a sort and pressing its button sorts the listing, filters kept (${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const shop = new ShopPage(page);
+      await page.goto("/?category=outdoor");
+      await shop.sort.selectOption("asc");
+      await shop.main.getByRole("button", { name: "Sort", exact: true }).click();
+      await expect(page).toHaveURL((url) => url.search === "?category=outdoor&sort=asc");
+      await expect(shop.sort).toHaveValue("asc");
+      await shop.expectCardsToMatchApi(request, "category=outdoor&sort=asc");
+    });
+  }
+});
+
 test.describe("with JavaScript", () => {
   test("there is no Apply filters button: every change applies by itself", async ({ page }) => {
     const shop = new ShopPage(page);
     await shop.goto();
     await expect(page.getByRole("button", { name: "Apply filters" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Sort", exact: true })).toHaveCount(0);
   });
 });

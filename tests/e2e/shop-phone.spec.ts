@@ -1,4 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
+import { toasts } from "./support/accounts";
+import { gotoInteractive } from "./support/page-checks";
 import { apiCount, ShopPage } from "./support/shop-page";
 import { expect, test } from "./support/test";
 
@@ -179,6 +181,39 @@ test.describe("the shop page on a phone", () => {
     await expect(page.locator("#results")).toBeFocused();
   });
 });
+
+for (const width of [390, 320]) {
+  test(`at ${width} px, the "… is in your cart" toast leaves the navbar's cart count in view`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await gotoInteractive(page, "/");
+    const add = page.getByRole("button", { name: /^Add to cart: / }).first();
+    const name = ((await add.getAttribute("aria-label")) ?? "").replace(/^Add to cart: /, "");
+    await add.click();
+    const toast = toasts(page)
+      .getByRole("listitem")
+      .filter({ hasText: `${name} is in your cart.` });
+    await expect(toast).toBeVisible();
+    const cart = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cart, 1 item" });
+    await expect(cart).toBeVisible();
+    // Where the toast comes to rest, once it has slid in (sonner marks it mounted, then moves it).
+    await expect(toast).toHaveAttribute("data-mounted", "true");
+    await toast.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
+    const [toastBox, cartBox] = await Promise.all([toast.boundingBox(), cart.boundingBox()]);
+    if (!toastBox || !cartBox) throw new Error("the toast and the cart link are both on screen");
+    const apart =
+      toastBox.y >= cartBox.y + cartBox.height ||
+      cartBox.y >= toastBox.y + toastBox.height ||
+      toastBox.x >= cartBox.x + cartBox.width ||
+      cartBox.x >= toastBox.x + toastBox.width;
+    expect(apart, `the toast ${JSON.stringify(toastBox)} covers the cart ${JSON.stringify(cartBox)}`).toBe(
+      true,
+    );
+  });
+}
 
 test.describe("the shop page on a phone without JavaScript", () => {
   test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });

@@ -600,7 +600,6 @@ describe("account linking", () => {
       baseUrl: `http://127.0.0.1:${providerPort}`,
       redirectUri: `${shopUrl}/api/auth/callback/google`,
       db: providerDatabase.db,
-      assertsVerifiedEmail: true,
     });
     providerServer = http.createServer((req, res) => {
       if (!provider.handle(req, res)) res.writeHead(404).end();

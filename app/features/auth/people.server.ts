@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { accounts, users } from "~/db/schema";
 import { type Actor, COMMAND_LINE, recordChange } from "~/utils/audit-log.server";
 import type { Role } from "./roles";
 
@@ -77,6 +77,34 @@ export function makeOwner(db: Database, email: string): Promise<RoleChange> {
   return changeRole(db, COMMAND_LINE, email, "owner");
 }
 
+/** Whether the demo identity provider stands in for Google (DEMO_IDENTITY_PROVIDER=1). */
+export interface OwnerEmailsSettings {
+  demoIdentityProvider: boolean;
+}
+
+/**
+ * Whether OWNER_EMAILS may take the account's email as its holder's: confirmed
+ * through the shop's link, or vouched for by Google. The demo identity
+ * provider vouches for whatever email is typed into it, so while it stands in
+ * for Google an account it made (one without a password) proves nothing. A
+ * password comes only with sign-up, confirmed by the shop's link, or with a
+ * reset link sent to the address; the demo never joins a password account.
+ */
+export async function emailProvesOwner(
+  db: Database,
+  userId: string,
+  { demoIdentityProvider }: OwnerEmailsSettings,
+): Promise<boolean> {
+  const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  if (!row?.verified) return false;
+  if (!demoIdentityProvider) return true;
+  const withPassword = await db.$count(
+    accounts,
+    and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")),
+  );
+  return withPassword > 0;
+}
+
 /**
  * OWNER_EMAILS at start-up: each listed account that exists and has
  * confirmed its email becomes an owner (an unconfirmed one could be someone
@@ -85,18 +113,16 @@ export function makeOwner(db: Database, email: string): Promise<RoleChange> {
 export async function applyOwnerEmails(
   db: Database,
   emails: string[],
+  settings: OwnerEmailsSettings,
 ): Promise<{ email: string; outcome: "made-owner" | "already-owner" | "no-account" | "not-confirmed" }[]> {
   const outcomes = [];
   for (const email of emails) {
-    const [account] = await db
-      .select({ verified: users.emailVerified })
-      .from(users)
-      .where(eq(users.email, email));
+    const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!account) {
       outcomes.push({ email, outcome: "no-account" as const });
       continue;
     }
-    if (!account.verified) {
+    if (!(await emailProvesOwner(db, account.id, settings))) {
       outcomes.push({ email, outcome: "not-confirmed" as const });
       continue;
     }

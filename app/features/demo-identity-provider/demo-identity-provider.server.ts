@@ -19,9 +19,11 @@ import { logger } from "~/utils/logger.server";
  * shop under /demo-idp, that stands in for Google in the local demo and the
  * tests. Active only with DEMO_IDENTITY_PROVIDER=1. The shop talks to it
  * exactly as to Google: discovery, authorization code + PKCE + state + nonce,
- * signed ID tokens. It asserts whatever email is typed into it, so it never
- * says that email is verified, and the shop never links it to an existing
- * account. See docs/decisions/0007-demo-identity-provider.md.
+ * signed ID tokens. Like Google, it says the email is verified, so an account
+ * it makes is not asked to confirm it; but it asserts whatever email is typed
+ * into it, so the shop never links it to an existing account and OWNER_EMAILS
+ * never takes its word (app/features/auth/people.server.ts). See
+ * docs/decisions/0007-demo-identity-provider.md.
  */
 const DEMO_IDP_PATH = "/demo-idp";
 const DEMO_CLIENT_ID = "backline-demo";
@@ -126,11 +128,6 @@ export interface DemoIdentityProviderOptions {
   redirectUri: string;
   /** Keeps its state and keys, shared by every process on this database. */
   db: Database;
-  /**
-   * Whether it says the typed email is verified. Never in the shop (anyone
-   * can type any email); tests set it to stand in for real Google, which does.
-   */
-  assertsVerifiedEmail?: boolean;
 }
 
 /** The prompts the sign-in form answers: logging in, and Google's account chooser. */
@@ -166,8 +163,6 @@ export async function createDemoIdentityProvider(
       });
     }),
   ]);
-  const emailVerified = options.assertsVerifiedEmail ?? false;
-
   const configuration: Configuration = {
     adapter: databaseAdapter(options.db),
     clients: [
@@ -200,8 +195,9 @@ export async function createDemoIdentityProvider(
         claims: async () => ({
           sub: subjectOf(identity.email),
           email: identity.email,
-          // Anyone can type any email here: in the shop it is never verified.
-          email_verified: emailVerified,
+          // As Google says of its accounts' emails. Anyone can type any email here, so the shop
+          // never lets this word join an existing account or make an owner.
+          email_verified: true,
           name: identity.name,
         }),
       };

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect } from "./test";
 
 /** axe-core's full rule set (WCAG 2.x A and AA plus best practices): no violations at all. */
@@ -32,4 +33,22 @@ export async function expectNoAxeViolations(page: Page) {
 export async function gotoInteractive(page: Page, url: string) {
   await page.goto(url);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
+/**
+ * Two screenshots that show a person the same thing: no pixel differs by more than
+ * text antialiasing does (the same glyphs drawn a fraction of a pixel apart).
+ */
+export async function expectSamePicture(actual: Buffer, expected: Buffer) {
+  const pixels = (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [a, b] = await Promise.all([pixels(actual), pixels(expected)]);
+  expect({ width: a.info.width, height: a.info.height }).toEqual({
+    width: b.info.width,
+    height: b.info.height,
+  });
+  let differing = 0;
+  for (let index = 0; index < a.data.length; index += 1) {
+    if (Math.abs((a.data[index] ?? 0) - (b.data[index] ?? 0)) > 64) differing += 1;
+  }
+  expect(differing, "channel values that differ by more than antialiasing").toBe(0);
 }

@@ -41,7 +41,10 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             alt=""
             referrerPolicy="no-referrer"
             onError={() => setPhotoFailed(true)}
-            className="size-full object-cover"
+            // Until the page's scripts run (or without them), a photo that fails shows the
+            // initials through ::after, which browsers draw only over a broken image.
+            data-initials={shown}
+            className="relative size-full object-cover after:absolute after:inset-0 after:flex after:items-center after:justify-center after:bg-indigo-100 after:content-[attr(data-initials)]"
           />
         ) : (
           <span aria-hidden="true">{shown}</span>

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { auditLog, users } from "~/db/schema";
+import { accounts, auditLog, users } from "~/db/schema";
 import { shopContext } from "../../../../tests/support/shop-context";
 import {
   openTestDatabases,
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../../../tests/support/test-database";
+import { applyOwnerEmails } from "../people.server";
 
 /**
  * OWNER_EMAILS at the back office's door: a listed account is an owner once
@@ -65,5 +66,40 @@ describe.each(engines)("OWNER_EMAILS at the back office's door on $name", (engin
     expect((await visitorWith(cookie))?.role).toBe("staff");
     await engine.db.update(users).set({ role: "shopper" }).where(eq(users.email, email));
     expect((await visitorWith(cookie))?.role).toBe("shopper");
+  });
+});
+
+describe.each(engines)("OWNER_EMAILS and the demo identity provider on $name", (engine: TestDatabase) => {
+  const { signedUp } = shopContext(engine);
+  /** An account as a Google sign-in makes it: no password, its email verified on the provider's word. */
+  async function madeByGoogle(email: string) {
+    const id = `google-${email}`;
+    await engine.db.insert(users).values({ id, name: "Gail", email, emailVerified: true });
+    await engine.db
+      .insert(accounts)
+      .values({ id: `account-${id}`, userId: id, providerId: "google", accountId: id });
+  }
+  const shopper = () => engine.db.update(users).set({ role: "shopper" }).where(eq(users.role, "owner"));
+
+  it("takes Google's word for an email, but never the demo provider's, which vouches for any email typed", async () => {
+    const email = `google-made-${engine.name.toLowerCase()}@example.com`;
+    await madeByGoogle(email);
+    await shopper();
+    expect(await applyOwnerEmails(engine.db, [email], { demoIdentityProvider: true })).toEqual([
+      { email, outcome: "not-confirmed" },
+    ]);
+    expect(await applyOwnerEmails(engine.db, [email], { demoIdentityProvider: false })).toEqual([
+      { email, outcome: "made-owner" },
+    ]);
+  });
+
+  it("with the demo provider on, still takes a password account's email confirmed through the shop's link", async () => {
+    const email = `confirmed-${engine.name.toLowerCase()}@example.com`;
+    await signedUp(email);
+    await engine.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    await shopper();
+    expect(await applyOwnerEmails(engine.db, [email], { demoIdentityProvider: true })).toEqual([
+      { email, outcome: "made-owner" },
+    ]);
   });
 });

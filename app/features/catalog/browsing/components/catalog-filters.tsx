@@ -204,18 +204,30 @@ function ChoiceCount({ count }: { count: number | null }) {
   );
 }
 
-/** "Sort By Price", above the grid; part of the filter form through the `form` attribute. */
+/**
+ * "Sort By Price", above the grid; part of the filter form through the `form` attribute.
+ * Without JavaScript its own button sends that form, filters and all: "Apply filters"
+ * is at the foot of the panel, and in the closed sheet on a phone. With JavaScript a
+ * change applies by itself and the <noscript> button is never rendered.
+ */
 export function SortSelect({ filters }: { filters: CatalogFilterControls }) {
   return (
-    <SelectField
-      label="Sort By Price"
-      name="sort"
-      form={CATALOG_FILTERS_FORM_ID}
-      value={filters.values.sort}
-      options={SORT_OPTIONS}
-      onChange={(sort, how) => filters.choose("sort", sort as SortValue | "", how)}
-      onBlur={filters.endRun}
-      inline
-    />
+    <div className="flex flex-wrap items-center gap-2">
+      <SelectField
+        label="Sort By Price"
+        name="sort"
+        form={CATALOG_FILTERS_FORM_ID}
+        value={filters.values.sort}
+        options={SORT_OPTIONS}
+        onChange={(sort, how) => filters.choose("sort", sort as SortValue | "", how)}
+        onBlur={filters.endRun}
+        inline
+      />
+      <noscript>
+        <button type="submit" form={CATALOG_FILTERS_FORM_ID} className={buttonClasses("secondary", "md")}>
+          Sort
+        </button>
+      </noscript>
+    </div>
   );
 }

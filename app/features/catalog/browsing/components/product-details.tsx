@@ -31,7 +31,8 @@ export function ProductDetails({
 }) {
   return (
     <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
+      {/* As tall as the picture, not the row: stretched beside a long description, it cropped the picture's sides. */}
+      <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
         <img
           src={product.image}
           srcSet={pictureSrcSet(product.image)}
@@ -40,7 +41,8 @@ export function ProductDetails({
           width={PICTURE_SIZE.width}
           height={PICTURE_SIZE.height}
           fetchPriority="high"
-          className="aspect-[4/3] size-full object-cover"
+          // The whole picture, whatever its shape (an owner's import may not be 4:3): never cropped.
+          className="aspect-[4/3] h-auto w-full object-contain"
         />
       </div>
       <div className="flex min-w-0 flex-col gap-5">
