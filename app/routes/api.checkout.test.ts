@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { stockLevels } from "~/db/schema";
+import { mailQueue, orders, products, stockLevels } from "~/db/schema";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
@@ -11,7 +11,10 @@ import { action as checkoutAction } from "./api.checkout";
 
 const engine = await openPgliteTestDatabase();
 afterAll(() => engine.close());
-const { context, signedUp } = shopContext(engine);
+// Room for every checkout these tests send from one client address (the limit has its own test below).
+const { context, signedUp } = shopContext(engine, {
+  shoppingLimits: { cartChanges: 1_000, checkouts: 1_000, duration: 60 },
+});
 
 const checkout = {
   email: "ada@example.com",
@@ -127,6 +130,83 @@ describe("POST /api/checkout", () => {
     expect(keyless).toMatchObject({ status: 400, body: { error: { field: "Idempotency-Key" } } });
     const garbled = await send(checkoutAction, "/api/checkout", { cookie, raw: "{" });
     expect(garbled).toMatchObject({ status: 400, body: { error: { code: "invalid_body" } } });
+  });
+
+  it("with an expectedTotal that is no longer the total: 409 total_changed with the new order, nothing placed; the same key confirms it", async () => {
+    const { cookie, productId } = await guestCart(10, 2, 12.99);
+    const shown = { ...checkout, expectedTotal: 30.97 };
+    await engine.db.update(products).set({ price: 99.99 }).where(eq(products.id, productId));
+    const queued = await engine.db.select({ id: mailQueue.id }).from(mailQueue);
+    const key = randomUUID();
+    const refused = await place(cookie, key, shown);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        error: {
+          code: "total_changed",
+          field: "expectedTotal",
+          expectedTotal: 30.97,
+          total: 199.98,
+          subtotal: 199.98,
+          shipping: 0,
+          lines: [{ productId, unitPrice: 99.99, quantity: 2, lineTotal: 199.98 }],
+        },
+      },
+    });
+    const [level] = await engine.db.select().from(stockLevels).where(eq(stockLevels.productId, productId));
+    expect(level?.onHand).toBe(10);
+    expect(await engine.db.select().from(orders).where(eq(orders.idempotencyKey, key))).toEqual([]);
+    expect(await engine.db.select({ id: mailQueue.id }).from(mailQueue)).toHaveLength(queued.length);
+    const confirmed = await place(cookie, key, { ...checkout, expectedTotal: 199.98 });
+    expect(confirmed).toMatchObject({ status: 201, body: { order: { total: 199.98 } } });
+    // Without expectedTotal, a checkout is placed at whatever the total is, as before.
+    const unchecked = await guestCart(10, 1, 12.99);
+    expect((await place(unchecked.cookie)).body).toMatchObject({ order: { total: 17.98 } });
+  });
+
+  it.each([[-1], [12.345], ["12.99"]])(
+    "refuses an expectedTotal of %j with a 400 naming it",
+    async (expectedTotal) => {
+      const { cookie } = await guestCart(5, 1);
+      const refused = await place(cookie, undefined, { ...checkout, expectedTotal });
+      expect(refused).toMatchObject({ status: 400, body: { error: { field: "expectedTotal" } } });
+    },
+  );
+
+  const portland = {
+    name: "Ada",
+    line1: "218 Harbour Street",
+    city: "Portland",
+    postalCode: "97204",
+    country: "US",
+  };
+
+  it.each<[Record<string, string>, string]>([
+    [portland, "missing"],
+    [{ ...portland, region: "CA-ON" }, "of another country"],
+    [{ ...portland, region: "US-XX" }, "not a state"],
+  ])("a US address whose region is %j (%s) is a 400 naming shippingAddress.region", async (address) => {
+    const { cookie } = await guestCart(5, 1);
+    const refused = await place(cookie, undefined, { ...checkout, shippingAddress: address });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { error: { code: "invalid_field", field: "shippingAddress.region" } },
+    });
+  });
+
+  it("keeps the region with the order, and needs none where the country has none to ask", async () => {
+    const { cookie } = await guestCart(5, 1);
+    const placed = await place(cookie, undefined, {
+      ...checkout,
+      shippingAddress: { ...portland, region: "US-OR" },
+    });
+    expect(placed.status).toBe(201);
+    const number = (placed.body.order as { number: string }).number;
+    const [order] = await engine.db.select().from(orders).where(eq(orders.number, number));
+    expect(order?.shippingAddress).toMatchObject({ country: "US", region: "US-OR", city: "Portland" });
+    // Great Britain has no region to ask for: none is needed, and one sent is not kept.
+    const british = await guestCart(5, 1);
+    expect((await place(british.cookie)).status).toBe(201);
   });
 
   it("a signed-in shopper checks out their account's cart", async () => {

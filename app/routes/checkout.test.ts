@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { orders, stockLevels } from "~/db/schema";
+import { mailQueue, orders, products, stockLevels } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
@@ -10,11 +10,14 @@ import { action, loader } from "./checkout";
 
 const engine = await openPgliteTestDatabase();
 afterAll(() => engine.close());
-const { context, signedUp } = shopContext(engine);
+// Room for every checkout these tests send from one client address.
+const { context, signedUp } = shopContext(engine, {
+  shoppingLimits: { cartChanges: 1_000, checkouts: 1_000, duration: 60 },
+});
 
 /** A guest's cart with `quantity` of a product that has `onHand` units: its cookie and the product. */
-async function guestCart(onHand: number, quantity: number) {
-  const productId = await productInStock(engine, onHand, 12.5);
+async function guestCart(onHand: number, quantity: number, price = 12.5) {
+  const productId = await productInStock(engine, onHand, price);
   const added = await sendForm(cartAction, context, "/cart", {
     form: { intent: "add", productId: String(productId), quantity: String(quantity) },
   });
@@ -27,6 +30,8 @@ const page = async (cookie?: string) =>
     defaults: { email: string; name: string; country: string };
     idempotencyKey: string;
     countries: { code: string; name: string }[];
+    subtotalCents: number;
+    regions: Record<string, { label: string; choices: { code: string; name: string }[] }>;
   };
 
 function filled(key: string, changes: Record<string, string> = {}) {
@@ -46,6 +51,20 @@ function filled(key: string, changes: Record<string, string> = {}) {
 
 const placeForm = (cookie: string, form: Record<string, string>) =>
   sendForm(action, context, "/checkout", { form, cookie });
+
+type FormAnswer = { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+const formError = (outcome: { body: unknown }) => (outcome.body as FormAnswer).result.error?.[""]?.[0];
+const fieldErrors = (outcome: { body: unknown }) => (outcome.body as FormAnswer).result.error ?? {};
+const orderOf = async (location: string | null) =>
+  (
+    await engine.db
+      .select()
+      .from(orders)
+      .where(eq(orders.number, (location ?? "").slice("/orders/".length, "/orders/".length + 8)))
+  )[0];
+const onHand = async (productId: number) =>
+  (await engine.db.select().from(stockLevels).where(eq(stockLevels.productId, productId)))[0]?.onHand;
+const queuedEmails = async () => (await engine.db.select({ id: mailQueue.id }).from(mailQueue)).length;
 
 describe("/checkout", () => {
   it("shows the cart's lines, a new key each time, and the countries from the library", async () => {
@@ -133,5 +152,123 @@ describe("/checkout", () => {
     expect((again.body as { result: { error: Record<string, string[]> } }).result.error[""]?.[0]).toMatch(
       /Your cart is empty/,
     );
+  });
+});
+
+describe("/checkout: the total a shopper was shown is the one they agree to", () => {
+  it("Express chosen on a page that showed Standard's total places nothing, and shows Express's total to confirm", async () => {
+    const { cookie, productId } = await guestCart(10, 2, 12.99);
+    const shown = await page(cookie);
+    const form = filled(shown.idempotencyKey, { shippingMethod: "express", expectedTotal: "30.97" });
+    const refused = await placeForm(cookie, form);
+    expect(refused.status).toBe(409);
+    expect(formError(refused)).toMatch(/total changed.*nothing was ordered/i);
+    // The page comes back as it was filled in, Express chosen: its summary shows Express's total.
+    expect((refused.body as FormAnswer).result.initialValue).toMatchObject({
+      shippingMethod: "express",
+      email: "ada@example.com",
+    });
+    expect(refused.body).toMatchObject({ totalChanged: { shownCents: 3097, totalCents: 4097 } });
+    expect(await onHand(productId)).toBe(10);
+    const placed = await placeForm(cookie, { ...form, expectedTotal: "40.97" });
+    expect(placed.status).toBe(303);
+    expect(await orderOf(placed.location)).toMatchObject({ shippingMethod: "express", totalCents: 4097 });
+  });
+
+  it("a stale page (a price raised, 3 more added in another tab) places nothing until its new total is confirmed", async () => {
+    const { cookie, productId } = await guestCart(10, 2, 12.99);
+    const stale = await page(cookie);
+    expect(stale.subtotalCents + 499).toBe(3097);
+    await engine.db.update(products).set({ price: 99.99 }).where(eq(products.id, productId));
+    await sendForm(cartAction, context, "/cart", {
+      form: { intent: "add", productId: String(productId), quantity: "3" },
+      cookie,
+    });
+    const emails = await queuedEmails();
+    const form = filled(stale.idempotencyKey, { expectedTotal: "30.97" });
+    const refused = await placeForm(cookie, form);
+    expect(refused.status).toBe(409);
+    expect(formError(refused)).toMatch(/nothing was ordered/);
+    // No stock taken, no order, no email.
+    expect(await onHand(productId)).toBe(10);
+    expect(
+      await engine.db.select().from(orders).where(eq(orders.idempotencyKey, stale.idempotencyKey)),
+    ).toEqual([]);
+    expect(await queuedEmails()).toBe(emails);
+    // The page shown again has the new lines and total; sent with that total (and the same key), it is placed.
+    const fresh = await page(cookie);
+    expect(fresh.lines).toEqual([expect.objectContaining({ productId, quantity: 5, unitPriceCents: 9999 })]);
+    expect(fresh.subtotalCents).toBe(49_995);
+    const placed = await placeForm(cookie, { ...form, expectedTotal: "499.95" });
+    expect(placed.status).toBe(303);
+    expect(await orderOf(placed.location)).toMatchObject({ totalCents: 49_995 });
+    expect(await onHand(productId)).toBe(5);
+    expect(await queuedEmails()).toBe(emails + 1);
+  });
+
+  it("Update total (without JavaScript) shows the form again as typed, with the chosen method, and places nothing", async () => {
+    const { cookie, productId } = await guestCart(10, 1);
+    const { idempotencyKey } = await page(cookie);
+    const updated = await placeForm(cookie, {
+      ...filled(idempotencyKey, { shippingMethod: "express", email: "", expectedTotal: "17.49" }),
+      __intent__: JSON.stringify({ type: "validate", payload: { name: "shippingMethod" } }),
+    });
+    expect(updated.status).toBe(200);
+    expect((updated.body as FormAnswer).result.initialValue).toMatchObject({
+      shippingMethod: "express",
+      shippingAddress: { city: SHOPPER_ADDRESS.city },
+    });
+    expect(await onHand(productId)).toBe(10);
+    expect(await engine.db.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("/checkout: the region of a country that needs one", () => {
+  const portland = {
+    "shippingAddress.city": "Portland",
+    "shippingAddress.postalCode": "97204",
+    "shippingAddress.country": "US",
+  };
+
+  it("offers each such country's regions by ISO 3166-2 code", async () => {
+    const { regions } = await page();
+    expect(regions.US?.label).toBe("State");
+    expect(regions.US?.choices).toContainEqual({ code: "US-OR", name: "Oregon" });
+    expect(regions.CA?.choices).toContainEqual({ code: "CA-ON", name: "Ontario" });
+    expect(regions.AU?.choices).toContainEqual({ code: "AU-NSW", name: "New South Wales" });
+    expect(regions.GB).toBeUndefined();
+  });
+
+  it("a US address without its state, or with another country's, is refused naming the State field", async () => {
+    const { cookie, productId } = await guestCart(10, 1);
+    const { idempotencyKey } = await page(cookie);
+    const missing = await placeForm(cookie, filled(idempotencyKey, portland));
+    expect(missing.status).toBe(400);
+    expect(fieldErrors(missing)["shippingAddress.region"]).toEqual(["Choose a state from the list."]);
+    const foreign = await placeForm(
+      cookie,
+      filled(idempotencyKey, { ...portland, "shippingAddress.region": "CA-ON" }),
+    );
+    expect(fieldErrors(foreign)["shippingAddress.region"]).toEqual(["Choose a state from the list."]);
+    expect(await onHand(productId)).toBe(10);
+    const placed = await placeForm(
+      cookie,
+      filled(idempotencyKey, { ...portland, "shippingAddress.region": "US-OR" }),
+    );
+    expect(placed.status).toBe(303);
+    expect((await orderOf(placed.location))?.shippingAddress).toMatchObject({
+      country: "US",
+      region: "US-OR",
+    });
+  });
+
+  it("a region left from another country is not kept where the country asks for none", async () => {
+    const { cookie } = await guestCart(10, 1);
+    const { idempotencyKey } = await page(cookie);
+    const placed = await placeForm(cookie, filled(idempotencyKey, { "shippingAddress.region": "US-OR" }));
+    expect(placed.status).toBe(303);
+    expect((await orderOf(placed.location))?.shippingAddress).not.toHaveProperty("region");
   });
 });

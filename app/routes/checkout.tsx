@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
 import {
@@ -13,6 +13,7 @@ import { cartPageData } from "~/features/cart/cart-page.server";
 import { checkoutFormAction } from "~/features/orders/checkout-page.server";
 import { countryChoices, likelyCountry } from "~/features/orders/checkout-schema";
 import { CheckoutForm } from "~/features/orders/components/checkout-form";
+import { regionChoices } from "~/features/orders/shipping-regions";
 import { shopperLocale } from "~/utils/locale.server";
 import { shoppingRefusalMessage } from "~/utils/shopping-rate-limit.server";
 import type { Route } from "./+types/checkout";
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       subtotalCents: cart.subtotalCents,
       rates: await shippingRatesOf(context),
       countries: countryChoices(),
+      regions: regionChoices(),
       defaults: { email: shopper.email, name: shopper.name, country: likelyCountry(shopperLocale(request)) },
       // A new key for each page shown: every send of this page's form is one checkout.
       idempotencyKey: randomUUID(),
@@ -46,6 +48,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refused = await shoppingRefusalOf(context, "checkout");
     return refused ? shoppingRefusalMessage("checkout", refused.retryAfterSeconds) : null;
   });
+}
+
+/**
+ * A checkout refused for the cart as it is now (409: the total, a price or
+ * the stock changed) is read again, so the page shows the total it asks the
+ * shopper to confirm (without JavaScript it is rendered anew anyway).
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export function meta() {

@@ -37,6 +37,7 @@ async function guestBuysOne(browser: Browser): Promise<void> {
   await form.getByLabel("City").fill("Portland");
   await form.getByLabel("Postal code").fill("97204");
   await form.getByLabel("Country").selectOption("US");
+  await form.getByLabel("State").selectOption("US-OR");
   await page.getByRole("radio", { name: /bank transfer/i }).check();
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /Thank you/ })).toBeVisible();

@@ -52,6 +52,7 @@ async function guestBuys(
   await form.getByLabel("City").fill("Portland");
   await form.getByLabel("Postal code").fill("97204");
   await form.getByLabel("Country").selectOption("US");
+  await form.getByLabel("State").selectOption("US-OR");
   await page.getByRole("radio", { name: payment }).check();
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /Thank you/ })).toBeVisible();
@@ -130,6 +131,7 @@ test("a guest's bank transfer is marked paid, then shipped with a tracking numbe
   await expect(page.getByRole("heading", { level: 1, name: `Order ${number}` })).toBeVisible();
   await expect(page.getByText(/^Placed \w{3} \d{1,2}, \d{4}, .* UTC$/)).toBeVisible();
   await expect(page.getByText(shopper)).toBeVisible();
+  await expect(page.getByText("Portland, Oregon 97204")).toBeVisible();
   await expect(page.getByText("Bank transfer")).toBeVisible();
   // A transfer not yet paid cannot be shipped: the page does not offer it.
   await expect(page.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);

@@ -39,6 +39,7 @@ async function checkOutByCard(page: Page, email: string, javaScript = true) {
   await form.getByLabel("City").fill("Portland");
   await form.getByLabel("Postal code").fill("97204");
   await form.getByLabel("Country").selectOption("US");
+  await form.getByLabel("State").selectOption("US-OR");
   await page.getByRole("radio", { name: /^Card/ }).check();
   const place = page.getByRole("button", {
     name: javaScript ? "Place order and pay by card" : "Place order",

@@ -61,6 +61,7 @@ async function buyOne(page: Page, product: ListedProduct, javaScript: boolean): 
   await form.getByLabel("City").fill("Portland");
   await form.getByLabel("Postal code").fill("97204");
   await form.getByLabel("Country").selectOption("US");
+  await form.getByLabel("State").selectOption("US-OR");
   await page.getByRole("radio", { name: /Pay on delivery/ }).check();
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /Thank you/ })).toBeVisible();

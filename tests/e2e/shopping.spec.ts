@@ -50,6 +50,26 @@ async function fillCheckout(
   await form.getByLabel("City").fill("Portland");
   await form.getByLabel("Postal code").fill(postalCode);
   await form.getByLabel("Country").selectOption("US");
+  await form.getByLabel("State").selectOption("US-OR");
+}
+
+/** The checkout's summary, and the total it shows ("$23.98"). */
+const summaryOf = (page: Page) => page.getByRole("region", { name: "Your order" });
+const totalShown = async (page: Page) =>
+  (await summaryOf(page)
+    .locator("dt", { hasText: /^Total$/ })
+    .locator("xpath=following-sibling::dd")
+    .textContent()) ?? "";
+
+/** A guest's cart with the first card in stock, and its checkout open. */
+async function checkoutWithOneProduct(page: Page) {
+  await page.goto("/");
+  const product = await firstCardInStock(page);
+  await page.getByRole("button", { name: `Add to cart: ${product}` }).click();
+  await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  return product;
 }
 
 test.describe("buying with JavaScript", () => {
@@ -156,6 +176,39 @@ test.describe("buying with JavaScript", () => {
   });
 });
 
+test.describe("the checkout with JavaScript", () => {
+  test("Place order names the amount it charges, following the shipping method; the State list follows the country", async ({
+    page,
+    context,
+  }) => {
+    await useOwnAddress(context);
+    await checkoutWithOneProduct(page);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const standard = await totalShown(page);
+    await expect(page.getByRole("button", { name: `Place order · ${standard}` })).toBeVisible();
+    // With JavaScript the summary follows the choice: no Update buttons.
+    await expect(page.getByRole("button", { name: /Update/ })).toHaveCount(0);
+    await page.getByRole("radio", { name: /Express/ }).check();
+    await expect(summaryOf(page).getByText("Shipping (Express)")).toBeVisible();
+    const express = await totalShown(page);
+    expect(express).not.toBe(standard);
+    await expect(page.getByRole("button", { name: `Place order · ${express}` })).toBeVisible();
+
+    // The browser's country (en-US) comes with its states; another country's list replaces it at once.
+    const form = page.getByRole("main");
+    await expect(form.getByLabel("State")).toBeVisible();
+    await form.getByLabel("Country").selectOption("CA");
+    await expect(form.getByLabel("Province or territory")).toBeVisible();
+    await expect(
+      form.getByLabel("Province or territory").getByRole("option", { name: "Ontario" }),
+    ).toHaveCount(1);
+    await form.getByLabel("Country").selectOption("GB");
+    await expect(form.getByLabel(/State|Province/)).toHaveCount(0);
+    await form.getByLabel("Country").selectOption("US");
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe("buying without JavaScript", () => {
   // The checkout refused once on purpose (a bad postal code) answers 400.
   test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 400/] });
@@ -213,6 +266,67 @@ test.describe("buying without JavaScript", () => {
     await page.goto("/cart");
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Continue shopping" })).toHaveAttribute("href", "/");
+  });
+});
+
+test.describe("the checkout's total without JavaScript", () => {
+  // A total that changed is refused on purpose: 409.
+  test.use({ javaScriptEnabled: false, allowedConsoleErrors: [/status of 409/] });
+
+  test("Express chosen and placed at once orders nothing until the total it costs is confirmed", async ({
+    page,
+    context,
+  }) => {
+    await useOwnAddress(context);
+    await checkoutWithOneProduct(page);
+    const standard = await totalShown(page);
+    await fillCheckout(page, { email: uniqueEmail("no-js-express") });
+    await page.getByRole("radio", { name: /Express/ }).check();
+    // The summary still says Standard: the page cannot know of the choice until it is sent.
+    await page.getByRole("button", { name: `Place order · ${standard}` }).click();
+    await expect(page.getByText(/The total changed.*nothing was ordered/)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await expect(summaryOf(page).getByText("Shipping (Express)")).toBeVisible();
+    const express = await totalShown(page);
+    expect(express).not.toBe(standard);
+    await expect(page.getByText(`Your order now comes to ${express}`)).toBeVisible();
+    // What was typed is kept; the button names the new total, and sending it places the order at that total.
+    await expect(page.getByLabel("City")).toHaveValue("Portland");
+    await page.getByRole("button", { name: `Place order · ${express}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Thank you/ })).toBeVisible();
+    await expect(page.getByText(express).first()).toBeVisible();
+    await expect(page.getByText("Portland, Oregon 97204")).toBeVisible();
+  });
+
+  test("Update total shows the chosen method's total, and the country's Update its regions, keeping what was typed", async ({
+    page,
+    context,
+  }) => {
+    await useOwnAddress(context);
+    await checkoutWithOneProduct(page);
+    const form = page.getByRole("main");
+    await form.getByLabel("Full name").fill("Ada Lovelace");
+    await form.getByLabel("Address", { exact: true }).fill("1 Front Street West");
+    await form.getByLabel("City").fill("Toronto");
+    await form.getByLabel("Postal code").fill("M5J 2X2");
+    await form.getByLabel("Country").selectOption("CA");
+    await form.getByRole("button", { name: "Update for this country" }).click();
+    await expect(form.getByLabel("Province or territory")).toBeFocused();
+    await expect(form.getByLabel("City")).toHaveValue("Toronto");
+    // Not a refusal: the fields left for later (the email, the province) are not called wrong.
+    await expect(page.getByText(/is required|Enter a valid email|from the list/)).toHaveCount(0);
+    await form.getByLabel("Email", { exact: true }).fill(uniqueEmail("no-js-update"));
+    await form.getByLabel("Province or territory").selectOption("CA-ON");
+    await page.getByRole("radio", { name: /Express/ }).check();
+    await form.getByRole("button", { name: "Update total" }).click();
+    await expect(summaryOf(page).getByText("Shipping (Express)")).toBeVisible();
+    const express = await totalShown(page);
+    await expect(page.getByRole("radio", { name: /Express/ })).toBeChecked();
+    await expect(form.getByLabel("Province or territory")).toHaveValue("CA-ON");
+
+    await page.getByRole("button", { name: `Place order · ${express}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Thank you/ })).toBeVisible();
+    await expect(page.getByText("Toronto, Ontario M5J 2X2")).toBeVisible();
   });
 });
 

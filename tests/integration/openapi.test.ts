@@ -254,6 +254,57 @@ describe("real answers match the description", () => {
     await expectDescribed("post", path, await check("not json"));
   });
 
+  it("POST /api/checkout: a state missing, a total that changed, the order placed, then an empty cart", async () => {
+    const client = new CookieClient();
+    const headers = { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.9" };
+    const [product] = (await (await fetch(`${shop.url}/all-products?size=1&sort=asc`)).json()) as {
+      id: number;
+      price: number;
+    }[];
+    if (!product) throw new Error("the shop has no products");
+    const added = await client.fetch(`${shop.url}/api/cart/lines`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ productId: product.id, quantity: 1 }),
+    });
+    expect(added.ok).toBe(true);
+    const portland = {
+      name: "Ada",
+      line1: "1 Main St",
+      city: "Portland",
+      postalCode: "97204",
+      country: "US",
+    };
+    const checkout = (body: object, key = "openapi-checkout-1") =>
+      client.fetch(`${shop.url}/api/checkout`, {
+        method: "POST",
+        headers: { ...headers, "Idempotency-Key": key },
+        body: JSON.stringify({
+          email: "ada@example.com",
+          shippingAddress: { ...portland, region: "US-OR" },
+          shippingMethod: "express",
+          paymentMethod: "cash-on-delivery",
+          ...body,
+        }),
+      });
+    expect(
+      await expectDescribed("post", "/api/checkout", await checkout({ shippingAddress: portland })),
+    ).toMatchObject({ error: { code: "invalid_field", field: "shippingAddress.region" } });
+    // The product's price alone, without Express shipping: not what the order comes to.
+    const changed = (await expectDescribed(
+      "post",
+      "/api/checkout",
+      await checkout({ expectedTotal: product.price }),
+    )) as { error: { code: string; total: number } };
+    expect(changed.error.code).toBe("total_changed");
+    expect(
+      await expectDescribed("post", "/api/checkout", await checkout({ expectedTotal: changed.error.total })),
+    ).toMatchObject({ order: { status: "placed", total: changed.error.total } });
+    expect(
+      await expectDescribed("post", "/api/checkout", await checkout({}, "openapi-checkout-2")),
+    ).toMatchObject({ error: { code: "cart_empty" } });
+  });
+
   it("the described body accepts what the shop accepts and refuses what it refuses", () => {
     const schema = document.paths["/user/api/create"]?.put?.requestBody?.content["application/json"]
       .schema as JsonSchema;

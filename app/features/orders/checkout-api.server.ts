@@ -1,10 +1,17 @@
 import { apiError, parsedJsonBody } from "~/utils/http.server";
+import { centsOfDollarsText, dollarsFromCents, formatCents } from "~/utils/money";
 import { awaitingCardPaymentEmail } from "./card-payments/card-payment-emails.server";
 import { windowInWords } from "./card-payments/card-payments.server";
 import { openCardPayment } from "./card-payments/open-card-payment.server";
-import { type Checkout, checkoutSchema, idempotencyKeySchema, orderAnswerSchema } from "./checkout-schema";
+import {
+  type Checkout,
+  checkoutConflictSchema,
+  checkoutSchema,
+  idempotencyKeySchema,
+  orderAnswerSchema,
+} from "./checkout-schema";
 import { orderConfirmationEmail } from "./order-email.server";
-import { orderInDollars } from "./order-json";
+import { linesInDollars, orderInDollars } from "./order-json";
 import { orderPath } from "./order-link.server";
 import type { OrderServices } from "./orders.server";
 import { paymentMethod } from "./payment-methods.server";
@@ -14,9 +21,10 @@ import { type ShippingRates, shippingCents } from "./shipping";
 /**
  * POST /api/checkout with an Idempotency-Key: places the visitor's cart as
  * an order (docs/decisions/0027). 201 with the order; the same key again, 200
- * with the same order; 409 when stock is short (each line and what is left)
- * or the cart is empty; 422 when the key was used for another request; 400
- * naming each bad field.
+ * with the same order; 409 when stock is short (each line and what is left),
+ * the cart is empty, or the order no longer comes to the `expectedTotal` the
+ * client showed (the new lines and total); 422 when the key was used for
+ * another request; 400 naming each bad field.
  */
 
 /** Who checks out: their account (or none), their cart's id and lines, and the shipping rates. */
@@ -38,7 +46,7 @@ export async function checkoutResponse(request: Request, visitor: CheckoutVisito
   const body = await parsedJsonBody(
     request,
     checkoutSchema,
-    "{ email, shippingAddress, shippingMethod, paymentMethod }",
+    "{ email, shippingAddress, shippingMethod, paymentMethod, expectedTotal? }",
   );
   if (!body.ok) return body.response;
   return placementResponse(await placeCheckout(visitor, body.value, key.data));
@@ -86,6 +94,8 @@ export async function placeCheckout(
     shippingMethod: checkout.shippingMethod,
     paymentMethod: checkout.paymentMethod,
     shippingCentsFor: (subtotal) => shippingCents(checkout.shippingMethod, subtotal, visitor.rates),
+    expectedTotalCents:
+      checkout.expectedTotal === undefined ? null : centsOfDollarsText(String(checkout.expectedTotal)),
     cartId: visitor.cart.id,
     status: method.startsAs,
     paymentDueAt,
@@ -132,6 +142,22 @@ function placementResponse(placement: CheckoutPlacement): Response {
       message: "This Idempotency-Key was used for another checkout: make a new one for this one.",
       field: "Idempotency-Key",
     });
+  }
+  if (placement.outcome === "total-changed") {
+    const { order } = placement;
+    const total = formatCents(order.totalCents);
+    return Response.json(
+      checkoutConflictSchema.parse({
+        error: {
+          code: "total_changed",
+          message: `The order comes to ${total}, not the ${formatCents(placement.expectedTotalCents)} expected: nothing was ordered. Show the shopper the new total and send it as expectedTotal to place the order.`,
+          field: "expectedTotal",
+          expectedTotal: dollarsFromCents(placement.expectedTotalCents),
+          ...linesInDollars(order),
+        },
+      }),
+      { status: 409, headers: noStore },
+    );
   }
   if (placement.outcome === "short") {
     return Response.json(

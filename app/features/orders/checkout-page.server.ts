@@ -9,12 +9,18 @@ import { checkoutFormSchema } from "./checkout-schema";
  * The checkout page's form, sent: checked against the API's own schema,
  * placed as the API places it (placeCheckout), and answered as a page is —
  * the order's page on success (post/redirect/get), the form back with its
- * messages otherwise, what was typed kept.
+ * messages otherwise, what was typed kept. The form carries the total its
+ * page showed: an order that comes to another is not placed, and the page
+ * comes back with the new total to confirm. Its Update buttons (for pages
+ * without JavaScript) send the form to be shown again, re-priced for the
+ * shipping method or with the country's regions, and place nothing.
  */
 
 const SHORT =
   "Some products do not have that many left, so nothing was ordered. Change the quantities in your cart and place the order again.";
 const EMPTY = "Your cart is empty: add a product before checking out.";
+const TOTAL_CHANGED =
+  "The total changed since this page was shown, so nothing was ordered. Check your order and its new total, then place it again.";
 const KEY_REUSED =
   "This checkout was already sent with other details. Reload the page to check out with these ones.";
 
@@ -25,6 +31,11 @@ export async function checkoutFormAction(
   admit: () => Promise<string | null>,
 ) {
   const submission = parseWithZod(await readForm(request), { schema: checkoutFormSchema });
+  // An Update button (Conform's validate intent on one field, the only case without a status):
+  // the form shown again as typed, nothing placed.
+  if (submission.status === undefined) {
+    return data({ result: submission.reply(), short: [] }, { headers: { "Cache-Control": "no-store" } });
+  }
   if (submission.status !== "success") {
     return data({ result: submission.reply(), short: [] }, { status: 400 });
   }
@@ -43,6 +54,15 @@ export async function checkoutFormAction(
     case "short":
       return data(
         { result: submission.reply({ formErrors: [SHORT] }), short: placement.lines },
+        { status: 409, headers: { "Cache-Control": "no-store" } },
+      );
+    case "total-changed":
+      return data(
+        {
+          result: submission.reply({ formErrors: [TOTAL_CHANGED] }),
+          short: [],
+          totalChanged: { shownCents: placement.expectedTotalCents, totalCents: placement.order.totalCents },
+        },
         { status: 409, headers: { "Cache-Control": "no-store" } },
       );
     case "empty":

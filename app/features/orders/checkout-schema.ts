@@ -2,6 +2,7 @@ import countries from "i18n-iso-countries";
 import english from "i18n-iso-countries/langs/en.json";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 import { z } from "~/utils/zod";
+import { isRegionOf, regionLabel } from "./shipping-regions";
 
 /**
  * What a checkout takes (the JSON API's body, and the checkout form's fields
@@ -17,6 +18,12 @@ const PAYMENT_METHODS = ["cash-on-delivery", "bank-transfer", "card"] as const;
 
 /** A country's name in English, or undefined for a code that is not a country's. */
 const countryName = (code: string): string | undefined => countries.getName(code, "en") ?? undefined;
+
+/** Whether a postal code is written as its country writes them: any text where the country has no rules. */
+const postalCodeFits = (postalCode: string, country: string): boolean =>
+  countryName(country) === undefined ||
+  !postcodeValidatorExistsForCountry(country) ||
+  postcodeValidator(postalCode, country);
 
 const text = (label: string, max: number) =>
   z
@@ -38,23 +45,57 @@ const shippingAddressSchema = z
         (code) => /^[A-Z]{2}$/.test(code) && countryName(code) !== undefined,
         "Choose a country from the list.",
       ),
+    region: z
+      .string()
+      .optional()
+      .describe(
+        'ISO 3166-2 code of the state or province ("US-OR"), required for the countries whose addresses need one (United States, Canada, Australia, Brazil, Mexico, India, Malaysia); ignored for the others.',
+      ),
   })
   .superRefine(
     (address, context) => {
-      const { country, postalCode } = address;
       // Also run while other fields are refused (below), so every field's message shows at once:
-      // then either may be missing.
-      if (typeof country !== "string" || typeof postalCode !== "string" || postalCode.trim() === "") return;
-      if (countryName(country) === undefined || !postcodeValidatorExistsForCountry(country)) return;
-      if (!postcodeValidator(postalCode, country)) {
+      // then any of them may be missing.
+      const { country, postalCode, region } = address;
+      if (typeof country !== "string") return;
+      if (
+        typeof postalCode === "string" &&
+        postalCode.trim() !== "" &&
+        !postalCodeFits(postalCode, country)
+      ) {
         context.addIssue({
           code: "custom",
           path: ["postalCode"],
           message: `Enter a postal code as it is written in ${countryName(country)}.`,
         });
       }
+      const label = regionLabel(country);
+      if (label && (typeof region !== "string" || !isRegionOf(region, country))) {
+        context.addIssue({
+          code: "custom",
+          path: ["region"],
+          message: `Choose a ${label.toLowerCase()} from the list.`,
+        });
+      }
     },
     { when: ({ value }) => typeof value === "object" && value !== null },
+  )
+  // A region is kept only where it means something: one left from a country chosen before (a page
+  // without JavaScript still sends the list it showed) does not go on the parcel.
+  .transform(({ region, ...address }) => (regionLabel(address.country) ? { ...address, region } : address));
+
+/** What a shopper was shown as the order's total, in dollars: a client's copy, checked to the cent. */
+const expectedTotalSchema = z
+  .number("Send expectedTotal as a number of dollars, the total you showed (146.96).")
+  .min(0, "expectedTotal cannot be negative.")
+  .max(10_000_000, "expectedTotal is larger than any order.")
+  // Read as the decimal text it was written as, never multiplied as a float (money.ts).
+  .refine(
+    (dollars) => /^\d+(\.\d{1,2})?$/.test(String(dollars)),
+    "expectedTotal is in dollars with at most two decimals.",
+  )
+  .describe(
+    "The order's total as the shopper was shown it, in dollars. When the cart, a price or the shipping method makes the total another, nothing is placed: 409 `total_changed` with the new total. Leave it out to place the order at whatever it comes to.",
   );
 
 export const checkoutSchema = z.object({
@@ -62,6 +103,7 @@ export const checkoutSchema = z.object({
   shippingAddress: shippingAddressSchema,
   shippingMethod: z.enum(SHIPPING_METHODS, "Choose Standard or Express shipping."),
   paymentMethod: z.enum(PAYMENT_METHODS, "Choose how to pay: Pay on delivery, Bank transfer or Card."),
+  expectedTotal: expectedTotalSchema.optional(),
 });
 
 export type Checkout = z.infer<typeof checkoutSchema>;
@@ -73,21 +115,21 @@ export const idempotencyKeySchema = z
 
 const money = () => z.number().min(0).describe("In dollars, with at most two decimals.");
 
+const orderLineSchema = z.object({
+  productId: z.number().int(),
+  name: z.string().describe("The product's name when it was ordered."),
+  unitPrice: money(),
+  quantity: z.number().int().min(1).max(99),
+  lineTotal: money(),
+});
+
 export const orderAnswerSchema = z.object({
   order: z.object({
     number: z.string().describe('What a person reads out: "BL-" and five letters or digits.'),
     status: z
       .enum(["awaiting-payment", "placed", "paid", "shipped", "cancelled"])
       .describe("A card order is `awaiting-payment` until Stripe says it is paid."),
-    lines: z.array(
-      z.object({
-        productId: z.number().int(),
-        name: z.string().describe("The product's name when it was ordered."),
-        unitPrice: money(),
-        quantity: z.number().int().min(1).max(99),
-        lineTotal: money(),
-      }),
-    ),
+    lines: z.array(orderLineSchema),
     subtotal: money(),
     shipping: money(),
     total: money().describe("Prices include tax."),
@@ -98,6 +140,33 @@ export const orderAnswerSchema = z.object({
     .describe(
       "A card order waiting for its payment: Stripe's page, where the shopper pays the order's total. Send them there.",
     ),
+});
+
+/** A checkout refused for the cart as it is now (409): nothing was taken or ordered. */
+export const checkoutConflictSchema = z.object({
+  error: z.discriminatedUnion("code", [
+    z.object({
+      code: z.literal("cart_empty"),
+      message: z.string(),
+    }),
+    z.object({
+      code: z.literal("stock_short"),
+      message: z.string(),
+      lines: z
+        .array(z.object({ productId: z.number().int(), asked: z.number().int(), left: z.number().int() }))
+        .describe("Each short line: how many were asked and how many are left."),
+    }),
+    z.object({
+      code: z.literal("total_changed"),
+      message: z.string(),
+      field: z.literal("expectedTotal"),
+      expectedTotal: money().describe("The total the request expected."),
+      lines: z.array(orderLineSchema).describe("The order as it would be placed now, at today's prices."),
+      subtotal: money(),
+      shipping: money(),
+      total: money().describe("What the order comes to now: send it as expectedTotal to place it."),
+    }),
+  ]),
 });
 
 /**

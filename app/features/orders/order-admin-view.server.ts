@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders, users } from "~/db/schema";
 import { adminCardPayments } from "./card-payments/card-payment-view.server";
-import { type AddressSnapshot, addressLines, shippingMethodLabel } from "./order-format";
+import { type AddressSnapshot, shippingMethodLabel } from "./order-format";
 import { orderLinesOf } from "./order-lines.server";
 import { orderParamsSchema } from "./order-schema";
 import {
@@ -13,6 +13,7 @@ import {
   STATUS_LABELS,
 } from "./order-status";
 import { paymentMethod } from "./payment-methods.server";
+import { addressLines } from "./shipping-regions";
 
 /**
  * One order as the back office shows it (/admin/orders/BL-7Q4K9): its lines

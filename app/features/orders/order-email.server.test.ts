@@ -54,6 +54,18 @@ describe("the order's confirmation email", () => {
     expect(message.html).toContain(`href="${facts.orderUrl}"`);
   });
 
+  it("names the state of an address that has one after its city", () => {
+    const portland = { name: "Ada", line1: "218 Harbour Street", city: "Portland", postalCode: "97204" };
+    const message = orderConfirmationEmail(
+      { ...order, shippingAddress: { ...portland, country: "US", region: "US-OR" } },
+      facts,
+    );
+    for (const part of [message.text, message.html]) {
+      expect(part).toContain("Portland, Oregon 97204");
+      expect(part).toContain("United States");
+    }
+  });
+
   it("keeps what the shopper typed as text in the HTML part", () => {
     const { html, text } = orderConfirmationEmail(order, facts);
     expect(html).toContain("Ada &lt;b&gt;Shopper&lt;/b&gt;");

@@ -1,9 +1,10 @@
 import { escapeHtml } from "~/utils/escape-html";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
 import { formatCents } from "~/utils/money";
-import { addressLines, shippingMethodLabel } from "./order-format";
+import { shippingMethodLabel } from "./order-format";
 import { type PaymentSettings, paymentMethod } from "./payment-methods.server";
 import type { OrderToConfirm } from "./place-order.server";
+import { addressLines } from "./shipping-regions";
 
 /**
  * The order's confirmation email, text and HTML saying the same: the lines,

@@ -28,25 +28,8 @@ export interface AddressSnapshot {
   postalCode: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
-}
-
-const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
-
-/** The address as it goes on a parcel, one line each: the country by its English name. */
-export function addressLines(address: AddressSnapshot): string[] {
-  let country = address.country;
-  try {
-    country = COUNTRY_NAMES.of(address.country) ?? address.country;
-  } catch {
-    // Not a region code Intl knows: the code itself is still the right line.
-  }
-  return [
-    address.name,
-    address.line1,
-    ...(address.line2 ? [address.line2] : []),
-    `${address.city} ${address.postalCode}`,
-    country,
-  ];
+  /** ISO 3166-2 ("US-OR"), for a country whose addresses need one (shipping-regions.ts); absent otherwise. */
+  region?: string;
 }
 
 /** "1 item", "3 items". */

@@ -1,8 +1,6 @@
 import { dollarsFromCents } from "~/utils/money";
 
-interface OrderInCents {
-  number: string;
-  status: string;
+interface LinesInCents {
   lines: {
     productId: number;
     name: string;
@@ -15,15 +13,14 @@ interface OrderInCents {
   totalCents: number;
 }
 
-/**
- * An order as the JSON API writes it (the checkout's answer, GET
- * /api/orders/{number}): money in dollars with two decimals, every sum made
- * in cents before.
- */
-export function orderInDollars(order: OrderInCents) {
+interface OrderInCents extends LinesInCents {
+  number: string;
+  status: string;
+}
+
+/** An order's lines and totals as the JSON API writes them: dollars with two decimals, every sum made in cents before. */
+export function linesInDollars(order: LinesInCents) {
   return {
-    number: order.number,
-    status: order.status,
     lines: order.lines.map((line) => ({
       productId: line.productId,
       name: line.name,
@@ -35,4 +32,13 @@ export function orderInDollars(order: OrderInCents) {
     shipping: dollarsFromCents(order.shippingCents),
     total: dollarsFromCents(order.totalCents),
   };
+}
+
+/**
+ * An order as the JSON API writes it (the checkout's answer, GET
+ * /api/orders/{number}): money in dollars with two decimals, every sum made
+ * in cents before.
+ */
+export function orderInDollars(order: OrderInCents) {
+  return { number: order.number, status: order.status, ...linesInDollars(order) };
 }

@@ -30,6 +30,7 @@ const shippingAddressSnapshotSchema = z.object({
   city: z.string(),
   postalCode: z.string(),
   country: z.string().describe("ISO 3166-1 alpha-2."),
+  region: z.string().optional().describe('ISO 3166-2 ("US-OR"), for a country whose addresses need one.'),
 });
 
 const paymentInstructionsSchema = z.object({

@@ -2,7 +2,7 @@ import { apiError } from "~/utils/http.server";
 import { returnOf, shopperCardPayment } from "./card-payments/card-payment-view.server";
 import { windowInWords } from "./card-payments/card-payments.server";
 import { openCardPayment } from "./card-payments/open-card-payment.server";
-import { addressLines, shippingMethodLabel, statusInWords } from "./order-format";
+import { shippingMethodLabel, statusInWords } from "./order-format";
 import { orderInDollars } from "./order-json";
 import {
   orderDetailsAnswerSchema,
@@ -12,6 +12,7 @@ import {
 } from "./order-schema";
 import { type OrderDetails, type OrderViewer, shopperOrders, visibleOrder } from "./orders.server";
 import { type PaymentInstructions, paymentMethod } from "./payment-methods.server";
+import { addressLines } from "./shipping-regions";
 
 /**
  * One order for its page (/orders/{number}) and for the JSON API

@@ -1,7 +1,7 @@
 import type { ApiPart } from "~/utils/openapi";
 import { errorResponse, jsonResponse, jsonSchemaOf } from "~/utils/openapi.server";
 import { z } from "~/utils/zod";
-import { checkoutSchema, orderAnswerSchema } from "./checkout-schema";
+import { checkoutConflictSchema, checkoutSchema, orderAnswerSchema } from "./checkout-schema";
 import { orderDetailsAnswerSchema } from "./order-schema";
 
 const webhookAnswerSchema = z.object({ received: z.literal(true) });
@@ -46,7 +46,7 @@ export const ordersApi: ApiPart = {
         tags: ["Checkout"],
         summary: "Place the cart as an order",
         description:
-          "Places the visitor's cart (the guest cart cookie, or the signed-in account's) as one order, in one transaction: every price and stock level is read again, the stock taken, and the cart emptied; if any line is short, nothing is taken. Send an `Idempotency-Key` header (a random value made once per checkout, 8–200 characters): the same key again answers the same order, however many times and however at once it is sent. Prices include tax; Standard shipping is $4.99, free from $50; Express $14.99. A card order (`paymentMethod: card`, offered where the shop takes cards) is placed `awaiting-payment` with a `paymentUrl`: Stripe's page, where the shopper pays the order's total; it becomes `paid` when Stripe tells the shop, and is cancelled (its stock put back) if not paid within the shop's payment window.",
+          "Places the visitor's cart (the guest cart cookie, or the signed-in account's) as one order, in one transaction: every price and stock level is read again, the stock taken, and the cart emptied; if any line is short, nothing is taken. Send an `Idempotency-Key` header (a random value made once per checkout, 8–200 characters): the same key again answers the same order, however many times and however at once it is sent. Send `expectedTotal`, the total the shopper was shown, and the order is placed only at that total: when a price, the cart or the shipping method makes it another, nothing is placed and the answer is 409 `total_changed` with the order as it would be now, to show the shopper; the same key with the new total then places it (a refused checkout leaves its key unused). The shipping address's `region` (ISO 3166-2, `US-OR`) is required for the countries whose addresses need one (United States, Canada, Australia, Brazil, Mexico, India, Malaysia). Prices include tax; Standard shipping is $4.99, free from $50; Express $14.99. A card order (`paymentMethod: card`, offered where the shop takes cards) is placed `awaiting-payment` with a `paymentUrl`: Stripe's page, where the shopper pays the order's total; it becomes `paid` when Stripe tells the shop, and is cancelled (its stock put back) if not paid within the shop's payment window.",
         security: [{ cart: [] }, { session: [] }],
         parameters: [
           {
@@ -65,10 +65,11 @@ export const ordersApi: ApiPart = {
           "201": jsonResponse("The order, placed now.", orderAnswerSchema),
           "200": jsonResponse("The order this key placed before.", orderAnswerSchema),
           "400": errorResponse(
-            "The Idempotency-Key or a field is not valid: `field` names it (`shippingAddress.postalCode`, …).",
+            "The Idempotency-Key or a field is not valid: `field` names it (`shippingAddress.postalCode`, `shippingAddress.region` for a missing state or one of another country, `expectedTotal`, …).",
           ),
-          "409": errorResponse(
-            "The cart is empty (`cart_empty`), or some lines are short (`stock_short`, with `lines`: each product, how many were asked and how many are left); nothing was taken.",
+          "409": jsonResponse(
+            "Nothing was taken or ordered: the cart is empty (`cart_empty`); some lines are short (`stock_short`, with `lines`: each product, how many were asked and how many are left); or the order comes to another total than `expectedTotal` (`total_changed`, with its `lines`, `subtotal`, `shipping` and `total` now).",
+            checkoutConflictSchema,
           ),
           "422": errorResponse("The Idempotency-Key was used for another checkout."),
           "503": errorResponse(

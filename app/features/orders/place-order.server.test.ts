@@ -261,6 +261,42 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     expect(await allConfirmations()).toBe(before);
   });
 
+  it("a total other than the one the shopper was shown places nothing, and leaves the key for the shown total", async () => {
+    const kettle = await product(5, 19.99);
+    const key = randomUUID();
+    const before = await allConfirmations();
+    const shown = { ...request([{ productId: kettle, quantity: 2 }], key), expectedTotalCents: 2 * 1999 };
+    const refused = await placeOrder(mail, shown);
+    expect(refused).toEqual({
+      outcome: "total-changed",
+      expectedTotalCents: 2 * 1999,
+      order: {
+        lines: [expect.objectContaining({ productId: kettle, unitPriceCents: 1999, quantity: 2 })],
+        subtotalCents: 2 * 1999,
+        shippingCents: 499,
+        totalCents: 2 * 1999 + 499,
+      },
+    });
+    // Nothing taken, no order, no email: the whole transaction rolled back, the key's claim with it.
+    expect(await onHand(kettle)).toBe(5);
+    expect(await db.select().from(orders).where(eq(orders.idempotencyKey, key))).toEqual([]);
+    expect(await allConfirmations()).toBe(before);
+    // Confirmed with the total it was told, the same key places it.
+    const confirmed = await placeOrder(mail, { ...shown, expectedTotalCents: 2 * 1999 + 499 });
+    expect(confirmed).toMatchObject({
+      outcome: "placed",
+      replayed: false,
+      order: { totalCents: 2 * 1999 + 499 },
+    });
+    expect(await onHand(kettle)).toBe(3);
+    // Sent again as it was, the placed order is found; with another expected total, it is another request.
+    expect(await placeOrder(mail, { ...shown, expectedTotalCents: 2 * 1999 + 499 })).toMatchObject({
+      outcome: "placed",
+      replayed: true,
+    });
+    expect((await placeOrder(mail, shown)).outcome).toBe("key-reused");
+  });
+
   it("an email that cannot be written leaves no order either: the two commit together", async () => {
     const kettle = await product(5);
     const key = randomUUID();

@@ -32,6 +32,12 @@ export interface OrderRequest {
   paymentMethod: string;
   /** What shipping costs for the order's subtotal (in cents), decided in the placing transaction. */
   shippingCentsFor: (subtotalCents: number) => number;
+  /**
+   * The total the shopper was shown and agreed to, in cents: when the order
+   * comes to another (a price, the cart or the shipping method changed since),
+   * nothing is placed. Null places it at whatever it comes to.
+   */
+  expectedTotalCents?: number | null;
   /** What to order when there is no cart (`cartId`): a cart's lines are read in the placing transaction. */
   lines?: { productId: number; quantity: number }[];
   /**
@@ -75,9 +81,19 @@ export interface OrderToConfirm
   extends PlacedOrder,
     Pick<OrderRequest, "email" | "shippingAddress" | "shippingMethod" | "paymentMethod"> {}
 
+/** What the order would come to now: its lines at today's prices and its totals, in cents. */
+interface OrderQuote {
+  lines: PlacedOrderLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
 export type Placement =
   | { outcome: "placed"; order: PlacedOrder /** The key had made this order already. */; replayed: boolean }
   | { outcome: "short"; lines: ShortLine[] }
+  /** Nothing placed: the order comes to another total than the one expected. */
+  | { outcome: "total-changed"; expectedTotalCents: number; order: OrderQuote }
   | { outcome: "empty" }
   | { outcome: "key-reused" };
 
@@ -90,6 +106,20 @@ class StockShort extends Error {
 
 /** Thrown inside the transaction to roll back the key's claim when there is nothing to order. */
 class NothingToOrder extends Error {}
+
+/**
+ * Thrown inside the transaction when the order's total is not the one the
+ * shopper was shown: everything rolls back, the key's claim too, so the same
+ * key sent again with the new total places the order (docs/decisions/0027).
+ */
+class TotalChanged extends Error {
+  constructor(
+    readonly expectedTotalCents: number,
+    readonly order: OrderQuote,
+  ) {
+    super("total changed");
+  }
+}
 
 /** Number draws before a collision of random order numbers is taken for a fault. */
 const NUMBER_DRAWS = 3;
@@ -106,6 +136,9 @@ export async function placeOrder(mail: MailQueue, request: OrderRequest): Promis
     } catch (error) {
       if (error instanceof StockShort) return { outcome: "short", lines: error.lines };
       if (error instanceof NothingToOrder) return { outcome: "empty" };
+      if (error instanceof TotalChanged) {
+        return { outcome: "total-changed", expectedTotalCents: error.expectedTotalCents, order: error.order };
+      }
       if (draw < NUMBER_DRAWS && failedWith(error, UNIQUE_VIOLATION, "orders_number_unique")) continue;
       // Ended by PostgreSQL to break a lock cycle (an import writing the same products): nothing was
       // written, so the same placement runs again.
@@ -202,10 +235,20 @@ async function placeIn(
       };
     })
     .sort((a, b) => a.productId - b.productId);
-  await tx.insert(orderLines).values(soldLines.map((line) => ({ orderId: claimed.id, ...line })));
-  if (request.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, request.cartId));
   const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const shippingCents = request.shippingCentsFor(subtotalCents);
+  const { expectedTotalCents } = request;
+  if (expectedTotalCents != null && expectedTotalCents !== subtotalCents + shippingCents) {
+    const quote = {
+      lines: soldLines,
+      subtotalCents,
+      shippingCents,
+      totalCents: subtotalCents + shippingCents,
+    };
+    throw new TotalChanged(expectedTotalCents, quote);
+  }
+  await tx.insert(orderLines).values(soldLines.map((line) => ({ orderId: claimed.id, ...line })));
+  if (request.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, request.cartId));
   const [order] = await tx
     .update(orders)
     .set({ subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents })
@@ -289,16 +332,20 @@ function mergedLines(lines: { productId: number; quantity: number }[]): Map<numb
 /**
  * What the client asked, in a fixed order: the same request hashes the same,
  * whatever the key. Not the lines: they are the cart's, which the order
- * empties, so a retry of a placed order comes with none.
+ * empties, so a retry of a placed order comes with none. The region and the
+ * expected total only when sent, so a request without them hashes as it did
+ * before they existed (a retry of an older order still finds it).
  */
 function hashOf(request: OrderRequest): string {
-  const { name, line1, line2 = "", city, postalCode, country } = request.shippingAddress;
+  const { name, line1, line2 = "", city, postalCode, country, region } = request.shippingAddress;
+  const { expectedTotalCents } = request;
   const asked = [
     request.userId,
     request.email,
-    [name, line1, line2, city, postalCode, country],
+    [name, line1, line2, city, postalCode, country, ...(region ? [region] : [])],
     request.shippingMethod,
     request.paymentMethod,
+    ...(expectedTotalCents != null ? [expectedTotalCents] : []),
   ];
   return createHash("sha256").update(JSON.stringify(asked)).digest("base64url");
 }

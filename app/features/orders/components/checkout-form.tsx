@@ -2,38 +2,39 @@ import {
   type FieldMetadata,
   getCollectionProps,
   getFormProps,
-  getSelectProps,
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { type ReactNode, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { buttonClasses } from "~/components/ui/button";
+import { useHydrated } from "~/utils/hydrated";
 import { formatCents } from "~/utils/money";
 import type { CheckoutFormFields, ShortLine } from "../checkout-schema";
 import { type ShippingRates, shippingCents } from "../shipping";
-
-interface CheckoutLine {
-  productId: number;
-  name: string;
-  quantity: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
-}
+import { CheckoutAddress, type RegionLists } from "./checkout-address";
+import { type CheckoutLine, CheckoutSummary, ShortLines, TotalChanged } from "./checkout-summary";
 
 export interface CheckoutFormProps {
   lines: CheckoutLine[];
   subtotalCents: number;
   rates: ShippingRates;
   countries: { code: string; name: string }[];
+  /** Each country whose addresses need a region (state, province): what it is called, and its regions. */
+  regions: RegionLists;
   defaults: { email: string; name: string; country: string };
   /** Made when the page was rendered: every send of this form is the same checkout. */
   idempotencyKey: string;
   /** Card payments, when the shop takes them: how long an unpaid card order waits ("30 minutes"). */
   cardPayment: { window: string } | null;
-  answer?: { result: SubmissionResult; short: ShortLine[] };
+  answer?: {
+    result: SubmissionResult;
+    short: ShortLine[];
+    /** Refused because the order came to another total than the page showed (`shownCents`). */
+    totalChanged?: { shownCents: number; totalCents: number };
+  };
 }
 
 /** The form's fields in the order they appear, for the first in error. */
@@ -45,25 +46,32 @@ const FIELD_ORDER = [
   "shippingAddress.city",
   "shippingAddress.postalCode",
   "shippingAddress.country",
+  "shippingAddress.region",
   "shippingMethod",
   "paymentMethod",
 ];
 
-const INPUT =
-  "block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm outline-none focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600/30";
+/** Cents as the form sends the total it shows: dollars with two decimals ("146.96"), written from integers. */
+const dollarsText = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
 /**
  * The checkout: contact, address, shipping and payment, and a summary whose
- * shipping and total follow the method chosen. Checked on the server only
- * (the countries' postal-code rules stay out of the page's JavaScript); a
- * refused form comes back with each message next to its field, the focus on
- * the first, and what was typed kept.
+ * shipping and total follow the method chosen. The form carries that total
+ * (`expectedTotal`): the order is placed only at the total the shopper saw,
+ * which "Place order" also names. Without JavaScript the page cannot follow
+ * a choice by itself, so "Update total" (beside the shipping methods) and
+ * "Update for this country" show it again re-priced or with the country's
+ * regions; a total that changed anyway comes back to confirm. Checked on the
+ * server only (the countries' postal-code rules stay out of the page's
+ * JavaScript); a refused form comes back with each message next to its
+ * field, the focus on the first, and what was typed kept.
  */
 export function CheckoutForm({
   lines,
   subtotalCents,
   rates,
   countries,
+  regions,
   defaults,
   idempotencyKey,
   cardPayment,
@@ -81,23 +89,36 @@ export function CheckoutForm({
     },
   });
   const formRef = useFailedSubmission(answer?.result);
-  // Without JavaScript the page itself puts the focus on the first field in error (with it,
-  // useFailedSubmission does): `autoFocus` is written into the server's HTML.
-  const errors = answer?.result.error ?? {};
-  const firstInvalid = FIELD_ORDER.find((name) => (errors[name]?.length ?? 0) > 0);
-  const focusFirst = (name: string) => (firstInvalid === name ? { autoFocus: true } : {});
+  const hydrated = useHydrated();
   const address = fields.shippingAddress.getFieldset();
   const [method, setMethod] = useState<"standard" | "express">(
     fields.shippingMethod.initialValue === "express" ? "express" : "standard",
   );
   const [payment, setPayment] = useState(fields.paymentMethod.initialValue ?? "cash-on-delivery");
+  const [country, setCountry] = useState(address.country.initialValue ?? defaults.country);
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formAction === "/checkout";
   const shipping = (chosen: "standard" | "express") => shippingCents(chosen, subtotalCents, rates);
+  const totalCents = subtotalCents + shipping(method);
   const price = (cents: number) => (cents === 0 ? "Free" : formatCents(cents));
+  // Without JavaScript the page itself puts the focus where it comes back to (with it,
+  // useFailedSubmission does): `autoFocus` is written into the server's HTML. The first field in
+  // error; after an Update, the list it showed or the method it priced.
+  // The errors shown: after an Update, only its own field's (Conform keeps the others back).
+  const errors = form.allErrors;
+  const firstInvalid = FIELD_ORDER.find((name) => (errors[name]?.length ?? 0) > 0);
+  const updated = answer?.result.intent?.type === "validate" ? answer.result.intent.payload.name : undefined;
+  const focus =
+    firstInvalid ?? (updated === address.country.name && regions[country] ? address.region.name : updated);
+  const focusFirst = (name: string) => (focus === name ? { autoFocus: true } : {});
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-5">
-      <Summary lines={lines} subtotalCents={subtotalCents} shippingCents={shipping(method)} method={method} />
+      <CheckoutSummary
+        lines={lines}
+        subtotalCents={subtotalCents}
+        shippingCents={shipping(method)}
+        method={method}
+      />
       <Form
         ref={formRef}
         method="post"
@@ -107,10 +128,20 @@ export function CheckoutForm({
         onSubmit={(event) => placing && event.preventDefault()}
         className="space-y-8 lg:col-span-3"
       >
-        <FormMessage id={form.errorId} errors={form.errors} autoFocus={firstInvalid === undefined} />
+        <FormMessage
+          id={form.errorId}
+          errors={form.errors}
+          autoFocus={firstInvalid === undefined && updated === undefined}
+        />
+        {answer?.totalChanged ? (
+          <TotalChanged shownCents={answer.totalChanged.shownCents} totalCents={totalCents} />
+        ) : null}
         <ShortLines short={answer?.short ?? []} lines={lines} />
         <input type="hidden" name={fields.idempotencyKey.name} value={idempotencyKey} />
-        <Section legend="Contact">
+        {/* The total this page shows: the order is placed at it, or not at all. */}
+        <input type="hidden" name={fields.expectedTotal.name} value={dollarsText(totalCents)} />
+        <fieldset className="space-y-5 rounded-xl border border-slate-200 bg-white p-5">
+          <legend className="px-1 text-lg font-bold text-slate-900">Contact</legend>
           <Field
             meta={fields.email}
             label="Email"
@@ -118,49 +149,21 @@ export function CheckoutForm({
             autoComplete="email"
             {...focusFirst("email")}
           />
-        </Section>
-        <Section legend="Shipping address">
-          <Field
-            {...focusFirst("shippingAddress.name")}
-            meta={address.name}
-            label="Full name"
-            autoComplete="shipping name"
-          />
-          <Field
-            {...focusFirst("shippingAddress.line1")}
-            meta={address.line1}
-            label="Address"
-            autoComplete="shipping address-line1"
-          />
-          <Field
-            meta={address.line2}
-            label="Address line 2 (optional)"
-            autoComplete="shipping address-line2"
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field
-              {...focusFirst("shippingAddress.city")}
-              meta={address.city}
-              label="City"
-              autoComplete="shipping address-level2"
-            />
-            <Field
-              {...focusFirst("shippingAddress.postalCode")}
-              meta={address.postalCode}
-              label="Postal code"
-              autoComplete="shipping postal-code"
-            />
-          </div>
-          <CountrySelect
-            meta={address.country}
-            countries={countries}
-            autoFocus={firstInvalid === "shippingAddress.country"}
-          />
-        </Section>
+        </fieldset>
+        <CheckoutAddress
+          meta={fields.shippingAddress}
+          countries={countries}
+          regions={regions}
+          country={country}
+          onCountryChange={setCountry}
+          updateButton={hydrated ? null : form.validate.getButtonProps({ name: address.country.name })}
+          focus={focus}
+        />
         <Choices
           legend="Shipping"
           meta={fields.shippingMethod}
           onChange={(value) => setMethod(value === "express" ? "express" : "standard")}
+          focusChosen={focus === fields.shippingMethod.name}
           options={[
             {
               value: "standard",
@@ -173,7 +176,17 @@ export function CheckoutForm({
               detail: "1 to 2 working days.",
             },
           ]}
-        />
+        >
+          {hydrated ? null : (
+            // Without JavaScript the summary cannot follow the choice: this shows its total first.
+            <button
+              {...form.validate.getButtonProps({ name: fields.shippingMethod.name })}
+              className={buttonClasses("secondary", "sm")}
+            >
+              Update total
+            </button>
+          )}
+        </Choices>
         <Choices
           legend="Payment"
           meta={fields.paymentMethod}
@@ -203,63 +216,13 @@ export function CheckoutForm({
         <button
           type="submit"
           aria-disabled={placing || undefined}
-          className={buttonClasses("primary", "md", "w-full sm:w-auto")}
+          className={buttonClasses("primary", "md", "w-full sm:w-auto", { wraps: true })}
         >
           {placing
             ? "Placing your order…"
-            : payment === "card"
-              ? "Place order and pay by card"
-              : "Place order"}
+            : `${payment === "card" ? "Place order and pay by card" : "Place order"} · ${formatCents(totalCents)}`}
         </button>
       </Form>
-    </div>
-  );
-}
-
-function Section({ legend, children }: { legend: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="space-y-5 rounded-xl border border-slate-200 bg-white p-5">
-      <legend className="px-1 text-lg font-bold text-slate-900">{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-function CountrySelect({
-  meta,
-  countries,
-  autoFocus,
-}: {
-  meta: FieldMetadata<string>;
-  countries: CheckoutFormProps["countries"];
-  autoFocus: boolean;
-}) {
-  const error = meta.errors?.[0];
-  const { key, ...select } = getSelectProps(meta);
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-semibold text-slate-800">
-        Country
-      </label>
-      <select
-        key={key}
-        {...select}
-        autoComplete="shipping country"
-        // biome-ignore lint/a11y/noAutofocus: only the first field in error of a refused form, as its page comes back
-        autoFocus={autoFocus}
-        className={`mt-1.5 ${INPUT} ${error ? "border-red-600" : "border-slate-500"}`}
-      >
-        {countries.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={meta.errorId} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }
@@ -269,10 +232,14 @@ interface ChoicesProps {
   meta: FieldMetadata<string>;
   options: { value: string; label: string; detail: string }[];
   onChange?: (value: string) => void;
+  /** Focus the chosen option as the page comes back (after "Update total" without JavaScript). */
+  focusChosen?: boolean;
+  /** After the options: what acts on the choice (the Update total button). */
+  children?: ReactNode;
 }
 
 /** A radio group: a fieldset whose legend names it, each choice with its price or how it works. */
-function Choices({ legend, meta, options, onChange }: ChoicesProps) {
+function Choices({ legend, meta, options, onChange, focusChosen = false, children }: ChoicesProps) {
   const error = meta.errors?.[0];
   const inputs = getCollectionProps(meta, { type: "radio", options: options.map((option) => option.value) });
   return (
@@ -295,6 +262,8 @@ function Choices({ legend, meta, options, onChange }: ChoicesProps) {
           >
             <input
               {...input}
+              // biome-ignore lint/a11y/noAutofocus: the choice an Update priced, as its page comes back without JavaScript
+              autoFocus={focusChosen && meta.initialValue === option.value}
               onChange={(event) => onChange?.(event.currentTarget.value)}
               className="mt-1 size-4 shrink-0 accent-indigo-600"
             />
@@ -305,71 +274,7 @@ function Choices({ legend, meta, options, onChange }: ChoicesProps) {
           </label>
         );
       })}
+      {children}
     </fieldset>
-  );
-}
-
-/** What the checkout found short: each product, what was asked, what is left. */
-function ShortLines({ short, lines }: { short: ShortLine[]; lines: CheckoutLine[] }) {
-  if (short.length === 0) return null;
-  const nameOf = (productId: number) =>
-    lines.find((line) => line.productId === productId)?.name ?? "A product no longer sold";
-  return (
-    <div className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-      <ul className="list-disc space-y-1 pl-5">
-        {short.map((line) => (
-          <li key={line.productId}>
-            {`${nameOf(line.productId)}: you asked for ${line.asked}, ${line.left === 0 ? "none is" : `${line.left} ${line.left === 1 ? "is" : "are"}`} left.`}
-          </li>
-        ))}
-      </ul>
-      <Link to="/cart" className="mt-2 inline-block font-semibold text-red-900 underline">
-        Change your cart
-      </Link>
-    </div>
-  );
-}
-
-interface SummaryProps {
-  lines: CheckoutLine[];
-  subtotalCents: number;
-  shippingCents: number;
-  method: "standard" | "express";
-}
-
-function Summary({ lines, subtotalCents, shippingCents: shipping, method }: SummaryProps) {
-  return (
-    <section
-      aria-labelledby="checkout-summary"
-      className="h-fit rounded-xl border border-slate-200 bg-white p-5 lg:order-last lg:col-span-2"
-    >
-      <h2 id="checkout-summary" className="text-lg font-bold text-slate-900">
-        Your order
-      </h2>
-      <ul className="mt-4 divide-y divide-slate-200 text-sm">
-        {lines.map((line) => (
-          <li key={line.productId} className="flex justify-between gap-4 py-2">
-            <span className="text-slate-800">{`${line.name} × ${line.quantity}`}</span>
-            <span className="font-semibold text-slate-900">{formatCents(line.lineTotalCents)}</span>
-          </li>
-        ))}
-      </ul>
-      {/* Polite: the shipping method chosen changes these, and a screen reader hears the new total. */}
-      <dl aria-live="polite" className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-slate-800">Subtotal</dt>
-          <dd className="text-slate-900">{formatCents(subtotalCents)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-800">{`Shipping (${method === "express" ? "Express" : "Standard"})`}</dt>
-          <dd className="text-slate-900">{shipping === 0 ? "Free" : formatCents(shipping)}</dd>
-        </div>
-        <div className="flex justify-between text-base font-bold">
-          <dt className="text-slate-900">Total</dt>
-          <dd className="text-slate-900">{formatCents(subtotalCents + shipping)}</dd>
-        </div>
-      </dl>
-      <p className="mt-2 text-sm text-slate-700">Prices include tax.</p>
-    </section>
   );
 }

@@ -1,0 +1,90 @@
+import { Link } from "react-router";
+import { formatCents } from "~/utils/money";
+import type { ShortLine } from "../checkout-schema";
+
+export interface CheckoutLine {
+  productId: number;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+interface SummaryProps {
+  lines: CheckoutLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  method: "standard" | "express";
+}
+
+/** The order as it will be placed: its lines, shipping for the method chosen, and the total the form carries. */
+export function CheckoutSummary({ lines, subtotalCents, shippingCents: shipping, method }: SummaryProps) {
+  return (
+    <section
+      aria-labelledby="checkout-summary"
+      className="h-fit rounded-xl border border-slate-200 bg-white p-5 lg:order-last lg:col-span-2"
+    >
+      <h2 id="checkout-summary" className="text-lg font-bold text-slate-900">
+        Your order
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-200 text-sm">
+        {lines.map((line) => (
+          <li key={line.productId} className="flex justify-between gap-4 py-2">
+            <span className="text-slate-800">{`${line.name} × ${line.quantity}`}</span>
+            <span className="font-semibold text-slate-900">{formatCents(line.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      {/* Polite: the shipping method chosen changes these, and a screen reader hears the new total. */}
+      <dl aria-live="polite" className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-slate-800">Subtotal</dt>
+          <dd className="text-slate-900">{formatCents(subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-800">{`Shipping (${method === "express" ? "Express" : "Standard"})`}</dt>
+          <dd className="text-slate-900">{shipping === 0 ? "Free" : formatCents(shipping)}</dd>
+        </div>
+        <div className="flex justify-between text-base font-bold">
+          <dt className="text-slate-900">Total</dt>
+          <dd className="text-slate-900">{formatCents(subtotalCents + shipping)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-slate-700">Prices include tax.</p>
+    </section>
+  );
+}
+
+/** What the checkout found short: each product, what was asked, what is left. */
+export function ShortLines({ short, lines }: { short: ShortLine[]; lines: CheckoutLine[] }) {
+  if (short.length === 0) return null;
+  const nameOf = (productId: number) =>
+    lines.find((line) => line.productId === productId)?.name ?? "A product no longer sold";
+  return (
+    <div className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+      <ul className="list-disc space-y-1 pl-5">
+        {short.map((line) => (
+          <li key={line.productId}>
+            {`${nameOf(line.productId)}: you asked for ${line.asked}, ${line.left === 0 ? "none is" : `${line.left} ${line.left === 1 ? "is" : "are"}`} left.`}
+          </li>
+        ))}
+      </ul>
+      <Link to="/cart" className="mt-2 inline-block font-semibold text-red-900 underline">
+        Change your cart
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * After a checkout refused because its total changed: what the order comes
+ * to now (the page's total, as its summary and button show it) against what
+ * the page had shown.
+ */
+export function TotalChanged({ shownCents, totalCents }: { shownCents: number; totalCents: number }) {
+  return (
+    <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      {`Your order now comes to ${formatCents(totalCents)}; the page you sent showed ${formatCents(shownCents)}.`}
+    </p>
+  );
+}
