@@ -19,6 +19,7 @@ import type { DemoPaymentProvider } from "../app/features/demo-payment-provider/
 import { clientAddress } from "../app/utils/client-address.server";
 import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
 import { securityHeaders } from "../app/utils/security-headers.server";
+import { scopedResourceHandlers } from "./scoped-routes";
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
@@ -262,6 +263,13 @@ function canonicalLocation(req: http.IncomingMessage, base: URL, trustedProxies:
   return `${base.origin}${req.url}`;
 }
 
+/** A request URL's path, without parsing the whole URL. */
+function pathnameOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const end = url.indexOf("?", start);
+  return url.slice(start, end === -1 ? undefined : end);
+}
+
 /**
  * The shop's HTTP handler: security headers on every response, the checks
  * above, compression, static files, then the JSON API and React Router.
@@ -272,6 +280,10 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
   const compress = compression() as unknown as Middleware;
   const base = new URL(services.baseUrl);
   const handleRequest = createRequestHandler(options.build, options.mode);
+  // The JSON API's fixed addresses skip the walk of the whole route tree (scoped-routes.ts). Not in
+  // development, where the build is read anew on every change.
+  const scoped =
+    typeof options.build === "function" ? new Map() : scopedResourceHandlers(options.build, options.mode);
   const router = createRequestListener(
     // (typed here: the package's declarations are written for a newer TypeScript)
     async (request: Request, client: { address: string }) => {
@@ -292,7 +304,7 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
         ),
       };
       context.set(requestInfoContext, info);
-      const response = await handleRequest(request, context);
+      const response = await (scoped.get(pathnameOf(request.url)) ?? handleRequest)(request, context);
       return info.failedTransiently && response.status === 500 ? transientFailureAnswer(response) : response;
     },
     // Every request's URL is on BASE_URL, whatever the socket: behind a proxy

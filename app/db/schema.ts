@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { users } from "./auth-schema";
-import { bytea } from "./column-types";
+import { bytea, xid8 } from "./column-types";
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
@@ -282,12 +282,19 @@ export const stockLevels = pgTable(
       .primaryKey()
       .references(() => products.id, { onDelete: "cascade" }),
     onHand: integer("on_hand").notNull().default(0),
+    /**
+     * The transaction that last wrote the level (drizzle/0016's trigger): each
+     * process reads the levels changed since it last looked, so listings show
+     * stock without a query each (catalog/search/stock-snapshot.server.ts).
+     */
+    changedBy: xid8("changed_by").notNull().default(sql`pg_current_xact_id()`),
   },
   (table) => [
     // The last guard: whatever the code does, stock never goes below zero.
     check("stock_levels_on_hand_check", sql`${table.onHand} >= 0`),
     // The back office's low-stock view and the dashboard: the few products at or under a line.
     index("stock_levels_on_hand_idx").on(table.onHand, table.productId),
+    index("stock_levels_changed_by_idx").on(table.changedBy),
   ],
 );
 

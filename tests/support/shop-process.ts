@@ -4,7 +4,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+/** The build's entry, read when a process starts: bench/compare-builds.ts sets BUILD_DIR per build. */
+const entry = () => path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 
 /** Names the folder a shop's embedded database starts from in tests (shop-data-template.ts). */
 export const SHOP_DATA_TEMPLATE = "BACKLINE_TEST_SHOP_DATA_TEMPLATE";
@@ -57,10 +58,12 @@ export function preparedDataDir(): string {
   return dataDir;
 }
 
-function assertBuilt() {
-  if (!fs.existsSync(ENTRY)) {
+function assertBuilt(): string {
+  const built = entry();
+  if (!fs.existsSync(built)) {
     throw new Error("These tests run the production build: run `npm run build` first (npm test does).");
   }
+  return built;
 }
 
 /** Runs the built server to its exit, for start-up failures. */
@@ -68,9 +71,12 @@ export function runShopToExit(
   env: Record<string, string | undefined>,
   timeoutMs = 30_000,
 ): Promise<{ code: number | null; output: string }> {
-  assertBuilt();
+  const serverEntry = assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ENTRY], { env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [serverEntry], {
+      env: childEnv(env),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -92,7 +98,7 @@ export function runShopToExit(
 export async function spawnShopProcess(
   env: Record<string, string | undefined> = {},
 ): Promise<ShopProcess & { ready(timeoutMs?: number): Promise<void> }> {
-  assertBuilt();
+  const serverEntry = assertBuilt();
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // A data folder made here is removed once the process has exited; one the test passed is its own.
   const ownDataDir = env.DATA_DIR === undefined;
@@ -101,7 +107,7 @@ export async function spawnShopProcess(
   const empty = env.DATABASE_URL || ["0", "false"].includes(env.SEED_DEMO_CATALOG ?? "");
   const dataDir = env.DATA_DIR ?? (empty ? temporaryDataDir() : preparedDataDir());
   const url = env.BASE_URL ?? `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     env: childEnv({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: url, ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -506,7 +506,8 @@ describe("the catalogue cache", () => {
   const stubbedCatalog = (options: CatalogOptions, replaced: Parameters<typeof createCatalog>[2]) =>
     createCatalog({} as Database, options, {
       readCatalogIndex: async () => null,
-      withStockLevels: async (_db, found) => found.map((product) => ({ ...product, stock: 3 })),
+      readStockChanges: async () => ({ horizon: "1", levels: new Map() }),
+      readStockLevels: async (_db, ids) => new Map(ids.map((id) => [id, 3])),
       ...replaced,
     });
   /** An index of one product, "Product 1", whose name and search vector hold "blender". */
@@ -593,9 +594,9 @@ describe("the catalogue cache", () => {
           sqlPages++;
           return [];
         },
-        withStockLevels: async (_db, found) => {
+        readStockLevels: async (_db, ids) => {
           stockReads++;
-          return found.map((card) => ({ ...card, stock: 7 }));
+          return new Map(ids.map((id) => [id, 7]));
         },
       },
     );
@@ -607,12 +608,13 @@ describe("the catalogue cache", () => {
       expect((await withIndex.countProducts({})).value).toEqual({ count: 1 });
     }
     expect(withIndex.cacheUsage().entries).toBe(0);
-    // A page's stock is read from the database by id: the page is kept with it, for the cache's seconds.
+    // A page's stock comes from the process's stock snapshot, read by id once: the page is an index
+    // answer like the others, made again when asked again.
     for (let asked = 0; asked < 2; asked++) {
       expect((await withIndex.findProducts({ page: 1, size: 5 })).value).toEqual([{ ...product, stock: 7 }]);
     }
     expect(stockReads).toBe(1);
-    expect(withIndex.cacheUsage().entries).toBe(1);
+    expect(withIndex.cacheUsage().entries).toBe(0);
     expect(sqlPages).toBe(0);
     // Every index answer counted as costly: each is kept, and asked again it is the same answer.
     const keeping = stubbedCatalog(

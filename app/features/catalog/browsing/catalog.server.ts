@@ -14,9 +14,9 @@ import {
   findRelatedProducts,
   readFacetValues,
   readSitemapProducts,
-  withStockLevels,
 } from "../core/product-rows.server";
 import { highlightName, type SearchWord } from "../core/search-words";
+import { createStockSnapshot, readStockChanges, readStockLevels } from "../core/stock-snapshot.server";
 import {
   type CatalogSearch,
   createProductSearch,
@@ -79,7 +79,8 @@ const CATALOG_READS = {
   findProduct,
   findRelatedProducts,
   readSitemapProducts,
-  withStockLevels,
+  readStockChanges,
+  readStockLevels,
 };
 
 export type CatalogQueries = SearchQueries & typeof CATALOG_READS;
@@ -104,6 +105,7 @@ export function createCatalog(
     keepIndexAnswersFromMs: options.keepIndexAnswersFromMs,
   };
   const cache = createAnswerCache(cacheOptions);
+  const stock = createStockSnapshot(db, reads);
 
   /** An answer of the search port, kept as the adapter that made it deserves. */
   const searched = async <T>(
@@ -123,17 +125,16 @@ export function createCatalog(
   const findCards = (query: CatalogQuery) =>
     searched(`cards:${JSON.stringify(query)}`, query.search, (port) => port.page(query));
   /**
-   * A page's products with their stock, read by id beside the search's
-   * answer and kept with it for the cache's seconds (docs/decisions/0027:
-   * a listing's stock may be that old; a product selling out or coming back
-   * is a catalogue change, and answers kept from before it are not given).
+   * A page's products with their stock from the process's stock snapshot
+   * (stock-snapshot.server.ts: a few seconds old at most), kept as the
+   * adapter that made the page deserves (docs/decisions/0027: a product
+   * selling out or coming back is a catalogue change, and answers kept from
+   * before it are not given).
    */
-  const findProducts = async (query: CatalogQuery): Promise<CatalogAnswer<ProductWithStock[]>> => {
-    const { search: port, generation } = await search.searchFor(query.search);
-    return cache.remember("database", `products:${JSON.stringify(query)}`, generation, async () =>
-      reads.withStockLevels(db, await port.page(query)),
+  const findProducts = (query: CatalogQuery): Promise<CatalogAnswer<ProductWithStock[]>> =>
+    searched(`products:${JSON.stringify(query)}`, query.search, async (port) =>
+      stock.withStock(await port.page(query)),
     );
-  };
 
   /**
    * The brands and categories, with their labels. They change rarely, so
@@ -197,12 +198,12 @@ export function createCatalog(
     product: (id: number) =>
       read(`product:${id}`, async () => {
         const found = await reads.findProduct(db, id);
-        return found ? ((await reads.withStockLevels(db, [found]))[0] ?? null) : null;
+        return found ? ((await stock.withStock([found]))[0] ?? null) : null;
       }),
     /** A few products of the same category, best rated first, with their stock. */
     relatedProducts: (product: Pick<Product, "id" | "category">, limit: number) =>
       read(`related:${product.id}:${product.category}:${limit}`, async () =>
-        reads.withStockLevels(db, await reads.findRelatedProducts(db, product, limit)),
+        stock.withStock(await reads.findRelatedProducts(db, product, limit)),
       ),
     /** One slice of the sitemap's products, and how many there are in all. */
     sitemapProducts: (offset: number, limit: number) =>
@@ -241,7 +242,11 @@ export function createCatalog(
       return count > 0 ? { search: respelled, count } : null;
     },
     /** Start reading the search index and vocabulary, so the first searches need not wait for them (at start-up). */
-    warmUp: () => search.warmUp(),
+    warmUp: () => {
+      search.warmUp();
+      // A failed read is read again by the first listing, which answers 503 if it fails too.
+      stock.warmUp().catch(() => {});
+    },
     /**
      * Whether the search index is read and answers (for /healthz): until then
      * SQL answers, more slowly. Asking starts a read if none is under way.
@@ -256,11 +261,15 @@ export function createCatalog(
      * may have while nobody listened. The index applies what changed; answers
      * made before are not given again.
      */
-    changed: () => search.changed(),
+    changed: () => {
+      stock.changed();
+      search.changed();
+    },
     /** Forget every cached answer, the index and the vocabulary. */
     clear: () => {
       cache.clear();
       search.clear();
+      stock.clear();
     },
     /** What the cache holds now, for tests and benchmarks. */
     cacheUsage: () => cache.usage(),

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { onSale } from "~/db/product-on-sale";
-import { brands, categories, products, stockLevels } from "~/db/schema";
-import type { Product, ProductWithStock } from "./catalog-schema";
+import { brands, categories, products } from "~/db/schema";
+import type { Product } from "./catalog-schema";
 
 /**
  * Reading products as the shop shows them, shared by every part of the
@@ -69,25 +69,6 @@ export async function findRelatedProducts(
     .orderBy(...BEST_RATED_FIRST)
     .limit(limit);
   return rows.map(productOf);
-}
-
-/**
- * These products with their units on hand, read by the stock levels' primary
- * key (`= any($1)`: one statement and one plan for any number of products).
- * A product without a level (none: drizzle/0009 gives each one) shows 0.
- */
-export async function withStockLevels(
-  db: Pick<Database, "select">,
-  found: readonly Product[],
-): Promise<ProductWithStock[]> {
-  if (found.length === 0) return [];
-  const ids = found.map((product) => product.id);
-  const levels = await db
-    .select({ productId: stockLevels.productId, onHand: stockLevels.onHand })
-    .from(stockLevels)
-    .where(sql`${stockLevels.productId} = any(${sql.param(ids)}::int[])`);
-  const onHand = new Map(levels.map((level) => [level.productId, level.onHand]));
-  return found.map((product) => ({ ...product, stock: onHand.get(product.id) ?? 0 }));
 }
 
 /** A slice of every product on sale, by id, as a sitemap lists them. */

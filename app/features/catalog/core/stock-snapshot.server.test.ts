@@ -1,0 +1,114 @@
+import { eq, sql } from "drizzle-orm";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products, stockLevels } from "~/db/schema";
+import { seedDemoCatalog } from "~/db/seed/seed.server";
+import { describeWhen, postgresServer } from "../../../../tests/support/requirements";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../../../tests/support/test-database";
+import type { Product } from "./catalog-schema";
+import { createStockSnapshot, readStockChanges, readStockLevels } from "./stock-snapshot.server";
+
+/**
+ * Listings take their stock from the process's snapshot of the levels
+ * (stock-snapshot.server.ts): what a sale, a return or an edit commits
+ * reaches it by the next look, including a change whose transaction was
+ * still open when a look read.
+ */
+const engines = await openTestDatabases();
+
+afterAll(async () => {
+  await Promise.all(engines.map((engine) => engine.close()));
+});
+
+const READS = { readStockChanges, readStockLevels };
+const asProduct = (id: number) => ({ id }) as Product;
+
+describe.each(engines)("the stock snapshot, on $name", (engine: TestDatabase) => {
+  const { db } = engine;
+  let ids: number[];
+
+  const setStock = (productId: number, onHand: number) =>
+    db.update(stockLevels).set({ onHand }).where(eq(stockLevels.productId, productId));
+
+  beforeAll(async () => {
+    await seedDemoCatalog(db);
+    ids = (await db.select({ id: products.id }).from(products).orderBy(products.id).limit(3)).map(
+      (row) => row.id,
+    );
+    for (const [at, id] of ids.entries()) await setStock(id, 10 + at);
+  });
+
+  it("shows each product's units on hand, and a product without a level as none", async () => {
+    const snapshot = createStockSnapshot(db, READS);
+    const found = await snapshot.withStock([...ids.map(asProduct), asProduct(2_000_000)]);
+    expect(found.map((product) => product.stock)).toEqual([10, 11, 12, 0]);
+  });
+
+  it("shows what a sale, a return and an edit committed once it looks again", async () => {
+    // Every listing waits for a look: what it shows is what had committed when it asked.
+    const snapshot = createStockSnapshot(db, READS, { lookEveryMs: 0, maxAgeMs: 0 });
+    const [first, second] = ids as [number, number];
+    expect((await snapshot.withStock([asProduct(first)]))[0]?.stock).toBe(10);
+    await db
+      .update(stockLevels)
+      .set({ onHand: sql`${stockLevels.onHand} - 4` })
+      .where(eq(stockLevels.productId, first));
+    await setStock(second, 0);
+    expect((await snapshot.withStock([asProduct(first), asProduct(second)])).map((p) => p.stock)).toEqual([
+      6, 0,
+    ]);
+    await setStock(second, 11);
+    expect((await snapshot.withStock([asProduct(second)]))[0]?.stock).toBe(11);
+  });
+
+  it("keeps what it read between looks, and takes the changes at the next one", async () => {
+    const snapshot = createStockSnapshot(db, READS, { lookEveryMs: 60_000, maxAgeMs: 60_000 });
+    const third = ids[2] as number;
+    expect((await snapshot.withStock([asProduct(third)]))[0]?.stock).toBe(12);
+    await setStock(third, 3);
+    // Not looked again yet: the level read before.
+    expect((await snapshot.withStock([asProduct(third)]))[0]?.stock).toBe(12);
+    // The catalogue announced a change: the next listing waits for a look.
+    snapshot.changed();
+    expect((await snapshot.withStock([asProduct(third)]))[0]?.stock).toBe(3);
+    await setStock(third, 12);
+  });
+});
+
+reportPostgresSkipped("the stock snapshot, on $name");
+
+describeWhen([postgresServer], "the stock snapshot, with a sale still open while it looks", () => {
+  const engine = () => engines.find((candidate) => candidate.name === "PostgreSQL") as TestDatabase;
+
+  it("finds a change that committed after a look that ran while its transaction was open", async () => {
+    const { db, handle } = engine();
+    const [product] = await db.select({ id: products.id }).from(products).orderBy(products.id).limit(1);
+    const id = product?.id as number;
+    await db.update(stockLevels).set({ onHand: 20 }).where(eq(stockLevels.productId, id));
+    const snapshot = createStockSnapshot(db, READS, { lookEveryMs: 0, maxAgeMs: 0 });
+    expect((await snapshot.withStock([asProduct(id)]))[0]?.stock).toBe(20);
+
+    // A second connection takes a unit and holds its transaction open while the snapshot looks.
+    const sale = await (handle.pool as pg.Pool).connect();
+    try {
+      await sale.query("begin");
+      await sale.query("update stock_levels set on_hand = on_hand - 1 where product_id = $1", [id]);
+      // The look sees the level before the sale (not committed), and keeps a horizon no later than it.
+      expect((await snapshot.withStock([asProduct(id)]))[0]?.stock).toBe(20);
+      // Another change commits meanwhile, so the horizon would pass the open sale if it were taken as "now".
+      await db
+        .update(stockLevels)
+        .set({ onHand: 5 })
+        .where(eq(stockLevels.productId, id + 1));
+      expect((await snapshot.withStock([asProduct(id + 1)]))[0]?.stock).toBe(5);
+      await sale.query("commit");
+    } finally {
+      sale.release();
+    }
+    expect((await snapshot.withStock([asProduct(id)]))[0]?.stock).toBe(19);
+  });
+});

@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { stockLevels } from "~/db/schema";
+import type { Product, ProductWithStock } from "./catalog-schema";
+
+/**
+ * Products' units on hand as this process last read them, so that a listing
+ * shows stock without asking the database for it (a query per listing cost
+ * the shop almost half of its listings per second).
+ *
+ * Kept current by asking, now and then, for the levels changed since the last
+ * look: drizzle/0016 stamps each level with the transaction that last changed
+ * it (`changed_by`), and each look keeps its horizon, the oldest transaction
+ * still running when it read (`pg_snapshot_xmin`). Whatever commits after a
+ * look carries an id at least as large, so the next look finds it. The first
+ * look reads every level (at start-up, beside the search index: 4 bytes a
+ * product); a product made since the last look is read by id.
+ *
+ * How old a level may be: a look is started in the background when the last
+ * one is more than `lookEveryMs` old, and waited for when it is more than
+ * `maxAgeMs` old (an idle process), or after `changed()` (the catalogue
+ * announced a change: a product sold out or came back, and its card must say
+ * so with the index that filters it).
+ */
+export interface StockReads {
+  /** The horizon now, with every level changed by a transaction at or after `since` (every level when `since` is null). */
+  readStockChanges(db: Database, since: string | null): Promise<StockChanges>;
+  /** These products' levels; a product without a level has none on hand. */
+  readStockLevels(db: Database, ids: readonly number[]): Promise<Map<number, number>>;
+}
+
+export interface StockChanges {
+  horizon: string;
+  levels: Map<number, number>;
+}
+
+export interface StockSnapshotOptions {
+  lookEveryMs?: number;
+  maxAgeMs?: number;
+}
+
+const UNKNOWN = -1;
+
+export function createStockSnapshot(
+  db: Database,
+  reads: StockReads,
+  { lookEveryMs = 1_000, maxAgeMs = 3_000 }: StockSnapshotOptions = {},
+) {
+  /** By product id; UNKNOWN where never read. Ids are dense (a serial), so an array beats a Map by far in memory. */
+  let levels = new Int32Array(0);
+  let horizon: string | null = null;
+  let lookedAt = Number.NEGATIVE_INFINITY;
+  let looking: Promise<void> | null = null;
+
+  const set = (id: number, onHand: number) => {
+    if (id >= levels.length) {
+      const grown = new Int32Array(Math.max(id + 1, levels.length * 2, 1024)).fill(UNKNOWN);
+      grown.set(levels);
+      levels = grown;
+    }
+    levels[id] = onHand;
+  };
+  const known = (id: number) => (id < levels.length ? (levels[id] as number) : UNKNOWN);
+
+  const look = () => {
+    looking ??= (async () => {
+      const started = performance.now();
+      try {
+        const changes = await reads.readStockChanges(db, horizon);
+        for (const [id, onHand] of changes.levels) set(id, onHand);
+        horizon = changes.horizon;
+        lookedAt = started;
+      } finally {
+        looking = null;
+      }
+    })();
+    return looking;
+  };
+
+  /** Waits for a look when the levels may be too old (or none was ever taken); starts one in the background when due. */
+  const fresh = async () => {
+    const age = performance.now() - lookedAt;
+    if (age > maxAgeMs || horizon === null) {
+      await look();
+    } else if (age > lookEveryMs) {
+      // A failed background look is logged by the next one that is waited for, which fails the same way.
+      look().catch(() => {});
+    }
+  };
+
+  const levelsOf = async (ids: readonly number[]): Promise<number[]> => {
+    await fresh();
+    const unknown = ids.filter((id) => known(id) === UNKNOWN);
+    if (unknown.length > 0) {
+      const read = await reads.readStockLevels(db, unknown);
+      // Only where still unknown: a look that ended meanwhile may hold a newer level than this read.
+      for (const id of unknown) if (known(id) === UNKNOWN) set(id, read.get(id) ?? 0);
+    }
+    return ids.map((id) => Math.max(known(id), 0));
+  };
+
+  return {
+    /** These products with their units on hand. */
+    async withStock(found: readonly Product[]): Promise<ProductWithStock[]> {
+      if (found.length === 0) return [];
+      const onHand = await levelsOf(found.map((product) => product.id));
+      return found.map((product, at) => ({ ...product, stock: onHand[at] as number }));
+    },
+    /** Reads every level now, so the first listings need not wait for them (at start-up). */
+    warmUp: () => look(),
+    /** The catalogue announced a change: the next listing waits for a fresh look. */
+    changed() {
+      lookedAt = Number.NEGATIVE_INFINITY;
+    },
+    /** Forgets every level (a test's or an import's clear). */
+    clear() {
+      levels = new Int32Array(0);
+      horizon = null;
+      lookedAt = Number.NEGATIVE_INFINITY;
+    },
+  };
+}
+
+export type StockSnapshot = ReturnType<typeof createStockSnapshot>;
+
+/** "id:onHand,id:onHand": one text column, read the same by both drivers, however many levels changed. */
+const levelsOf = (list: string | null): Map<number, number> => {
+  const levels = new Map<number, number>();
+  if (!list) return levels;
+  for (const pair of list.split(",")) {
+    const colon = pair.indexOf(":");
+    levels.set(Number(pair.slice(0, colon)), Number(pair.slice(colon + 1)));
+  }
+  return levels;
+};
+
+/** One statement, so the horizon and the levels come from the same snapshot. */
+export async function readStockChanges(db: Database, since: string | null): Promise<StockChanges> {
+  const changedSince = since === null ? sql`true` : sql`${stockLevels.changedBy} >= ${since}::xid8`;
+  const changed = sql`(select string_agg(${stockLevels.productId} || ':' || ${stockLevels.onHand}, ',') from ${stockLevels} where ${changedSince})`;
+  const result = await db.execute(
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon, ${changed} as levels`,
+  );
+  const [row] = (result as unknown as { rows: { horizon: string; levels: string | null }[] }).rows;
+  if (!row) throw new Error("the stock horizon could not be read");
+  return { horizon: row.horizon, levels: levelsOf(row.levels) };
+}
+
+/** By the levels' primary key (`= any($1)`: one statement and one plan for any number of products). */
+export async function readStockLevels(db: Database, ids: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productId: stockLevels.productId, onHand: stockLevels.onHand })
+    .from(stockLevels)
+    .where(sql`${stockLevels.productId} = any(${sql.param(ids)}::int[])`);
+  return new Map(rows.map((row) => [row.productId, row.onHand]));
+}
