@@ -1,10 +1,12 @@
 /**
  * Catalogue benchmark: `npm run bench -- api` (bench/run.ts builds first if needed).
  *
- * Its headline is the realistic mixed workload (bench/workload.ts): a fifth of
- * requests to a few popular URLs, the rest fresh filter/sort/page combinations
- * and search-as-you-type prefixes, for the JSON API and for server-rendered
- * shop pages (a share of them signed in), on 100,000 products in PostgreSQL
+ * Its headline is the realistic mixed workload (bench/workload.ts): shoppers'
+ * visits, a twentieth to a few popular listings, the rest fresh filters
+ * (several brands or categories, price caps), sorts, deep pages and typed
+ * searches, for the JSON API (listings, counts, facets, suggestions, each
+ * visit from its own address) and for server-rendered shop pages (a share of
+ * them signed in), on 100,000 products in PostgreSQL
  * and in the embedded PGlite. Fixed-URL rows follow, labelled for what they
  * are: the cache-hit ceiling. Figures, the targets they meet or miss, and query
  * plans go to bench/RESULTS.md (the "Catalogue" section, between its markers).
@@ -21,7 +23,9 @@ import { type ShopProcess, startShopProcess } from "../tests/support/shop-proces
 import { DIRECTUS_VERSION, directusPath, startDirectus, stopAll } from "./directus";
 import { dropScratchDatabase, scratchDatabase } from "./scratch-database";
 import {
+  type ApiRequest,
   apiPaths,
+  apiRequests,
   distinctShare,
   replaceSection,
   runInfo,
@@ -63,22 +67,33 @@ interface Load {
   seconds?: number;
   /** Each request's path; a fixed URL when absent. */
   nextPath?: () => string;
+  /** Each request's path and shopper's address (the API mix's visits), instead of `nextPath`. */
+  nextRequest?: () => ApiRequest;
   /** Cookie sent with this share of requests (a signed-in shopper). */
   signedIn?: { cookie: string; share: number };
 }
 
-async function load({ url, connections, seconds = SECONDS, nextPath, signedIn }: Load): Promise<Figures> {
+async function load({
+  url,
+  connections,
+  seconds = SECONDS,
+  nextPath,
+  nextRequest,
+  signedIn,
+}: Load): Promise<Figures> {
   let counter = 0;
   // Each request from one of many shoppers, as the shop sees them behind a proxy (TRUST_PROXY=1).
   const nextShopper = shopperAddresses();
-  const requests = nextPath
+  const next = nextRequest ?? (nextPath ? () => ({ path: nextPath(), address: nextShopper() }) : undefined);
+  const requests = next
     ? [
         {
           setupRequest(request: autocannon.Request) {
-            const headers = { ...request.headers, "x-forwarded-for": nextShopper() };
+            const { path, address } = next();
+            const headers = { ...request.headers, "x-forwarded-for": address };
             if (signedIn && (counter++ % 100) / 100 < signedIn.share) headers.cookie = signedIn.cookie;
             else delete headers.cookie;
-            return { ...request, path: nextPath(), headers };
+            return { ...request, path, headers };
           },
         },
       ]
@@ -187,7 +202,9 @@ interface Measured {
 }
 
 const MIXED_API =
-  "mixed API: 20% popular, the rest fresh filters/sorts/pages and typed search prefixes, page + count";
+  "mixed API: shoppers' visits, 5% popular, the rest fresh multi-select filters, price caps, sorts, deep pages and typed searches (some misspelt); listings + counts (+ facets), suggestions as typed";
+/** Directus has no facets or suggestions: its rows send the same visits' listings and counts only. */
+const PEER_CALLS = ["/all-products", "/counts"] as const;
 const MIXED_PAGES = "mixed pages: shop pages `/` in the same mix and product pages (1 in 7), 30% signed in";
 const SEARCH_ONLY = "search as you type (prefixes of 2+ letters, fresh), /all-products + /counts";
 
@@ -236,7 +253,7 @@ async function mixedWorkloads(engine: string, env: Record<string, string>, withU
     const api50: Row = {
       workload: MIXED_API,
       connections: 50,
-      figures: await load({ url: shop.url, connections: 50, nextPath: apiPaths({ seed: 7 }) }),
+      figures: await load({ url: shop.url, connections: 50, nextRequest: apiRequests({ seed: 7 }) }),
     };
     rows.push(api50);
     const cookie = await signedInCookie(shop);
@@ -278,7 +295,7 @@ async function mixedWorkloads(engine: string, env: Record<string, string>, withU
       const api50Uncached: Row = {
         workload: `${MIXED_API}, **cache off**`,
         connections: 50,
-        figures: await load({ url: uncached.url, connections: 50, nextPath: apiPaths({ seed: 7 }) }),
+        figures: await load({ url: uncached.url, connections: 50, nextRequest: apiRequests({ seed: 7 }) }),
       };
       rows.push(searchUncached10, api50Uncached);
       measured.searchUncached10 = searchUncached10;
@@ -300,7 +317,11 @@ async function peerWorkloads(databaseUrl: string): Promise<Row[]> {
   try {
     const rows: Row[] = [];
     for (const { workload, connections, paths } of [
-      { workload: MIXED_API, connections: 50, paths: apiPaths({ seed: 7 }) },
+      {
+        workload: `${MIXED_API} — its listings and counts only`,
+        connections: 50,
+        paths: apiPaths({ seed: 7, only: PEER_CALLS }),
+      },
       { workload: SEARCH_ONLY, connections: 10, paths: apiPaths({ seed: 13, searchOnly: true }) },
     ]) {
       const nextPath = () => directusPath(paths());

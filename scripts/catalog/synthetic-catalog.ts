@@ -33,7 +33,7 @@ export interface GenerateCatalogOptions {
   coinedWords?: number;
 }
 
-const MODEL_WORDS = [
+export const MODEL_WORDS = [
   "Plus",
   "Lite",
   "Max",
