@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
-import { ProductForm } from "~/features/catalog/browsing/components/product-form";
 import { newProductFormSchema } from "~/features/catalog/core/product-form-schema";
+import { ProductForm } from "~/features/catalog/management/components/product-form";
 import { createProduct, productFlash, uploadedPicture } from "~/features/catalog/management/index.server";
 import { failedSubmission, readSubmission } from "~/utils/form-submission.server";
 import type { Route } from "./+types/admin.products.new";

@@ -6,13 +6,33 @@ import {
 } from "~/components/back-office/back-office-page";
 import { buttonClasses } from "~/components/ui/button";
 import { formatCents } from "~/utils/money";
+import type { CatalogQuery } from "../../core/catalog-schema";
 import { labelOf, SORTS } from "../../core/catalog-vocabulary";
-import type { BackOfficeListing } from "../back-office-listing.server";
 
-/** The listing as the page receives it (dates already text). */
-type Listing = Omit<BackOfficeListing, "products"> & {
-  products: (BackOfficeListing["products"][number] & { creationDate: string })[];
-};
+/**
+ * What the list shows of the listing the page's loader reads
+ * (catalog/browsing/back-office-listing.server.ts, over the search): named
+ * here by its fields, since management never imports browsing or search.
+ */
+interface Listing {
+  query: CatalogQuery;
+  /** The low-stock view: products with at most `lowStockAt` units on hand. */
+  lowStock: boolean;
+  lowStockAt: number;
+  products: {
+    id: number;
+    name: string;
+    sku: string;
+    bandName: string;
+    category: string;
+    price: number;
+    stock: number;
+    archived: boolean;
+  }[];
+  hasNextPage: boolean;
+  brands: { value: string; label: string }[];
+  categories: { value: string; label: string }[];
+}
 
 const CONTROL =
   "block h-11 w-full rounded-lg border border-slate-500 bg-white px-3 text-base text-slate-900 shadow-sm " +
