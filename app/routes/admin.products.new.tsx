@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const created = await createProduct(database.db, visitor.actor, submission.value, picture.image);
   if ("refused" in created) {
     const { field, message } = created.refused;
-    return failedSubmission(submission, 422, { fieldErrors: { [field]: [message] } });
+    // A SKU another product has is a conflict; a brand or category not in the list, a bad choice.
+    return failedSubmission(submission, field === "sku" ? 409 : 422, { fieldErrors: { [field]: [message] } });
   }
   throw redirect(`/admin/products/${created.id}`, {
     headers: { "Set-Cookie": await productFlash.set("product-created", baseUrl.startsWith("https:")) },
@@ -44,6 +45,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
       <ProductForm
         product={{
           name: "",
+          sku: "",
           brand: "",
           category: "",
           priceCents: null,
