@@ -3,7 +3,7 @@ import type { Database, Transaction } from "~/db/client.server";
 import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
 import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
-import { type Actor, changedFields, recordChange } from "~/utils/audit-log.server";
+import { type Actor, changedFields, productName, recordChange } from "~/utils/audit-log.server";
 import type { NewProductForm, ProductForm } from "../core/product-form-schema";
 import { hasPicture, PictureError, preparePictureBytes, storePicture } from "./picture-import.server";
 
@@ -178,7 +178,13 @@ export async function createProduct(
       // drizzle/0009's trigger gave it a level of 0.
       await tx.update(stockLevels).set({ onHand: form.stock }).where(eq(stockLevels.productId, created.id));
       const after = await productForEditing(tx, created.id);
-      await recordChange(tx, actor, { action: "product.created", subject: `product:${created.id}`, after });
+      if (!after) throw new Error("the product just written is missing");
+      await recordChange(tx, actor, {
+        action: "product.created",
+        subject: `product:${created.id}`,
+        subjectName: productName(after),
+        after,
+      });
       return { id: created.id };
     }),
   );
@@ -242,7 +248,14 @@ export async function saveProduct(
       // The stock is a change only when it was set: a sale made since the page opened is not the editor's.
       const changes = changedFields(before, { ...wanted, ...(settingStock ? { stock: form.stock } : {}) });
       if (changes) {
-        await recordChange(tx, actor, { action: "product.updated", subject: `product:${id}`, ...changes });
+        await recordChange(tx, actor, {
+          action: "product.updated",
+          subject: `product:${id}`,
+          // Named as it is from now on; the name or SKU it had is found too.
+          subjectName: productName(wanted),
+          names: [changes.before.name, changes.before.sku].filter((name) => name !== undefined),
+          ...changes,
+        });
       }
       return { saved: true as const };
     }),
@@ -266,7 +279,7 @@ export async function setProductArchived(
           archived ? sql`${products.archivedAt} is null` : sql`${products.archivedAt} is not null`,
         ),
       )
-      .returning({ id: products.id });
+      .returning({ name: products.name, sku: products.sku });
     if (!updated) {
       const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
       return exists ? { changed: false } : null;
@@ -274,6 +287,7 @@ export async function setProductArchived(
     await recordChange(tx, actor, {
       action: archived ? "product.archived" : "product.restored",
       subject: `product:${id}`,
+      subjectName: productName(updated),
       before: { archived: !archived },
       after: { archived },
     });
@@ -304,7 +318,12 @@ export async function deleteProduct(
           .limit(1);
         if (ordered) throw new Refused({ field: "product", message: ORDERED_PRODUCT });
         await tx.delete(products).where(eq(products.id, id));
-        await recordChange(tx, actor, { action: "product.deleted", subject: `product:${id}`, before });
+        await recordChange(tx, actor, {
+          action: "product.deleted",
+          subject: `product:${id}`,
+          subjectName: productName(before),
+          before,
+        });
         return { deleted: true as const };
       }),
     );
