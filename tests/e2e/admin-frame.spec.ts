@@ -46,6 +46,13 @@ test("the back office has its own frame, not the storefront's header and footer"
     "page",
   );
   await expectNoAxeViolations(page);
+});
+
+test("a keyboard skips the frame, lands on each new page's heading, and Log out leaves for the shop", async ({
+  page,
+}) => {
+  await signInAsOwner(page, "/admin");
+  await gotoInteractive(page, "/admin");
 
   // The first Tab reaches the skip link, which takes the keyboard past the frame to the page.
   await page.keyboard.press("Tab");
