@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,7 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ErrorPage, NOT_FOUND_MESSAGE } from "~/components/layout/error-page";
+import { ErrorPage, errorPageMeta, errorPageProps } from "~/components/layout/error-page";
 import { SiteShell } from "~/components/layout/site-shell";
 import { useFocusAfterNavigation } from "~/components/layout/use-focus-after-navigation";
 import { accountsFor, cartItemCountOf } from "~/context.server";
@@ -101,6 +100,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The back office's layout route: when its loader let the visitor in, the page has the back office's frame. */
+const BACK_OFFICE_ROUTE = "routes/admin";
+
 export default function App() {
   useFocusAfterNavigation();
   // Marks the page interactive: a change made before this is lost to React's
@@ -108,6 +110,9 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Staff and owners in /admin get its own frame (routes/admin.tsx); a shopper or a visitor whom its
+  // loader turned away (the shop's 404) gets the storefront's, as for any address that does not exist.
+  if (useRouteLoaderData(BACK_OFFICE_ROUTE) !== undefined) return <Outlet />;
   return (
     <Shell>
       <Outlet />
@@ -117,43 +122,20 @@ export default function App() {
 
 /** Used by pages without their own meta, and by the error page below. */
 export function meta({ error }: Route.MetaArgs) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = error
-    ? notFound
-      ? "Page not found | Backline"
-      : "Something went wrong | Backline"
-    : "Backline";
+  if (error) return errorPageMeta(error);
   return [
-    { title },
+    { title: "Backline" },
     {
       name: "description",
       content: "Backline, a small online shop for electronics, fitness, home and outdoor gear.",
     },
-    ...(error ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let page = {
-    eyebrow: "Error",
-    title: "Something went wrong",
-    message: "Sorry, this page could not be shown. Please try again in a moment.",
-  };
-  if (isRouteErrorResponse(error)) {
-    page =
-      error.status === 404
-        ? { eyebrow: "404", title: "Page not found", message: NOT_FOUND_MESSAGE }
-        : {
-            ...page,
-            eyebrow: `Error ${error.status}`,
-            message: typeof error.data === "string" && error.data ? error.data : page.message,
-          };
-  }
-  // A stack trace helps a developer and nobody else: development builds only.
-  const detail = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
   return (
     <Shell>
-      <ErrorPage {...page} detail={detail} />
+      <ErrorPage {...errorPageProps(error)} />
     </Shell>
   );
 }

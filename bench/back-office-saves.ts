@@ -52,12 +52,13 @@ export async function timeSave(
 ): Promise<Served[]> {
   const { rows } = await client.query<{
     name: string;
+    sku: string;
     band_name: string;
     category: string;
     description: string;
     on_hand: number;
   }>(
-    `select name, band_name, category, description, coalesce(on_hand, 0) as on_hand
+    `select name, sku, band_name, category, description, coalesce(on_hand, 0) as on_hand
        from products left join stock_levels on stock_levels.product_id = products.id where id = $1`,
     [id],
   );
@@ -71,6 +72,7 @@ export async function timeSave(
     body: new URLSearchParams({
       intent: "save",
       name: product.name,
+      sku: product.sku,
       brand: product.band_name,
       category: product.category,
       price: price.toFixed(2),

@@ -46,6 +46,14 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     /** What it was done to: "product:42", "order:BL-7Q4K9", "settings". */
     subject: text("subject").notNull(),
+    /**
+     * What the subject was called when the change was made ("Steel kettle
+     * (SKU KT-1)", "order BL-7Q4K9", "Ada (ada@example.com)"): an entry
+     * reads the same after a rename or a deletion (docs/decisions/0029).
+     */
+    subjectName: text("subject_name").notNull().default(""),
+    /** Every name the entry can be found by (the actor, the subject, the products it names): /admin/activity's search. */
+    searchText: text("search_text").notNull().default(""),
     before: jsonb("before"),
     after: jsonb("after"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

@@ -4,15 +4,15 @@ import { data, Link, redirect } from "react-router";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { pageMeta } from "~/components/layout/page-meta";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
+import { importConfirmationSchema } from "~/features/catalog/core/catalog-import-schema";
 import {
   ImportCheckSummary,
   ImportConfirmForm,
-} from "~/features/catalog/browsing/components/catalog-import-check";
+} from "~/features/catalog/management/components/catalog-import-check";
 import {
   ImportProgress,
   ImportResultView,
-} from "~/features/catalog/browsing/components/catalog-import-progress";
-import { importConfirmationSchema } from "~/features/catalog/core/catalog-import-schema";
+} from "~/features/catalog/management/components/catalog-import-progress";
 import { catalogImportOf, confirmCatalogImport } from "~/features/catalog/management/index.server";
 import { readForm } from "~/utils/form-submission.server";
 import { z } from "~/utils/zod";

@@ -2,11 +2,11 @@ import { Link, redirect } from "react-router";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { pageMeta } from "~/components/layout/page-meta";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
+import { catalogUploadSchema } from "~/features/catalog/core/catalog-import-schema";
 import {
   CatalogExportForm,
   CatalogUploadForm,
-} from "~/features/catalog/browsing/components/catalog-upload-form";
-import { catalogUploadSchema } from "~/features/catalog/core/catalog-import-schema";
+} from "~/features/catalog/management/components/catalog-upload-form";
 import { checkCatalogUpload, latestCatalogImports } from "~/features/catalog/management/index.server";
 import { checkedSubmission, failedSubmission, readForm } from "~/utils/form-submission.server";
 import type { Route } from "./+types/admin.catalog-import";

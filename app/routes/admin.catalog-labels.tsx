@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
-import { CatalogLabelsEditor } from "~/features/catalog/browsing/components/catalog-labels-editor";
 import { catalogLabelFormSchema } from "~/features/catalog/core/product-form-schema";
+import { CatalogLabelsEditor } from "~/features/catalog/management/components/catalog-labels-editor";
 import { catalogLabels, changeCatalogLabel } from "~/features/catalog/management/index.server";
 import { checkedSubmission, failedSubmission, readForm } from "~/utils/form-submission.server";
 import { z } from "~/utils/zod";

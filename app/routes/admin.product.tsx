@@ -5,13 +5,13 @@ import { accountsFor, backOfficeVisitorOf, servicesContext } from "~/context.ser
 import { identityRefusals } from "~/features/auth/account-form.server";
 import { refusedSubmission } from "~/features/auth/route-helpers.server";
 import { productHref } from "~/features/catalog/browsing/catalog-url";
-import { ProductAdminActions } from "~/features/catalog/browsing/components/product-admin-actions";
-import { ProductForm } from "~/features/catalog/browsing/components/product-form";
 import {
   productDeleteSchema,
   productFormSchema,
   productIntentSchema,
 } from "~/features/catalog/core/product-form-schema";
+import { ProductAdminActions } from "~/features/catalog/management/components/product-admin-actions";
+import { ProductForm } from "~/features/catalog/management/components/product-form";
 import {
   deleteProduct,
   type ProductFlashCode,

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
-import { ProductForm } from "~/features/catalog/browsing/components/product-form";
 import { newProductFormSchema } from "~/features/catalog/core/product-form-schema";
+import { ProductForm } from "~/features/catalog/management/components/product-form";
 import { createProduct, productFlash, uploadedPicture } from "~/features/catalog/management/index.server";
 import { failedSubmission, readSubmission } from "~/utils/form-submission.server";
 import type { Route } from "./+types/admin.products.new";
@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const created = await createProduct(database.db, visitor.actor, submission.value, picture.image);
   if ("refused" in created) {
     const { field, message } = created.refused;
-    return failedSubmission(submission, 422, { fieldErrors: { [field]: [message] } });
+    // A SKU another product has is a conflict; a brand or category not in the list, a bad choice.
+    return failedSubmission(submission, field === "sku" ? 409 : 422, { fieldErrors: { [field]: [message] } });
   }
   throw redirect(`/admin/products/${created.id}`, {
     headers: { "Set-Cookie": await productFlash.set("product-created", baseUrl.startsWith("https:")) },
@@ -44,6 +45,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
       <ProductForm
         product={{
           name: "",
+          sku: "",
           brand: "",
           category: "",
           priceCents: null,

@@ -156,6 +156,7 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
       params: { productId: String(id) },
       form: productForm({
         name: (await nameOf(id)) as string,
+        sku: await skuOf(id),
         price: "9.99",
         stock: "10",
         stockShown: "10",
@@ -180,6 +181,7 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
       params: { productId: String(id) },
       form: productForm({
         name: (await nameOf(id)) as string,
+        sku: await skuOf(id),
         price: "11.00",
         stock: "10",
         stockShown: "10",
@@ -201,7 +203,13 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
     await engine.db.update(stockLevels).set({ onHand: 7 }).where(eq(stockLevels.productId, id));
     const refused = await as(productAction, `/admin/products/${id}`, {
       params: { productId: String(id) },
-      form: productForm({ name: (await nameOf(id)) as string, price: "9.99", stock: "20", stockShown: "10" }),
+      form: productForm({
+        name: (await nameOf(id)) as string,
+        sku: await skuOf(id),
+        price: "9.99",
+        stock: "20",
+        stockShown: "10",
+      }),
       cookie: staff,
     });
     expect(refused.status).toBe(409);
@@ -220,6 +228,7 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
       params: { productId: String(id) },
       form: productForm({
         name: (await nameOf(id)) as string,
+        sku: await skuOf(id),
         price: "12.50",
         stock: "20",
         stockShown: "7",
@@ -231,6 +240,99 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
     expect((await entriesFor(id)).map((entry) => [entry.before, entry.after])).toEqual([
       [{ stock: 7 }, { stock: 20 }],
     ]);
+  });
+
+  const withPicture = async (form: FormData) => {
+    form.set("picture", new File([await png()], "kettle.png", { type: "image/png" }));
+    return form;
+  };
+  const createdId = (outcome: Outcome) => Number(outcome.location?.match(/^\/admin\/products\/(\d+)$/)?.[1]);
+
+  it("gives a new product the SKU typed, or one of its own when the field is left blank", async () => {
+    await productInStock(engine, 1);
+    const typed = await as(newAction, "/admin/products/new", {
+      form: await withPicture(productForm({ sku: `  KT-${suffix}-1 ` })),
+      cookie: staff,
+    });
+    expect(typed.status).toBe(302);
+    expect(await skuOf(createdId(typed))).toBe(`KT-${suffix}-1`);
+    const blank = await as(newAction, "/admin/products/new", {
+      form: await withPicture(productForm({ sku: "" })),
+      cookie: staff,
+    });
+    expect(blank.status).toBe(302);
+    expect(await skuOf(createdId(blank))).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("refuses a SKU another product has, next to the field, on a new product and on a save", async () => {
+    const taken = await productInStock(engine, 1);
+    const takenSku = await skuOf(taken);
+    const message = `Another product has the SKU ${takenSku}: ${await nameOf(taken)}. Each product's SKU must be unique.`;
+    const before = await engine.db.select({ id: products.id }).from(products);
+
+    const refusedNew = await as(newAction, "/admin/products/new", {
+      form: await withPicture(productForm({ sku: takenSku })),
+      cookie: staff,
+    });
+    expect(refusedNew.status).toBe(409);
+    expect(refusedNew.body.result.error).toEqual({ sku: [message] });
+    expect(await engine.db.select({ id: products.id }).from(products)).toHaveLength(before.length);
+
+    const id = await productInStock(engine, 4);
+    const ownSku = await skuOf(id);
+    const refusedSave = await as(productAction, `/admin/products/${id}`, {
+      params: { productId: String(id) },
+      form: productForm({ name: (await nameOf(id)) as string, sku: takenSku, stock: "4", stockShown: "4" }),
+      cookie: staff,
+    });
+    expect(refusedSave.status).toBe(409);
+    expect(refusedSave.body.result.error).toEqual({ sku: [message] });
+    expect(await skuOf(id)).toBe(ownSku);
+    expect(await entriesFor(id)).toEqual([]);
+  });
+
+  it("changes a product's SKU, with an audit entry of just that field", async () => {
+    const id = await productInStock(engine, 4);
+    const was = await skuOf(id);
+    const saved = await as(productAction, `/admin/products/${id}`, {
+      params: { productId: String(id) },
+      form: productForm({
+        name: (await nameOf(id)) as string,
+        sku: `TP-${suffix}`,
+        price: "12.50",
+        stock: "4",
+        stockShown: "4",
+        description: "Makes tea.",
+      }),
+      cookie: staff,
+    });
+    expect(saved.status).toBe(302);
+    expect(await skuOf(id)).toBe(`TP-${suffix}`);
+    expect((await entriesFor(id)).map((entry) => [entry.before, entry.after])).toEqual([
+      [{ sku: was }, { sku: `TP-${suffix}` }],
+    ]);
+  });
+
+  it("holds a SKU to the import's limits, by its field, and asks for one on a save", async () => {
+    const long = await as(newAction, "/admin/products/new", {
+      form: await withPicture(productForm({ sku: "x".repeat(101) })),
+      cookie: staff,
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.result.error.sku).toEqual(["SKU must be at most 100 characters."]);
+    const control = await as(newAction, "/admin/products/new", {
+      form: await withPicture(productForm({ sku: "KT\u0007" })),
+      cookie: staff,
+    });
+    expect(control.body.result.error.sku).toEqual(["SKU must not contain control characters."]);
+    const id = await productInStock(engine, 4);
+    const blank = await as(productAction, `/admin/products/${id}`, {
+      params: { productId: String(id) },
+      form: productForm({ name: (await nameOf(id)) as string, sku: "", stock: "4", stockShown: "4" }),
+      cookie: staff,
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.result.error.sku).toEqual(["SKU is required."]);
   });
 
   it("archives a product out of the shop and restores it, each with an audit entry", async () => {
@@ -335,6 +437,12 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
       ).status,
     ).toBe(404);
   });
+
+  async function skuOf(id: number): Promise<string> {
+    const [row] = await engine.db.select({ sku: products.sku }).from(products).where(eq(products.id, id));
+    if (!row) throw new Error(`no product ${id}`);
+    return row.sku;
+  }
 
   async function nameOf(id: number): Promise<string | undefined> {
     const [row] = await engine.db

@@ -7,7 +7,7 @@ import { backOfficeListing } from "~/features/catalog/browsing/back-office-listi
 import {
   BackOfficeProductList,
   listingHref,
-} from "~/features/catalog/browsing/components/back-office-product-list";
+} from "~/features/catalog/management/components/back-office-product-list";
 import { productFlash } from "~/features/catalog/management/index.server";
 import type { Route } from "./+types/admin.products";
 

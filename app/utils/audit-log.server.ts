@@ -23,8 +23,21 @@ export interface Change {
   action: string;
   /** What it was done to: "product:42", "order:BL-7Q4K9", "person:ada@example.com", "settings". */
   subject: string;
+  /**
+   * What the subject is called now, as the entry will say it for good: "Steel kettle (SKU KT-1)",
+   * "order BL-7Q4K9", "Ada (ada@example.com)". Written with the change, so a rename or a
+   * deletion later does not change what the entry said (docs/decisions/0029).
+   */
+  subjectName: string;
+  /** Other names the entry can be found by: a product's old name, the products an order put back. */
+  names?: string[];
   before?: unknown;
   after?: unknown;
+}
+
+/** How the log names a product: its name and its SKU, the two an owner searches by. */
+export function productName(product: { name: string; sku: string }): string {
+  return `${product.name} (SKU ${product.sku})`;
 }
 
 /** Writes one entry, inside the caller's transaction. */
@@ -34,6 +47,8 @@ export async function recordChange(tx: Transaction | Database, actor: Actor, cha
     actorEmail: actor.email,
     action: change.action,
     subject: change.subject,
+    subjectName: change.subjectName,
+    searchText: [actor.email, change.subjectName, change.subject, ...(change.names ?? [])].join("\n"),
     before: change.before ?? null,
     after: change.after ?? null,
   });

@@ -79,7 +79,12 @@ export function createShopSettings(db: Database, defaults: ShopSettings): ShopSe
             .values({ name, value })
             .onConflictDoUpdate({ target: shopSettings.name, set: { value, updatedAt: new Date() } });
         }
-        await recordChange(tx, actor, { action: "settings.changed", subject: "settings", ...diff });
+        await recordChange(tx, actor, {
+          action: "settings.changed",
+          subject: "settings",
+          subjectName: "the shop's settings",
+          ...diff,
+        });
         return { ...before, ...(diff.after as Partial<ShopSettings>) };
       });
       cached = { settings: saved, readAt: Date.now() };

@@ -123,6 +123,16 @@ describe("npm run lint refuses imports across the layers", () => {
       ],
       ["browsing importing management", "app/features/catalog/browsing/x.ts", "../management/index.server"],
       [
+        "a back-office component of management importing browsing",
+        "app/features/catalog/management/components/x.tsx",
+        "../../browsing/back-office-listing.server",
+      ],
+      [
+        "a shopper's component importing a back-office component",
+        "app/features/catalog/browsing/components/x.tsx",
+        "../../management/components/product-form",
+      ],
+      [
         "a catalogue module leaving the catalogue by a relative path",
         "app/features/catalog/search/x.ts",
         "../../auth/redirect",
@@ -176,6 +186,16 @@ describe("npm run lint allows imports that follow the layers", () => {
         "management using the catalogue's core",
         "app/features/catalog/management/x.ts",
         "../core/catalog-schema",
+      ],
+      [
+        "a back-office component of management using the catalogue's core",
+        "app/features/catalog/management/components/x.tsx",
+        "../../core/product-form-schema",
+      ],
+      [
+        "a back-office route using management's components",
+        "app/routes/x.tsx",
+        "~/features/catalog/management/components/product-form",
       ],
       [
         "a script using management through its entry",

@@ -1,5 +1,5 @@
 import { newUser, STRONG_PASSWORD, signUp, useOwnAddress } from "./support/accounts";
-import { signInAsOwner } from "./support/back-office";
+import { OWNER_EMAIL, signInAsOwner } from "./support/back-office";
 import { expectNoAxeViolations, gotoInteractive } from "./support/page-checks";
 import { expect, test } from "./support/test";
 
@@ -60,10 +60,16 @@ test("an owner makes a shopper staff; staff enter the back office but not people
 
   // The owner reads who did it.
   await gotoInteractive(page, "/admin/activity");
-  await expect(page.getByRole("row", { name: new RegExp(`person:${helper.email}`) })).toContainText(
-    "role: shopper → staff",
-  );
+  const sentence = `${OWNER_EMAIL} changed the role of Sam Staff (${helper.email}) from shopper to staff.`;
+  await expect(page.getByText(sentence)).toBeVisible();
   await expectNoAxeViolations(page);
+  // Found by the person's email, and nothing else is.
+  await page.getByLabel("Find changes").fill(helper.email.toUpperCase());
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL(/\/admin\/activity\?search=/);
+  const found = page.getByRole("list", { name: "Changes, newest first" }).getByRole("listitem");
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(sentence);
   await helperContext.close();
 });
 

@@ -107,6 +107,51 @@ test.describe("products in the back office", () => {
     await expectNoAxeViolations(page);
   });
 
+  test.describe("its SKU", () => {
+    // The taken SKU's refusal is a 409, which the browser reports in the console.
+    test.use({ allowedConsoleErrors: [/the server responded with a status of (404|409)/] });
+
+    test("a new product takes the SKU typed; a SKU another product has is refused next to the field", async ({
+      page,
+    }) => {
+      const stamp = Date.now().toString(36);
+      const fill = async (name: string, sku: string) => {
+        await page.getByLabel("Name").fill(name);
+        await page.getByLabel("SKU").fill(sku);
+        await page.getByLabel("Brand").selectOption({ index: 1 });
+        await page.getByLabel("Category").selectOption({ index: 1 });
+        await page.getByLabel("Price").fill("5");
+        await page
+          .getByLabel("Picture")
+          .setInputFiles({ name: "mug.png", mimeType: "image/png", buffer: await picture() });
+        await page.getByRole("button", { name: "Save" }).click();
+      };
+      await signInAsOwner(page, "/admin/products/new");
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+      await fill(`SKU Mug ${stamp}`, `MUG-${stamp}`);
+      await expect(page.getByRole("heading", { level: 1, name: `SKU Mug ${stamp}` })).toBeVisible();
+      await expect(page.getByText(`SKU MUG-${stamp}`)).toBeVisible();
+      await expect(page.getByLabel("SKU")).toHaveValue(`MUG-${stamp}`);
+
+      await gotoInteractive(page, "/admin/products/new");
+      await fill(`SKU Cup ${stamp}`, `MUG-${stamp}`);
+      const sku = page.getByLabel("SKU");
+      await expect(sku).toBeFocused();
+      await expect(sku).toHaveAttribute("aria-invalid", "true");
+      await expect(sku).toHaveAccessibleDescription(
+        new RegExp(
+          `Another product has the SKU MUG-${stamp}: SKU Mug ${stamp}\\. Each product's SKU must be unique\\.`,
+        ),
+      );
+      await expectNoAxeViolations(page);
+      // Archived, so the shop's catalogue is as the other journeys expect it.
+      await page.goto(`/admin/products?search=${encodeURIComponent(`SKU Mug ${stamp}`)}`);
+      await page.getByRole("link", { name: `SKU Mug ${stamp}` }).click();
+      await page.getByRole("button", { name: "Archive" }).click();
+      await expect(page.getByText("Product archived: the shop no longer shows it.")).toBeVisible();
+    });
+  });
+
   test("a picture dropped on the Picture field becomes the form's file", async ({ page }) => {
     await signInAsOwner(page, "/admin/products/new");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);

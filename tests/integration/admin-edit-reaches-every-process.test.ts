@@ -71,10 +71,14 @@ describeWhen([postgresServer], "a back-office edit reaching every shop process",
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     await client.query("update users set role = 'owner' where email = 'owner@example.com'");
-    await client.end();
 
     const [product] = await json<ListedProduct[]>(b, "/all-products?sort=dsc&size=1");
     if (!product) throw new Error("the demo catalogue is empty");
+    // The form sends the SKU its page showed; the API does not list it.
+    const { rows } = await client.query<{ sku: string }>("select sku from products where id = $1", [
+      product.id,
+    ]);
+    await client.end();
     // B has answered from its index and cached those answers before the change.
     expect(await servedBy(b, product.id)).toEqual({ page: product.price.toFixed(2), listed: product.price });
     const readsBefore = b.output().match(new RegExp(INDEX_READ, "g"))?.length;
@@ -85,6 +89,7 @@ describeWhen([postgresServer], "a back-office edit reaching every shop process",
     const saved = await owner.postForm(`${a.url}/admin/products/${product.id}`, {
       intent: "save",
       name: product.name,
+      sku: rows[0]?.sku ?? "",
       brand: product.bandName,
       category: product.category,
       price: newPrice,

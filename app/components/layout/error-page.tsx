@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 
 interface ErrorPageProps {
@@ -39,3 +39,43 @@ export function ErrorPage({ eyebrow, title, message, detail }: ErrorPageProps) {
 
 export const NOT_FOUND_MESSAGE =
   "We couldn't find that page. It may have moved, or the link may be mistyped.";
+
+/**
+ * The shop's error page for what a route threw: a 404 as "Page not found",
+ * anything else as "Something went wrong" with the message the server gave
+ * (a string), if any. Used by the root and by the back office for visitors
+ * who are not its staff, so both answer alike.
+ */
+export function errorPageProps(error: unknown): ErrorPageProps {
+  let page = {
+    eyebrow: "Error",
+    title: "Something went wrong",
+    message: "Sorry, this page could not be shown. Please try again in a moment.",
+  };
+  if (isRouteErrorResponse(error)) {
+    page =
+      error.status === 404
+        ? { eyebrow: "404", title: "Page not found", message: NOT_FOUND_MESSAGE }
+        : {
+            ...page,
+            eyebrow: `Error ${error.status}`,
+            message: typeof error.data === "string" && error.data ? error.data : page.message,
+          };
+  }
+  // A stack trace helps a developer and nobody else: development builds only.
+  const detail = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
+  return { ...page, detail };
+}
+
+/** The error page's title and description, for the route's `meta`. */
+export function errorPageMeta(error: unknown) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? "Page not found | Backline" : "Something went wrong | Backline" },
+    {
+      name: "description",
+      content: "Backline, a small online shop for electronics, fitness, home and outdoor gear.",
+    },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -62,6 +62,7 @@ export async function changeRole(db: Database, actor: Actor, email: string, role
     await recordChange(tx, actor, {
       action: "person.role-changed",
       subject: `person:${person.email}`,
+      subjectName: `${person.name} (${person.email})`,
       before: { role: person.role },
       after: { role },
     });

@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { failedOnLockCycle } from "~/db/errors.server";
 import { orderEvents, orders } from "~/db/schema";
-import { type Actor, recordChange } from "~/utils/audit-log.server";
+import { type Actor, productName, recordChange } from "~/utils/audit-log.server";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
 import { expireLeftOpenSessions, whenCardOrderCancelled } from "./card-payments/card-payments.server";
 import { recordOrderEvent } from "./order-events.server";
@@ -134,6 +134,8 @@ async function changeIn(
   await recordChange(tx, actor, {
     action: `order.${to}`,
     subject: `order:${order.number}`,
+    subjectName: `order ${order.number}`,
+    names: stockReturned?.map(productName),
     before: { status: from },
     after: {
       status: to,

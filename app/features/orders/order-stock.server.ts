@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
-import { stockLevels } from "~/db/schema";
+import { products, stockLevels } from "~/db/schema";
 import { orderLinesOf } from "./order-lines.server";
 
 /**
@@ -9,16 +9,19 @@ import { orderLinesOf } from "./order-lines.server";
  * (place-order.server.ts): a level coming back from zero takes the
  * catalogue's revision row (drizzle/0011), and only a transaction holding all
  * its stock rows ever asks for it, so the two never wait on each other.
+ * Each line comes back with the name it was sold under and the product's
+ * SKU, for the audit log to say what went back.
  */
 export async function returnStock(
   tx: Transaction,
   orderId: number,
-): Promise<{ productId: number; quantity: number }[]> {
+): Promise<{ productId: number; name: string; sku: string; quantity: number }[]> {
   const lines = await orderLinesOf(tx, orderId);
   if (lines.length === 0) return [];
-  await tx
-    .select({ productId: stockLevels.productId })
+  const locked = await tx
+    .select({ productId: stockLevels.productId, sku: products.sku })
     .from(stockLevels)
+    .innerJoin(products, eq(products.id, stockLevels.productId))
     .where(
       inArray(
         stockLevels.productId,
@@ -26,7 +29,7 @@ export async function returnStock(
       ),
     )
     .orderBy(asc(stockLevels.productId))
-    .for("update");
+    .for("update", { of: stockLevels });
   for (const line of lines) {
     const returned = await tx
       .update(stockLevels)
@@ -35,5 +38,11 @@ export async function returnStock(
       .returning({ productId: stockLevels.productId });
     if (returned.length === 0) throw new Error(`product ${line.productId} has no stock level`);
   }
-  return lines.map(({ productId, quantity }) => ({ productId, quantity }));
+  const skus = new Map(locked.map((row) => [row.productId, row.sku]));
+  return lines.map(({ productId, name, quantity }) => ({
+    productId,
+    name,
+    sku: skus.get(productId) ?? "",
+    quantity,
+  }));
 }

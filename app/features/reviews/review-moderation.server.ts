@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { products, reviews, users } from "~/db/schema";
-import { type Actor, recordChange } from "~/utils/audit-log.server";
+import { type Actor, productName, recordChange } from "~/utils/audit-log.server";
 import { z } from "~/utils/zod";
 
 /**
@@ -112,10 +112,14 @@ export function moderateReview(
         productId: reviews.productId,
         hiddenAt: reviews.hiddenAt,
         reason: reviews.hiddenReason,
+        // For the audit entry: which product's review it was, by name and SKU.
+        productName: products.name,
+        productSku: products.sku,
       })
       .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
       .where(eq(reviews.id, change.reviewId))
-      .for("update");
+      .for("update", { of: reviews });
     if (!review) return { outcome: "not-found" };
     const hide = change.intent === "hide";
     if ((review.hiddenAt !== null) === hide) return { outcome: "unchanged" };
@@ -128,6 +132,7 @@ export function moderateReview(
     await recordChange(tx, actor, {
       action: hide ? "review.hidden" : "review.restored",
       subject: `review:${review.id}`,
+      subjectName: `a review of ${productName({ name: review.productName, sku: review.productSku })}`,
       before: { product: review.productId, hidden: !hide, ...(hide ? {} : { reason: review.reason }) },
       after: { product: review.productId, hidden: hide, ...(hide ? { reason: change.reason } : {}) },
     });

@@ -53,3 +53,30 @@ export async function signInAsOwner(page: Page, path = "/admin"): Promise<void> 
   await logIn(page, OWNER.email, OWNER.password);
   await page.waitForURL((url) => url.pathname === path.split("?")[0]);
 }
+
+/**
+ * A new account made staff by the owner at /admin/people (as a shop gives
+ * someone the role), signed in on a browser context of its own.
+ */
+export async function newStaffMember(browser: Browser, name = "Sam Staff") {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  // biome-ignore lint/correctness/useHookAtTopLevel: a test helper named like a hook, not a React hook
+  await useOwnAddress(context);
+  const page = await context.newPage();
+  const user = newUser(BASE_URL, { name });
+  await signUp(page, user);
+  // A new account lands on the shop page, signed in.
+  await page.waitForURL((url) => url.pathname === "/");
+
+  const ownerContext = await browser.newContext({ baseURL: BASE_URL });
+  const owner = await ownerContext.newPage();
+  await signInAsOwner(owner, "/admin/people");
+  await expect(owner.locator("html[data-hydrated]")).toHaveCount(1);
+  await owner.getByLabel("Email of the account").fill(user.email);
+  await owner.getByLabel("Role", { exact: true }).selectOption("staff");
+  await owner.getByLabel("Your password", { exact: true }).fill(STRONG_PASSWORD);
+  await owner.getByRole("button", { name: "Save role" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: `${user.email} is now staff.` })).toBeVisible();
+  await ownerContext.close();
+  return { page, context, user };
+}

@@ -336,7 +336,10 @@ const decimal = (column: string, pattern: RegExp, allowed: string) =>
       .transform(Number),
   );
 
-const CATALOG_FILE_LIMITS = { sku: 100, name: 200, description: 10_000, facet: 100, image: 2_000 };
+/** A product's SKU, in a catalogue file and in the back office's form alike: 1 to this many characters. */
+export const SKU_MAX_LENGTH = 100;
+
+const CATALOG_FILE_LIMITS = { sku: SKU_MAX_LENGTH, name: 200, description: 10_000, facet: 100, image: 2_000 };
 
 export const catalogFileRowSchema = z.object({
   sku: requiredFileText("sku", CATALOG_FILE_LIMITS.sku).describe(

@@ -15,6 +15,7 @@ function sent(
 
 const filled = {
   name: "Kettle",
+  sku: "KT-1",
   brand: "blendMaster",
   category: "home",
   price: "24.99",
@@ -56,5 +57,14 @@ describe("the product form's schema", () => {
     const large = new File([new Uint8Array(PICTURE_MAX_BYTES + 1)], "huge.jpg", { type: "image/jpeg" });
     const submission = parseWithZod(sent(filled, large), { schema: productFormSchema });
     expect(submission.reply().error?.picture).toEqual(["Picture must be at most 10 MB."]);
+  });
+
+  it("lets a new product's SKU be left empty, and asks for one when a product is saved", () => {
+    const fresh = parseWithZod(sent({ ...filled, sku: "" }, new File(["x"], "k.png")), {
+      schema: newProductFormSchema,
+    });
+    expect(fresh.status === "success" && fresh.value.sku).toBeUndefined();
+    const saved = parseWithZod(sent({ ...filled, sku: "  " }), { schema: productFormSchema });
+    expect(saved.reply().error?.sku).toEqual(["SKU is required."]);
   });
 });

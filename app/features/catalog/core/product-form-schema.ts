@@ -1,10 +1,11 @@
 import { dollarsField } from "~/utils/money-field";
 import { z } from "~/utils/zod";
+import { SKU_MAX_LENGTH } from "./catalog-schema";
 
 /**
  * The back office's product form (`/admin/products/new`, `/admin/products/<id>`):
  * one schema for the browser's messages and the server's check. Its fields
- * are named as the shop names them (Name, Brand, Category, Price, Stock,
+ * are named as the shop names them (Name, SKU, Brand, Category, Price, Stock,
  * Description, Picture); the price is dollars as typed, read as integer
  * cents from its text (money-field.ts), never through a float.
  */
@@ -41,9 +42,13 @@ const pictureFile = (missing: string) =>
     .file({ error: missing })
     .max(PICTURE_MAX_BYTES, `Picture must be at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB.`);
 
+/** The owner's key for the product, held to the catalogue file's limits for its sku column. */
+const skuText = () => text("SKU", SKU_MAX_LENGTH).min(1, "SKU is required.");
+
 /** What a Save sends. `stockShown` is the on-hand the page showed: the stock is set only if it is still that. */
 export const productFormSchema = z.object({
   name: text("Name", PRODUCT_LIMITS.name).min(1, "Name is required."),
+  sku: skuText(),
   brand: text("Brand", PRODUCT_LIMITS.facet).min(1, "Choose a brand."),
   category: text("Category", PRODUCT_LIMITS.facet).min(1, "Choose a category."),
   price: dollarsField("Price"),
@@ -54,12 +59,17 @@ export const productFormSchema = z.object({
   picture: pictureFile("Picture must be a picture file.").optional(),
 });
 
-/** A new product needs a picture: every page of the shop shows one. */
+/**
+ * A new product needs a picture: every page of the shop shows one. Its SKU
+ * may be left empty: the database gives it one of its own (a random UUID).
+ */
 export const newProductFormSchema = productFormSchema.extend({
+  sku: skuText().optional(),
   picture: pictureFile("Choose a picture for the product."),
 });
 
 export type ProductForm = z.output<typeof productFormSchema>;
+export type NewProductForm = z.output<typeof newProductFormSchema>;
 
 /** The buttons of a product's page besides Save: each its own small form with an `intent`. */
 export const productIntentSchema = z.object({

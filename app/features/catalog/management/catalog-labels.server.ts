@@ -60,6 +60,7 @@ export async function changeCatalogLabel(
         await recordChange(tx, actor, {
           action: `${form.kind}.added`,
           subject,
+          subjectName: `the ${NAMES[form.kind]} ${form.label} (${form.value})`,
           after: { value: form.value, label: form.label },
         });
         return { done: true };
@@ -73,6 +74,8 @@ export async function changeCatalogLabel(
           await recordChange(tx, actor, {
             action: `${form.kind}.renamed`,
             subject,
+            subjectName: `the ${NAMES[form.kind]} ${form.label} (${form.value})`,
+            names: [row.label],
             before: { label: row.label },
             after: { label: form.label },
           });
@@ -92,6 +95,7 @@ export async function changeCatalogLabel(
       await recordChange(tx, actor, {
         action: `${form.kind}.moved`,
         subject,
+        subjectName: `the ${NAMES[form.kind]} ${row.label} (${form.value})`,
         before: { position: at + 1 },
         after: { position: to + 1 },
       });

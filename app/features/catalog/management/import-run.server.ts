@@ -89,6 +89,7 @@ export async function importCatalogReading(
       await recordChange(tx, actor, {
         action: "catalog.imported",
         subject: "catalog",
+        subjectName: "the catalogue",
         after: importCounts(written, pictures.problems.length),
       });
       await steps.onWritten?.(tx, written);

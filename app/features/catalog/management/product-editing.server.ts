@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { failedWith } from "~/db/errors.server";
+import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
 import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
-import { type Actor, changedFields, recordChange } from "~/utils/audit-log.server";
-import type { ProductForm } from "../core/product-form-schema";
+import { type Actor, changedFields, productName, recordChange } from "~/utils/audit-log.server";
+import type { NewProductForm, ProductForm } from "../core/product-form-schema";
 import { hasPicture, PictureError, preparePictureBytes, storePicture } from "./picture-import.server";
 
 /**
@@ -62,7 +62,7 @@ export async function productForEditing(
 
 /** Why a save or a deletion changed nothing, with the field the message belongs to. */
 export type EditRefusal = {
-  field: "brand" | "category" | "stock" | "picture" | "product";
+  field: "sku" | "brand" | "category" | "stock" | "picture" | "product";
   message: string;
   /** A stock refused because it changed meanwhile: the units on hand now, which the form then counts from. */
   stockNow?: number;
@@ -102,9 +102,11 @@ export async function uploadedPicture(
 }
 
 /** The form's values as the product's columns (price as numeric text from integer cents: exact). */
-function columnsOf(form: ProductForm, cents: number) {
+function columnsOf(form: ProductForm | NewProductForm, cents: number) {
   return {
     name: form.name,
+    // A new product's SKU left empty: the column's default makes one.
+    ...(form.sku ? { sku: form.sku } : {}),
     bandName: form.brand,
     category: form.category,
     price: sql`${cents}::numeric / 100`,
@@ -113,7 +115,7 @@ function columnsOf(form: ProductForm, cents: number) {
 }
 
 /** A brand or category the form names that the catalogue does not have: refused with its field. */
-async function checkLabels(tx: Transaction, form: ProductForm): Promise<void> {
+async function checkLabels(tx: Transaction, form: ProductForm | NewProductForm): Promise<void> {
   const [brand] = await tx.select({ value: brands.value }).from(brands).where(eq(brands.value, form.brand));
   if (!brand) throw new Refused({ field: "brand", message: "Choose a brand from the list." });
   const [category] = await tx
@@ -123,25 +125,50 @@ async function checkLabels(tx: Transaction, form: ProductForm): Promise<void> {
   if (!category) throw new Refused({ field: "category", message: "Choose a category from the list." });
 }
 
+/** A SKU another product has: refused with that product's name, so the owner knows which. */
+async function checkSku(tx: Transaction, sku: string | undefined, id?: number): Promise<void> {
+  if (!sku) return;
+  const [other] = await tx
+    .select({ name: products.name })
+    .from(products)
+    .where(id === undefined ? eq(products.sku, sku) : and(eq(products.sku, sku), ne(products.id, id)));
+  if (other) {
+    throw new Refused({
+      field: "sku",
+      message: `Another product has the SKU ${sku}: ${other.name}. Each product's SKU must be unique.`,
+    });
+  }
+}
+
 async function refusedOr<T>(work: () => Promise<T>): Promise<T | { refused: EditRefusal }> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof Refused) return { refused: error.refusal };
+    // Taken by a save or an import between the check and the write: the unique index has the last word.
+    if (failedWith(error, UNIQUE_VIOLATION, "products_sku_idx")) {
+      return {
+        refused: {
+          field: "sku",
+          message: "Another product has this SKU. Each product's SKU must be unique.",
+        },
+      };
+    }
     throw error;
   }
 }
 
-/** A new product with its stock, written with its audit entry; a new random SKU. */
+/** A new product with its stock, written with its audit entry; a new random SKU when the form gives none. */
 export async function createProduct(
   db: Database,
   actor: Actor,
-  form: ProductForm,
+  form: NewProductForm,
   image: string,
 ): Promise<{ id: number } | { refused: EditRefusal }> {
   const cents = form.price;
   return refusedOr(() =>
     db.transaction(async (tx) => {
+      await checkSku(tx, form.sku);
       await checkLabels(tx, form);
       const [created] = await tx
         .insert(products)
@@ -151,7 +178,13 @@ export async function createProduct(
       // drizzle/0009's trigger gave it a level of 0.
       await tx.update(stockLevels).set({ onHand: form.stock }).where(eq(stockLevels.productId, created.id));
       const after = await productForEditing(tx, created.id);
-      await recordChange(tx, actor, { action: "product.created", subject: `product:${created.id}`, after });
+      if (!after) throw new Error("the product just written is missing");
+      await recordChange(tx, actor, {
+        action: "product.created",
+        subject: `product:${created.id}`,
+        subjectName: productName(after),
+        after,
+      });
       return { id: created.id };
     }),
   );
@@ -176,6 +209,7 @@ export async function saveProduct(
       // Locked: two saves of one product at once record each other's result as their "before".
       const before = await productForEditing(tx, id, { lock: true });
       if (!before) return null;
+      await checkSku(tx, form.sku, id);
       await checkLabels(tx, form);
       const shown = form.stockShown ?? before.stock;
       const settingStock = form.stock !== shown;
@@ -196,6 +230,7 @@ export async function saveProduct(
       }
       const wanted = {
         name: form.name,
+        sku: form.sku,
         brand: form.brand,
         category: form.category,
         priceCents: cents,
@@ -213,7 +248,14 @@ export async function saveProduct(
       // The stock is a change only when it was set: a sale made since the page opened is not the editor's.
       const changes = changedFields(before, { ...wanted, ...(settingStock ? { stock: form.stock } : {}) });
       if (changes) {
-        await recordChange(tx, actor, { action: "product.updated", subject: `product:${id}`, ...changes });
+        await recordChange(tx, actor, {
+          action: "product.updated",
+          subject: `product:${id}`,
+          // Named as it is from now on; the name or SKU it had is found too.
+          subjectName: productName(wanted),
+          names: [changes.before.name, changes.before.sku].filter((name) => name !== undefined),
+          ...changes,
+        });
       }
       return { saved: true as const };
     }),
@@ -237,7 +279,7 @@ export async function setProductArchived(
           archived ? sql`${products.archivedAt} is null` : sql`${products.archivedAt} is not null`,
         ),
       )
-      .returning({ id: products.id });
+      .returning({ name: products.name, sku: products.sku });
     if (!updated) {
       const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
       return exists ? { changed: false } : null;
@@ -245,6 +287,7 @@ export async function setProductArchived(
     await recordChange(tx, actor, {
       action: archived ? "product.archived" : "product.restored",
       subject: `product:${id}`,
+      subjectName: productName(updated),
       before: { archived: !archived },
       after: { archived },
     });
@@ -275,7 +318,12 @@ export async function deleteProduct(
           .limit(1);
         if (ordered) throw new Refused({ field: "product", message: ORDERED_PRODUCT });
         await tx.delete(products).where(eq(products.id, id));
-        await recordChange(tx, actor, { action: "product.deleted", subject: `product:${id}`, before });
+        await recordChange(tx, actor, {
+          action: "product.deleted",
+          subject: `product:${id}`,
+          subjectName: productName(before),
+          before,
+        });
         return { deleted: true as const };
       }),
     );

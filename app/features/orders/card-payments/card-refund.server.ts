@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
 import { retryingLockCycles } from "~/db/errors.server";
 import { cardPayments, orders } from "~/db/schema";
-import { type Actor, recordChange } from "~/utils/audit-log.server";
+import { type Actor, productName, recordChange } from "~/utils/audit-log.server";
 import { logFailure } from "~/utils/logger.server";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
 import { formatCents } from "~/utils/money";
@@ -124,6 +124,8 @@ async function claimRefund(tx: Transaction, actor: Actor, number: string, paymen
     await recordChange(tx, actor, {
       action: "order.cancelled",
       subject: `order:${order.number}`,
+      subjectName: `order ${order.number}`,
+      names: stockReturned.map(productName),
       before: { status: "paid" },
       after: { status: "cancelled", stockReturned },
     });
@@ -163,6 +165,7 @@ async function recordRefund(
   await recordChange(tx, actor, {
     action: "order.refunded",
     subject: `order:${order.number}`,
+    subjectName: `order ${order.number}`,
     before: { payment: "paid" },
     after: { payment: "refunded", amountCents: done.amountCents, refundId },
   });

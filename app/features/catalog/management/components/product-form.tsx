@@ -19,6 +19,8 @@ import { newProductFormSchema, PICTURE_MAX_BYTES, productFormSchema } from "../.
 /** A product as the form starts with it: empty for a new one. */
 export interface ProductFormValues {
   name: string;
+  /** Empty for a new product: the shop makes one unless the owner types theirs. */
+  sku: string;
   brand: string;
   category: string;
   priceCents: number | null;
@@ -182,6 +184,7 @@ export function ProductForm({
     shouldRevalidate: "onInput",
     defaultValue: {
       name: product.name,
+      sku: product.sku,
       brand: product.brand,
       category: product.category,
       price: product.priceCents === null ? "" : dollarsText(product.priceCents),
@@ -202,6 +205,17 @@ export function ProductForm({
       <input type="hidden" name="intent" value="save" />
       {isNew ? null : <input type="hidden" name="stockShown" value={stockShown ?? product.stock} />}
       <Field meta={fields.name} label="Name" autoComplete="off" />
+      <Field
+        meta={fields.sku}
+        label="SKU"
+        autoComplete="off"
+        spellCheck={false}
+        hint={
+          isNew
+            ? "Your own code for the product, up to 100 characters. Leave it empty and the shop makes one."
+            : "Your own code for the product, up to 100 characters: a catalogue file's sku column finds the product by it."
+        }
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <ChoiceField meta={fields.brand} label="Brand" choices={brands} />
         <ChoiceField meta={fields.category} label="Category" choices={categories} />

@@ -6,13 +6,48 @@ import {
 } from "~/components/back-office/back-office-page";
 import { buttonClasses } from "~/components/ui/button";
 import { formatCents } from "~/utils/money";
-import { labelOf, SORTS } from "../../core/catalog-vocabulary";
-import type { BackOfficeListing } from "../back-office-listing.server";
+import type { CatalogQuery } from "../../core/catalog-schema";
+import { labelOf, type SortValue } from "../../core/catalog-vocabulary";
 
-/** The listing as the page receives it (dates already text). */
-type Listing = Omit<BackOfficeListing, "products"> & {
-  products: (BackOfficeListing["products"][number] & { creationDate: string })[];
+/**
+ * What the list shows of the listing the page's loader reads
+ * (catalog/browsing/back-office-listing.server.ts, over the search): named
+ * here by its fields, since management never imports browsing or search.
+ */
+interface Listing {
+  query: CatalogQuery;
+  /** The low-stock view: products with at most `lowStockAt` units on hand. */
+  lowStock: boolean;
+  lowStockAt: number;
+  products: {
+    id: number;
+    name: string;
+    sku: string;
+    bandName: string;
+    category: string;
+    price: number;
+    stock: number;
+    archived: boolean;
+  }[];
+  hasNextPage: boolean;
+  brands: { value: string; label: string }[];
+  categories: { value: string; label: string }[];
+}
+
+/**
+ * The list's orders, each named for what it does. The shop's own labels
+ * ("High to Low" under "Sort By Price") lean on the shop page's heading;
+ * here they stand alone. A Record, so a sort added to the catalogue is a
+ * type error until it is named here too. No sort is the shop's own order:
+ * what a search finds in names first, then the best rated (sql-search.server.ts).
+ */
+const SORT_LABELS: Record<SortValue, string> = {
+  dsc: "Price: high to low",
+  asc: "Price: low to high",
+  "date-added": "Newest first",
+  rating: "Best rated first",
 };
+const SHOPS_ORDER = "The shop's order: best match, then best rated";
 
 const CONTROL =
   "block h-11 w-full rounded-lg border border-slate-500 bg-white px-3 text-base text-slate-900 shadow-sm " +
@@ -108,7 +143,7 @@ function ProductFilters({ listing }: { listing: Listing }) {
         </div>
         <div>
           <label htmlFor="product-sort" className={LABEL}>
-            Order
+            Sort by
           </label>
           <select
             id="product-sort"
@@ -116,10 +151,10 @@ function ProductFilters({ listing }: { listing: Listing }) {
             defaultValue={query.sort ?? ""}
             className={`mt-1.5 ${CONTROL}`}
           >
-            <option value="">Best rated (the shop's order)</option>
-            {SORTS.map((sort) => (
-              <option key={sort.value} value={sort.value}>
-                Price and date: {sort.label}
+            <option value="">{SHOPS_ORDER}</option>
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
               </option>
             ))}
           </select>
