@@ -4,9 +4,9 @@ import { z } from "~/utils/zod";
 /** The JSON API's error answer, as sent and as documented in /openapi.json. */
 export const apiErrorSchema = z.object({
   error: z.object({
-    code: z.string().describe("What went wrong, for a program: invalid_parameter, invalid_field, …"),
-    message: z.string().describe("What went wrong, in words a person can act on."),
-    field: z.string().optional().describe("The parameter or field at fault, when one is."),
+    code: z.answerString().describe("What went wrong, for a program: invalid_parameter, invalid_field, …"),
+    message: z.answerString().describe("What went wrong, in words a person can act on."),
+    field: z.answerString().optional().describe("The parameter or field at fault, when one is."),
   }),
 });
 

@@ -6,7 +6,7 @@ import { CART_COOKIE } from "./cart-visitor.server";
 
 const addAnswerSchema = cartAnswerSchema.extend({
   notice: z
-    .string()
+    .answerString()
     .optional()
     .describe('When less was added than asked, because of the stock: "Only 3 left: your cart has 3."'),
 });

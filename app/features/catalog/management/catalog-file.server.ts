@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { stringify as writeCsv } from "csv-stringify/sync";
+import { z } from "~/utils/zod";
 import { CATALOG_FILE_COLUMNS, type CatalogFileRow, catalogFileRowSchema } from "../core/catalog-schema";
 import { isShopifyExport, readShopify } from "./shopify-export.server";
 import { spreadsheetCell, spreadsheetValue } from "./spreadsheet-cells";
@@ -84,9 +85,24 @@ export interface RawReading {
   unreadable?: boolean;
 }
 
+/** Whether `text` is plain text by the rule of every text input (~/utils/zod): a file's keys are held to it. */
+const isPlainText = (text: string) => z.string().safeParse(text).success;
+
+/** A file that holds NUL is no text file (binary, or saved as UTF-16): refused whole, at its first. */
+function withoutNul(text: string): RawReading | null {
+  const at = text.indexOf("\u0000");
+  if (at === -1) return null;
+  return unreadable(
+    lineAt(text, at),
+    "This line holds a NUL character, so this is not a text file: save the catalogue as UTF-8 CSV, JSON or NDJSON.",
+  );
+}
+
 /** Reads and checks a whole catalogue file. */
 export function readCatalogFile(text: string, format: CatalogFileFormat): CatalogFileReading {
-  const raw = format === "csv" ? readCsv(text) : format === "json" ? readJson(text) : readNdjson(text);
+  const raw =
+    withoutNul(text) ??
+    (format === "csv" ? readCsv(text) : format === "json" ? readJson(text) : readNdjson(text));
   const rows: CheckedRow[] = [];
   const problems = [...raw.problems];
   const skus = new Set<string>(raw.skusOfBrokenLines);
@@ -94,9 +110,11 @@ export function readCatalogFile(text: string, format: CatalogFileFormat): Catalo
   // A header that lacks a column makes every row wrong the same way: say it once.
   const headerIsWrong = raw.problems.some((problem) => problem.line === 1 && !problem.column);
   for (const { line, values } of headerIsWrong ? [] : raw.records) {
-    // Two rows with one sku are an error even when one of them is wrong in another way.
-    const sku =
+    // Two rows with one sku are an error even when one of them is wrong in another way (a sku that
+    // is not text is the schema's to refuse: it is never quoted back).
+    const given =
       typeof values.sku === "string" || typeof values.sku === "number" ? String(values.sku).trim() : "";
+    const sku = isPlainText(given) ? given : "";
     if (sku !== "") skus.add(sku);
     const first = firstLineOfSku.get(sku);
     if (sku !== "" && first !== undefined) {
@@ -172,6 +190,10 @@ function readCsv(text: string): RawReading {
   const [header, ...body] = table;
   if (!header) return unreadable(1, "The file is empty: it needs a header row and a row per product.");
   const columns = header.record.map((name) => name.trim());
+  const unnamed = columns.findIndex((column) => !isPlainText(column));
+  if (unnamed !== -1) {
+    return unreadable(1, `The header's column ${unnamed + 1} holds control characters: name it with text.`);
+  }
   const twice = columns.filter((column, at) => columns.indexOf(column) !== at);
   if (twice.length > 0) {
     return unreadable(
@@ -288,6 +310,10 @@ function fromObjects(items: { line: number; item: unknown }[]): RawReading {
   for (const { line, item } of items) {
     if (typeof item !== "object" || item === null || Array.isArray(item)) {
       problems.push({ line, message: "A product must be an object with the columns as keys." });
+      continue;
+    }
+    if (!Object.keys(item).every(isPlainText)) {
+      problems.push({ line, message: "A key of this product is not text: it holds control characters." });
       continue;
     }
     for (const key of Object.keys(item)) keys.add(key);
