@@ -18,6 +18,7 @@ import type { DemoIdentityProvider } from "../app/features/demo-identity-provide
 import type { DemoPaymentProvider } from "../app/features/demo-payment-provider/demo-payment-provider.server";
 import { clientAddress } from "../app/utils/client-address.server";
 import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
+import { type ApiError, apiErrorBody } from "../app/utils/http.server";
 import { securityHeaders } from "../app/utils/security-headers.server";
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
@@ -90,7 +91,7 @@ function builtClientFiles(
 function sendJsonError(
   res: http.ServerResponse,
   status: number,
-  error: { code: string; message: string; field?: string },
+  error: ApiError,
   headers: Record<string, string> = {},
 ) {
   res.writeHead(status, {
@@ -98,7 +99,7 @@ function sendJsonError(
     "Cache-Control": "no-store",
     ...headers,
   });
-  res.end(JSON.stringify({ error }));
+  res.end(apiErrorBody(error));
 }
 
 const TRANSIENT_FAILURE_ERROR = JSON.stringify({
