@@ -54,7 +54,7 @@ export function apiError(status: number, error: ApiError, headers: Record<string
  * is also `field` and `message`. Null when no issue names a field (the
  * value as a whole is wrong: the caller's `invalid_body`).
  */
-export function invalidFieldsError(error: z.ZodError, code = "invalid_field"): ApiError | null {
+function invalidFieldsError(error: z.ZodError, code = "invalid_field"): ApiError | null {
   const fields = new Map<string, string>();
   for (const issue of error.issues) {
     const field = issue.path.map(String).join(".");
