@@ -18,7 +18,7 @@ export function shopApiDocument(): ApiDocument {
       title: "Backline API",
       version: "1",
       description:
-        "The catalogue of a Backline shop — its products, counts and facets — a signed-in user's own record, whether a new password is too common, the visitor's cart, its checkout and the orders it places. Every answer is JSON; an error is `{ \"error\": { code, message, field? } }`.",
+        "The catalogue of a Backline shop — its products, counts and facets — a signed-in user's own record, whether a new password is too common, the visitor's cart, its checkout and the orders it places. Every answer is JSON; an error is `{ \"error\": { code, message, field?, fields? } }`: a 400 names every bad field in `fields` (`[{ field, message }]`), the first also in `field` and `message`.",
     },
     [catalogApi, authApi, cartApi, ordersApi],
   );

@@ -84,6 +84,12 @@ export interface RequestInfo {
    * can succeed a moment later.
    */
   failedTransiently?: boolean;
+  /**
+   * Set when a loader or action failed because the database refused a value
+   * the request carried (entry.server.tsx): the HTTP layer then answers 400,
+   * the client's mistake, instead of 500.
+   */
+  refusedValue?: boolean;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

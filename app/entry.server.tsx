@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { requestInfoContext, servicesContext } from "~/context.server";
 import { isTransientFailure } from "~/db/client.server";
+import { refusedValueCode } from "~/db/errors.server";
 import { logFailure, logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
@@ -34,18 +35,34 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (isTransientFailure(error)) markFailedTransiently(context);
+  const path = new URL(request.url).pathname;
+  if (isTransientFailure(error)) mark(context, "failedTransiently");
+  // A value the database refused (NUL in text, a number out of range) that a
+  // schema let through: the client's mistake, answered 400; a warning, with
+  // the code and never the value, says which schema to tighten.
+  const refused = refusedValueCode(error);
+  if (refused) {
+    mark(context, "refusedValue");
+    logger.warn({ path, code: refused }, "the database refused a value of this request");
+    return;
+  }
   // A 4xx the router answers by itself (a method a page does not take, a
   // malformed form) is the client's mistake, not the shop's: no error log.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  logFailure(error, "request failed", { path: new URL(request.url).pathname });
+  logFailure(error, "request failed", { path });
 };
 
-/** Tells the HTTP layer (server/shop-server.ts) to answer 503, try again, instead of 500. */
-function markFailedTransiently(context: Readonly<RouterContextProvider> | undefined) {
+/**
+ * Tells the HTTP layer (server/shop-server.ts) what the failure was: one of
+ * the moment (503, try again) or a refused value (400), instead of 500.
+ */
+function mark(
+  context: Readonly<RouterContextProvider> | undefined,
+  flag: "failedTransiently" | "refusedValue",
+) {
   try {
     const info = context?.get(requestInfoContext);
-    if (info) info.failedTransiently = true;
+    if (info) info[flag] = true;
   } catch {
     // A context without the request's info (not the shop's own server): the 500 stands.
   }

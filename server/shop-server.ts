@@ -18,6 +18,7 @@ import type { DemoIdentityProvider } from "../app/features/demo-identity-provide
 import type { DemoPaymentProvider } from "../app/features/demo-payment-provider/demo-payment-provider.server";
 import { clientAddress } from "../app/utils/client-address.server";
 import { CROSS_SITE_REJECTION, isCrossSiteRequest } from "../app/utils/cross-site-guard.server";
+import { type ApiError, apiErrorBody } from "../app/utils/http.server";
 import { securityHeaders } from "../app/utils/security-headers.server";
 import { scopedResourceHandlers } from "./scoped-routes";
 
@@ -91,7 +92,7 @@ function builtClientFiles(
 function sendJsonError(
   res: http.ServerResponse,
   status: number,
-  error: { code: string; message: string; field?: string },
+  error: ApiError,
   headers: Record<string, string> = {},
 ) {
   res.writeHead(status, {
@@ -99,7 +100,7 @@ function sendJsonError(
     "Cache-Control": "no-store",
     ...headers,
   });
-  res.end(JSON.stringify({ error }));
+  res.end(apiErrorBody(error));
 }
 
 const TRANSIENT_FAILURE_ERROR = JSON.stringify({
@@ -132,6 +133,34 @@ function transientFailureAnswer(failed: Response): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.delete("Content-Length");
   return new Response(TRANSIENT_FAILURE_ERROR, { status: 503, headers });
+}
+
+const REFUSED_VALUE_ERROR = JSON.stringify({
+  error: {
+    code: "invalid_value",
+    message:
+      "A value of this request cannot be stored as sent (text with characters the shop does not keep, or a number out of range). Correct it and send it again.",
+  },
+});
+
+/**
+ * A request that failed only because the database refused a value it carried
+ * (entry.server.tsx, refusedValueCode) is answered 400: the value was the
+ * client's, and sending it again will not help. A page keeps its error page,
+ * React Router's data answers theirs; a JSON or text answer becomes the API's
+ * error body.
+ */
+function refusedValueAnswer(failed: Response): Response {
+  const headers = new Headers(failed.headers);
+  headers.set("Cache-Control", "no-store");
+  const type = headers.get("Content-Type") ?? "";
+  if (type.startsWith("text/html") || type.startsWith("text/x-script")) {
+    return new Response(failed.body, { status: 400, headers });
+  }
+  void failed.body?.cancel();
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.delete("Content-Length");
+  return new Response(REFUSED_VALUE_ERROR, { status: 400, headers });
 }
 
 /**
@@ -305,7 +334,9 @@ export function createShopHandler(options: ShopServerOptions): http.RequestListe
       };
       context.set(requestInfoContext, info);
       const response = await (scoped.get(pathnameOf(request.url)) ?? handleRequest)(request, context);
-      return info.failedTransiently && response.status === 500 ? transientFailureAnswer(response) : response;
+      if (response.status !== 500) return response;
+      if (info.failedTransiently) return transientFailureAnswer(response);
+      return info.refusedValue ? refusedValueAnswer(response) : response;
     },
     // Every request's URL is on BASE_URL, whatever the socket: behind a proxy
     // that ends TLS the connection is plain HTTP, yet browsers post with

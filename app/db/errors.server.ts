@@ -23,6 +23,26 @@ export function failedWith(error: unknown, code: string, constraint?: string): b
   return false;
 }
 
+/**
+ * The SQLSTATE of PostgreSQL's refusal of a value the statement carried —
+ * class 22, data exception: NUL in text (22021), a bad escape or a lone
+ * surrogate in jsonb (22P05, 22P02), text that is not a number (22P02), too
+ * long (22001), out of range (22003) — however the query builder wrapped
+ * it; null for any other failure. The request sent a value the database
+ * cannot take, which its schema should have refused: the client's mistake.
+ */
+export function refusedValueCode(error: unknown): string | null {
+  for (
+    let current = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return code;
+  }
+  return null;
+}
+
 /** Whether PostgreSQL ended the transaction to break a lock cycle, or could not serialise it: nothing was written. */
 export function failedOnLockCycle(error: unknown): boolean {
   return failedWith(error, DEADLOCK_DETECTED) || failedWith(error, SERIALIZATION_FAILURE);

@@ -147,7 +147,9 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
     form.set("picture", new File(["not a picture at all"], "notes.png", { type: "image/png" }));
     const broken = await as(newAction, "/admin/products/new", { form, cookie: staff });
     expect(broken.status).toBe(422);
-    expect(broken.body.result.error.picture[0]).toContain("notes.png is not a picture the shop can read");
+    expect(broken.body.result.error.picture[0]).toBe(
+      "notes.png is not a picture the shop can read: it takes PNG, JPEG, WebP, GIF, AVIF or SVG.",
+    );
   });
 
   it("saves a new price with an audit entry of just that field", async () => {

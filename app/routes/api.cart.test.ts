@@ -90,6 +90,23 @@ describe("the cart's JSON API", () => {
     expect(answer).toMatchObject({ status: 400, body: { error: { code: "invalid_field", field } } });
   });
 
+  it("names every bad field at once, the first in error.field", async () => {
+    const answer = await add({ productId: "teapot", quantity: 0 });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          code: "invalid_field",
+          field: "productId",
+          fields: [
+            { field: "productId", message: expect.any(String) },
+            { field: "quantity", message: expect.any(String) },
+          ],
+        },
+      },
+    });
+  });
+
   it("refuses a body that is not a JSON object", async () => {
     for (const raw of ["not json", "[]", "null"]) {
       const answer = await call(linesAction, "POST", "/api/cart/lines", { raw });

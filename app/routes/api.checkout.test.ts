@@ -124,10 +124,40 @@ describe("POST /api/checkout", () => {
     expect(refused).toMatchObject({ status: 400, body: { error: { code: "invalid_field", field } } });
   });
 
+  it("names every bad field at once: the first in error.field, all in error.fields", async () => {
+    const { cookie } = await guestCart(5, 1);
+    const refused = await place(cookie, undefined, {
+      ...checkout,
+      email: "ada",
+      shippingAddress: { ...SHOPPER_ADDRESS, country: "XX", city: "" },
+      paymentMethod: "gold",
+    });
+    expect(refused).toEqual({
+      status: 400,
+      cookie: undefined,
+      body: {
+        error: {
+          code: "invalid_field",
+          field: "email",
+          message: "Enter a valid email address.",
+          fields: [
+            { field: "email", message: "Enter a valid email address." },
+            { field: "shippingAddress.city", message: "City is required." },
+            { field: "shippingAddress.country", message: "Choose a country from the list." },
+            { field: "paymentMethod", message: "Choose how to pay: Pay on delivery, Bank transfer or Card." },
+          ],
+        },
+      },
+    });
+  });
+
   it("refuses a checkout without an Idempotency-Key, or with a body that is not JSON", async () => {
     const { cookie } = await guestCart(5, 1);
     const keyless = await send(checkoutAction, "/api/checkout", { cookie, key: null, body: checkout });
-    expect(keyless).toMatchObject({ status: 400, body: { error: { field: "Idempotency-Key" } } });
+    expect(keyless).toMatchObject({
+      status: 400,
+      body: { error: { field: "Idempotency-Key", fields: [{ field: "Idempotency-Key" }] } },
+    });
     const garbled = await send(checkoutAction, "/api/checkout", { cookie, raw: "{" });
     expect(garbled).toMatchObject({ status: 400, body: { error: { code: "invalid_body" } } });
   });

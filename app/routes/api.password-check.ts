@@ -1,7 +1,7 @@
 import { accountsFor } from "~/context.server";
-import { MESSAGES, type PasswordCheckAnswer, passwordCheckSchema } from "~/features/auth/auth-schema";
+import { type PasswordCheckAnswer, passwordCheckSchema } from "~/features/auth/auth-schema";
 import { refusalFor } from "~/features/auth/route-helpers.server";
-import { apiError, methodNotAllowed } from "~/utils/http.server";
+import { apiError, methodNotAllowed, parsedJsonBody } from "~/utils/http.server";
 import type { Route } from "./+types/api.password-check";
 
 export function loader() {
@@ -20,22 +20,9 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { credentials } = accountsFor(request, context);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return apiError(400, invalidBody);
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return apiError(400, invalidBody);
-  const parsed = passwordCheckSchema.safeParse(body);
-  if (!parsed.success) {
-    return apiError(400, {
-      code: "invalid_field",
-      field: "password",
-      message: parsed.error.issues[0]?.message ?? MESSAGES.passwordRequired,
-    });
-  }
-  const result = await credentials.checkCommonPassword(parsed.data.password);
+  const body = await parsedJsonBody(request, passwordCheckSchema, "{ password }");
+  if (!body.ok) return body.response;
+  const result = await credentials.checkCommonPassword(body.value.password);
   if (!result.ok) {
     const { status, message, headers } = refusalFor(result);
     return apiError(status, { code: "rate_limited", message }, headers);
@@ -44,5 +31,3 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: { "Cache-Control": "no-store" },
   });
 }
-
-const invalidBody = { code: "invalid_body", message: "The body must be a JSON object: { password }." };

@@ -64,6 +64,22 @@ describe("PUT /user/api/create", () => {
     expect(body).toMatchObject({ error: { code: "invalid_field", field } });
   });
 
+  it("names every bad field at once, the first in error.field", async () => {
+    const { status, body } = await put({ email: "ada", name: "", photo: "ftp://x" }, { cookie });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      error: {
+        code: "invalid_field",
+        field: "email",
+        fields: [
+          { field: "email", message: "Enter a valid email address." },
+          { field: "name", message: "Name is required." },
+          { field: "photo", message: expect.any(String) },
+        ],
+      },
+    });
+  });
+
   it("answers 400 for a body that is not JSON", async () => {
     expect((await put(null, { cookie, raw: "{not json" })).status).toBe(400);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPayments, orderEvents, orders, stockLevels } from "~/db/schema";
 import { refundCardPayment } from "~/features/orders/card-payments/card-refund.server";
@@ -280,6 +281,43 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     expect((await orderRow(number))?.status).toBe("awaiting-payment");
     expect((await paymentsOf(number))[0]?.status).toBe("open");
     expect(await eventsOf(number)).toEqual([]);
+  });
+
+  it("a signed event without its session is a 400 naming data.object, and changes nothing", async () => {
+    const { number } = await cardOrder();
+    for (const type of ["checkout.session.completed", "checkout.session.expired"]) {
+      for (const data of [{}, { object: null }, { object: "cs_test_1" }, { object: { id: 7 } }]) {
+        const payload = JSON.stringify({ id: `evt_test_${randomUUID()}`, object: "event", type, data });
+        const signature = Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: TEST_STRIPE_WEBHOOK_SECRET,
+        });
+        const answer = await standIn.deliver(payload, signature);
+        expect(answer.status, `${type} ${JSON.stringify(data)}`).toBe(400);
+        expect(await answer.json()).toMatchObject({ error: { code: "invalid_event", field: "data.object" } });
+      }
+    }
+    expect((await orderRow(number))?.status).toBe("awaiting-payment");
+  });
+
+  it("a signature dated beyond five minutes either way is refused; within them it is taken", async () => {
+    const { number } = await cardOrder();
+    const { payload } = standIn.signed("checkout.session.completed", await paidSession(number));
+    const signedAt = (secondsFromNow: number) =>
+      Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: TEST_STRIPE_WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) + secondsFromNow,
+      });
+    for (const secondsFromNow of [600, 301 + 5, -600]) {
+      const answer = await standIn.deliver(payload, signedAt(secondsFromNow));
+      expect(answer.status, `signed ${secondsFromNow} s from now`).toBe(400);
+      expect(await answer.json()).toMatchObject({ error: { code: "bad_signature" } });
+    }
+    expect((await orderRow(number))?.status).toBe("awaiting-payment");
+    // A clock a minute ahead of the shop's is still Stripe's.
+    expect((await standIn.deliver(payload, signedAt(60))).status).toBe(200);
+    expect((await orderRow(number))?.status).toBe("paid");
   });
 
   it("paying again reuses the open session; once it expired, a new one — one for two clicks at once", async () => {

@@ -1,12 +1,26 @@
 import { createHash } from "node:crypto";
 import { z } from "~/utils/zod";
 
+const fieldErrorSchema = z.object({
+  field: z.answerString().describe("The parameter or field, by its path (`shippingAddress.city`)."),
+  message: z.answerString().describe("What is wrong with it."),
+});
+
 /** The JSON API's error answer, as sent and as documented in /openapi.json. */
 export const apiErrorSchema = z.object({
   error: z.object({
-    code: z.string().describe("What went wrong, for a program: invalid_parameter, invalid_field, …"),
-    message: z.string().describe("What went wrong, in words a person can act on."),
-    field: z.string().optional().describe("The parameter or field at fault, when one is."),
+    code: z.answerString().describe("What went wrong, for a program: invalid_parameter, invalid_field, …"),
+    message: z.answerString().describe("What went wrong, in words a person can act on."),
+    field: z
+      .answerString()
+      .optional()
+      .describe("The parameter or field at fault, when one is (the first of `fields`)."),
+    fields: z
+      .array(fieldErrorSchema)
+      .optional()
+      .describe(
+        "Every parameter or field at fault, each with its message, whenever `field` is given: fix them all at once.",
+      ),
   }),
 });
 
@@ -14,12 +28,46 @@ export type ApiError = z.infer<typeof apiErrorSchema>["error"];
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-/** The JSON API's error answer: `{ "error": { code, message, field? } }`, never cached. */
+/**
+ * The body of a JSON error: `{ "error": { code, message, field?, fields? } }`.
+ * An error about a field always lists it in `fields` too, so a client reads
+ * every bad field from one place however many there are.
+ */
+export function apiErrorBody(error: ApiError): string {
+  const { field, message } = error;
+  return JSON.stringify({
+    error: field && !error.fields ? { ...error, fields: [{ field, message }] } : error,
+  });
+}
+
+/** The JSON API's error answer (apiErrorBody), never cached. */
 export function apiError(status: number, error: ApiError, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ error }), {
+  return new Response(apiErrorBody(error), {
     status,
     headers: { "Content-Type": JSON_TYPE, "Cache-Control": "no-store", ...headers },
   });
+}
+
+/**
+ * The 400 for a schema's refusal: every field at fault by its path, each
+ * with its first message, in the order the schema checks them; the first
+ * is also `field` and `message`. Null when no issue names a field (the
+ * value as a whole is wrong: the caller's `invalid_body`).
+ */
+function invalidFieldsError(error: z.ZodError, code = "invalid_field"): ApiError | null {
+  const fields = new Map<string, string>();
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join(".");
+    if (field && !fields.has(field)) fields.set(field, issue.message);
+  }
+  const [first] = fields;
+  if (!first) return null;
+  return {
+    code,
+    field: first[0],
+    message: first[1],
+    fields: [...fields].map(([field, message]) => ({ field, message })),
+  };
 }
 
 /** 405 for a method this URL does not take, with the methods it does. */
@@ -43,7 +91,7 @@ export function actionOnlyLoader(allowed: readonly string[]) {
 /**
  * A JSON body parsed by `schema`, or the 400 to answer: `invalid_body` for one
  * that is not JSON or not an object (`shape` says what is expected), otherwise
- * `invalid_field` naming the first bad field by its path (`shippingAddress.city`).
+ * `invalid_field` naming every bad field by its path (`shippingAddress.city`).
  */
 export async function parsedJsonBody<T extends z.ZodType>(
   request: Request,
@@ -59,10 +107,7 @@ export async function parsedJsonBody<T extends z.ZodType>(
   }
   const parsed = schema.safeParse(body);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const issue = parsed.error.issues[0];
-  if (!issue?.path.length) return { ok: false, response: apiError(400, invalid) };
-  const field = issue.path.map(String).join(".");
-  return { ok: false, response: apiError(400, { code: "invalid_field", message: issue.message, field }) };
+  return { ok: false, response: apiError(400, invalidFieldsError(parsed.error) ?? invalid) };
 }
 
 /**

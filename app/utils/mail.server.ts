@@ -97,7 +97,7 @@ const outboxMessageSchema = z.object({
   from: z.string(),
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
+  text: z.string({ multiline: true }),
 });
 
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

@@ -8,7 +8,7 @@ import { z } from "./zod";
  */
 export function dollarsField(label: string, { most = 99_999_999 }: { most?: number } = {}) {
   return z
-    .string({ error: `Enter the ${label.toLowerCase()} in dollars, like 4.99.` })
+    .string({ error: `Enter the ${label.toLowerCase()} in dollars, like 4.99.`, label })
     .trim()
     .transform((typed) => typed.replace(/^\$/, "").replaceAll(",", ""))
     .pipe(

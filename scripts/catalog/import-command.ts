@@ -151,7 +151,7 @@ async function readFile(request: ImportRequest, print: ImportOutput["print"]): P
     const reason = error.code === "ENOENT" ? "there is no such file" : error.message;
     throw new UsageError(`${request.file} cannot be read: ${reason}.`);
   });
-  const reading = readCatalogFile(text, format);
+  const reading = await readCatalogFile(text, format);
   const kind =
     reading.kind === "shopify" ? "a Shopify product export" : `a ${format.toUpperCase()} catalogue`;
   print(`${request.file}: ${kind}, ${count(reading.productCount, "product")}.`);

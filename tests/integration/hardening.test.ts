@@ -282,7 +282,7 @@ describe("malformed input gets a 4xx that says what is wrong, never a 500", () =
   it("a NUL in a sign-up's name or photo URL gets 400 with the field's message", async () => {
     for (const [field, message] of [
       ["name", "Name must not contain control characters"],
-      ["photo", "Photo URL must not contain spaces or control characters."],
+      ["photo", "Photo URL must not contain control characters."],
     ] as const) {
       const fields = {
         name: "Ada",

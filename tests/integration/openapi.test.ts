@@ -229,7 +229,13 @@ describe("real answers match the description", () => {
     expect(
       await expectDescribed("put", "/user/api/create", await put(client, JSON.stringify(badPhoto))),
     ).toMatchObject({
-      error: { field: "photo" },
+      error: { field: "photo", fields: [{ field: "photo" }] },
+    });
+    const allBad = { email: "ada", name: "", photo: "javascript:alert(1)" };
+    expect(
+      await expectDescribed("put", "/user/api/create", await put(client, JSON.stringify(allBad))),
+    ).toMatchObject({
+      error: { field: "email", fields: [{ field: "email" }, { field: "name" }, { field: "photo" }] },
     });
     await expectDescribed("put", "/user/api/create", await put(client, "not json"));
   });

@@ -49,7 +49,13 @@ describe("the common-password check", () => {
     ]) {
       const response = await check(body);
       expect(response.status, body).toBe(400);
-      expect(await response.json()).toMatchObject({ error: { code: "invalid_field", field: "password" } });
+      expect(await response.json()).toMatchObject({
+        error: {
+          code: "invalid_field",
+          field: "password",
+          fields: [{ field: "password", message: expect.any(String) }],
+        },
+      });
     }
     for (const body of ["not json", "[]", "null"]) {
       const response = await check(body);

@@ -56,7 +56,9 @@ export const authApi: ApiPart = {
         },
         responses: {
           "200": jsonResponse("The record as saved.", userRecordAnswerSchema),
-          "400": errorResponse("The body is not a JSON object, or a field is not valid: `field` names it."),
+          "400": errorResponse(
+            "The body is not a JSON object, or fields are not valid: `fields` names each, `field` the first.",
+          ),
           "401": errorResponse("No one is signed in."),
           "403": errorResponse("The email is not the signed-in user's own."),
           "503": errorResponse("The record could not be saved just now; nothing was changed."),

@@ -88,22 +88,24 @@ const CHARACTER_CLASSES = [
 ];
 
 /** One message per failing password, the first rule it breaks. */
-export const passwordSchema = z.string({ error: MESSAGES.passwordRequired }).superRefine((password, ctx) => {
-  const message =
-    password.length === 0
-      ? MESSAGES.passwordRequired
-      : password.length < PASSWORD_MIN_LENGTH
-        ? MESSAGES.passwordTooShort
-        : password.length > PASSWORD_MAX_LENGTH
-          ? MESSAGES.passwordTooLong
-          : CHARACTER_CLASSES.every((pattern) => pattern.test(password))
-            ? null
-            : MESSAGES.passwordClasses;
-  if (message) ctx.addIssue({ code: "custom", message });
-});
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordRequired, label: "Password" })
+  .superRefine((password, ctx) => {
+    const message =
+      password.length === 0
+        ? MESSAGES.passwordRequired
+        : password.length < PASSWORD_MIN_LENGTH
+          ? MESSAGES.passwordTooShort
+          : password.length > PASSWORD_MAX_LENGTH
+            ? MESSAGES.passwordTooLong
+            : CHARACTER_CLASSES.every((pattern) => pattern.test(password))
+              ? null
+              : MESSAGES.passwordClasses;
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
 
 export const emailSchema = z
-  .string({ error: MESSAGES.emailRequired })
+  .string({ error: MESSAGES.emailRequired, label: "Email" })
   .trim()
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
@@ -112,7 +114,7 @@ export const emailSchema = z
   .describe("An email address; spaces around it are dropped, and it is kept in lower case.");
 
 export const nameSchema = z
-  .string({ error: MESSAGES.nameRequired })
+  .string({ error: MESSAGES.nameRequired, label: "Name" })
   .trim()
   .min(1, MESSAGES.nameRequired)
   .max(100, MESSAGES.nameTooLong)
@@ -130,7 +132,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 export const photoSchema = z
-  .string({ error: MESSAGES.photoRequired })
+  .string({ error: MESSAGES.photoRequired, label: "Photo URL" })
   .trim()
   .min(1, MESSAGES.photoRequired)
   .max(2048, MESSAGES.photoTooLong)
@@ -175,7 +177,7 @@ export const verifyEmailSchema = z.discriminatedUnion("intent", [
 
 /** The password typed again to prove who asks (account page); its rules were checked when it was made. */
 const currentPasswordSchema = z
-  .string({ error: MESSAGES.passwordRequired })
+  .string({ error: MESSAGES.passwordRequired, label: "Password" })
   .min(1, MESSAGES.passwordRequired)
   .max(128, MESSAGES.currentPasswordWrong);
 
@@ -255,10 +257,10 @@ export const userRecordSchema = z.object({
 
 /** What `PUT /user/api/create` answers: the record as saved. */
 export const userRecordAnswerSchema = z.object({
-  id: z.string().describe("The account's id."),
+  id: z.answerString().describe("The account's id."),
   email: z.email(),
-  name: z.string(),
-  photo: z.string().nullable().describe("The photo's http(s) URL, or null when the account has none."),
+  name: z.answerString(),
+  photo: z.answerString().nullable().describe("The photo's http(s) URL, or null when the account has none."),
 });
 
 export type UserRecordAnswer = z.infer<typeof userRecordAnswerSchema>;

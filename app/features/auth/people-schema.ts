@@ -8,14 +8,14 @@ import { ROLES } from "./roles";
  */
 export const roleChangeSchema = z.object({
   email: z
-    .string({ error: "Enter the email of the account." })
+    .string({ error: "Enter the email of the account.", label: "Email" })
     .trim()
     .toLowerCase()
     .max(320, "An email has at most 320 characters.")
     .pipe(z.email("Enter the email of the account, like ada@example.com.")),
   role: z.enum(ROLES, { error: "Choose a role." }),
   /** The owner's own password (an account without one needs a recent sign-in instead). */
-  password: z.string().max(1024, "A password has at most 1,024 characters.").optional(),
+  password: z.string({ label: "Password" }).max(1024, "A password has at most 1,024 characters.").optional(),
 });
 
 export const PEOPLE_MESSAGES = {

@@ -7,7 +7,11 @@ export const shopSettingsSchema = z.object({
   freeShippingFrom: dollarsField("Free shipping threshold"),
   expressShipping: dollarsField("Express shipping", { most: 100_000 }),
   bankDetails: z
-    .string({ error: "Enter the bank details shoppers pay a transfer to." })
+    .string({
+      error: "Enter the bank details shoppers pay a transfer to.",
+      label: "Bank details",
+      multiline: true,
+    })
     .trim()
     .max(500, "Bank details have at most 500 characters.")
     .transform((text) =>
@@ -18,13 +22,14 @@ export const shopSettingsSchema = z.object({
     )
     .pipe(
       z
-        .array(z.string())
+        // Lines of the text above: tabs in them stay.
+        .array(z.string({ label: "Bank details", multiline: true }))
         .min(1, "Enter the bank details shoppers pay a transfer to.")
         .max(10, "Bank details have at most 10 lines."),
     ),
   // Digits only: a number field's " 5 " or "0x5" is not what an owner means.
   lowStockAt: z
-    .string({ error: "Enter a whole number of units, like 5." })
+    .string({ error: "Enter a whole number of units, like 5.", label: "Low stock" })
     .trim()
     .regex(/^\d{1,6}$/, "Enter a whole number of units, like 5.")
     .transform(Number)

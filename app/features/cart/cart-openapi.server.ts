@@ -6,7 +6,7 @@ import { CART_COOKIE } from "./cart-visitor.server";
 
 const addAnswerSchema = cartAnswerSchema.extend({
   notice: z
-    .string()
+    .answerString()
     .optional()
     .describe('When less was added than asked, because of the stock: "Only 3 left: your cart has 3."'),
 });
@@ -58,7 +58,9 @@ export const cartApi: ApiPart = {
         },
         responses: {
           "200": jsonResponse("The cart after the change.", addAnswerSchema),
-          "400": errorResponse("The body is not a JSON object, or a field is not valid: `field` names it."),
+          "400": errorResponse(
+            "The body is not a JSON object, or fields are not valid: `fields` names each, `field` the first.",
+          ),
           "404": errorResponse("There is no such product."),
           "409": errorResponse("The product is sold out: nothing was added."),
         },
@@ -79,7 +81,7 @@ export const cartApi: ApiPart = {
         },
         responses: {
           "200": jsonResponse("The cart after the change.", cartAnswerSchema),
-          "400": errorResponse("`lineId` or `quantity` is not valid: `field` names it."),
+          "400": errorResponse("`lineId` or `quantity` is not valid: `field` (and `fields`) names it."),
         },
       },
       delete: {

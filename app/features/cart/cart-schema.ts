@@ -38,8 +38,8 @@ export const cartAnswerSchema = z.object({
     z.object({
       id: z.number().int().describe("The line's id in /api/cart/lines/{lineId}: its product's id."),
       productId: z.number().int(),
-      name: z.string(),
-      image: z.string(),
+      name: z.answerString(),
+      image: z.answerString(),
       unitPrice: money().describe("Today's price of one, in dollars (what checkout charges)."),
       quantity: z.number().int().min(1).max(MOST_IN_ONE_LINE),
       lineTotal: money(),

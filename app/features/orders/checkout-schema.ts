@@ -27,7 +27,7 @@ const postalCodeFits = (postalCode: string, country: string): boolean =>
 
 const text = (label: string, max: number) =>
   z
-    .string(`${label} is required.`)
+    .string({ error: `${label} is required.`, label })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
@@ -36,7 +36,11 @@ const shippingAddressSchema = z
   .object({
     name: text("Full name", 100),
     line1: text("Address", 200),
-    line2: z.string().trim().max(200, "Address line 2 must be at most 200 characters.").optional(),
+    line2: z
+      .string({ label: "Address line 2" })
+      .trim()
+      .max(200, "Address line 2 must be at most 200 characters.")
+      .optional(),
     city: text("City", 100),
     postalCode: text("Postal code", 20),
     country: z
@@ -117,7 +121,7 @@ const money = () => z.number().min(0).describe("In dollars, with at most two dec
 
 const orderLineSchema = z.object({
   productId: z.number().int(),
-  name: z.string().describe("The product's name when it was ordered."),
+  name: z.answerString().describe("The product's name when it was ordered."),
   unitPrice: money(),
   quantity: z.number().int().min(1).max(99),
   lineTotal: money(),
@@ -125,7 +129,7 @@ const orderLineSchema = z.object({
 
 export const orderAnswerSchema = z.object({
   order: z.object({
-    number: z.string().describe('What a person reads out: "BL-" and five letters or digits.'),
+    number: z.answerString().describe('What a person reads out: "BL-" and five letters or digits.'),
     status: z
       .enum(["awaiting-payment", "placed", "paid", "shipped", "cancelled"])
       .describe("A card order is `awaiting-payment` until Stripe says it is paid."),

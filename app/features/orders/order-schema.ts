@@ -24,19 +24,22 @@ export const orderListQuerySchema = z.object({
 
 /** The address as it was when the order was placed (placeholders once its account is deleted). */
 const shippingAddressSnapshotSchema = z.object({
-  name: z.string(),
-  line1: z.string(),
-  line2: z.string().optional(),
-  city: z.string(),
-  postalCode: z.string(),
-  country: z.string().describe("ISO 3166-1 alpha-2."),
-  region: z.string().optional().describe('ISO 3166-2 ("US-OR"), for a country whose addresses need one.'),
+  name: z.answerString(),
+  line1: z.answerString(),
+  line2: z.answerString().optional(),
+  city: z.answerString(),
+  postalCode: z.answerString(),
+  country: z.answerString().describe("ISO 3166-1 alpha-2."),
+  region: z
+    .answerString()
+    .optional()
+    .describe('ISO 3166-2 ("US-OR"), for a country whose addresses need one.'),
 });
 
 const paymentInstructionsSchema = z.object({
-  paragraphs: z.array(z.string()).describe("What to do to pay, in a sentence or two each."),
+  paragraphs: z.array(z.answerString()).describe("What to do to pay, in a sentence or two each."),
   details: z
-    .array(z.string())
+    .array(z.answerString())
     .describe("Lines to copy as they are: the bank's details for a bank transfer; empty otherwise."),
 });
 

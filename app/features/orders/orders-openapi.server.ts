@@ -65,7 +65,7 @@ export const ordersApi: ApiPart = {
           "201": jsonResponse("The order, placed now.", orderAnswerSchema),
           "200": jsonResponse("The order this key placed before.", orderAnswerSchema),
           "400": errorResponse(
-            "The Idempotency-Key or a field is not valid: `field` names it (`shippingAddress.postalCode`, `shippingAddress.region` for a missing state or one of another country, `expectedTotal`, …).",
+            "The Idempotency-Key or fields are not valid: `fields` names each bad field with its message (`shippingAddress.postalCode`, `shippingAddress.region` for a missing state or one of another country, `expectedTotal`, …), `field` the first.",
           ),
           "409": jsonResponse(
             "Nothing was taken or ordered: the cart is empty (`cart_empty`); some lines are short (`stock_short`, with `lines`: each product, how many were asked and how many are left); or the order comes to another total than `expectedTotal` (`total_changed`, with its `lines`, `subtotal`, `shipping` and `total` now).",
@@ -107,7 +107,7 @@ export const ordersApi: ApiPart = {
             webhookAnswerSchema,
           ),
           "400": errorResponse(
-            "No signature (`missing_signature`), one that does not verify (`bad_signature`), or a payment whose amount or currency is not its order's (`does_not_match_order`); nothing was changed.",
+            "No signature (`missing_signature`), one that does not verify or is dated more than 5 minutes from now either way (`bad_signature`), an event of a Checkout session type without its session in `data.object` (`invalid_event`), or a payment whose amount or currency is not its order's (`does_not_match_order`); nothing was changed.",
           ),
           "404": errorResponse("Card payments are not turned on in this shop (`not_found`)."),
         },

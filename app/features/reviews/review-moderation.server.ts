@@ -34,12 +34,10 @@ export const moderationSchema = z.discriminatedUnion(
       intent: z.literal("hide"),
       reviewId: z.coerce.number("Choose a review.").int().min(1).max(Number.MAX_SAFE_INTEGER),
       reason: z
-        .string("Say why it is hidden: the audit log keeps it.")
+        .string({ error: "Say why it is hidden: the audit log keeps it.", label: "The reason" })
         .trim()
         .min(3, "Say why it is hidden, in a few words: the audit log keeps it.")
-        .max(300, "The reason must be at most 300 characters.")
-        // Control characters are no one's reason (and PostgreSQL's text cannot hold a NUL).
-        .refine((reason) => !/\p{Cc}/u.test(reason), "The reason holds characters that are not text."),
+        .max(300, "The reason must be at most 300 characters."),
     }),
     z.object({
       intent: z.literal("restore"),

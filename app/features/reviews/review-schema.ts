@@ -10,15 +10,6 @@ import { z } from "~/utils/zod";
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_BODY_MAX = 5_000;
 
-/** Whether `text` holds a control character other than a tab or a line break. */
-function hasControlCharacters(text: string): boolean {
-  for (const character of text) {
-    const code = character.charCodeAt(0);
-    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) return true;
-  }
-  return false;
-}
-
 /** Text as typed, trimmed; an empty field is no text at all. */
 const optionalText = (label: string, max: number, { lines }: { lines: boolean }) =>
   z.preprocess(
@@ -29,10 +20,9 @@ const optionalText = (label: string, max: number, { lines }: { lines: boolean })
       return text.trim() || undefined;
     },
     z
-      .string(`${label} must be text.`)
+      // Control characters (other than line breaks and tabs in the text) are no one's writing.
+      .string({ error: `${label} must be text.`, label, multiline: lines })
       .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters.`)
-      // Control characters (other than line breaks and tabs) are no one's writing.
-      .refine((text) => !hasControlCharacters(text), `${label} holds characters that are not text.`)
       .optional(),
   );
 

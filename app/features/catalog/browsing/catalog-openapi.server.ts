@@ -30,7 +30,7 @@ const PARAMETERS: Record<keyof typeof catalogQueryFields, string> = {
 };
 
 const catalogueErrors = {
-  "400": errorResponse("A parameter is not valid: `field` names it."),
+  "400": errorResponse("A parameter is not valid: `field` (and `fields`) names it."),
   "503": errorResponse(
     "The catalogue cannot be read right now (`catalog_unavailable`), or long searches — more than three words — are queued past their share of the server (`searches_busy`; fewer words are answered at once): try again after `Retry-After` seconds.",
   ),

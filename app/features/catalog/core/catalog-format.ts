@@ -86,6 +86,27 @@ export function socialImage(image: string): string {
  */
 export const PICTURE_WIDTHS = [400, 800, 1200] as const;
 
+/**
+ * The picture files the shop takes — an upload in the back office, an
+ * import's picture — as sharp reads them (`format`, and for AVIF the HEIF
+ * container's `compression`). Every one is drawn again as WebP in each of
+ * PICTURE_WIDTHS, an SVG too: its drawing is rasterised, never served.
+ * The refusals, the file field's `accept` and its hint all say this list.
+ */
+export const PICTURE_FORMATS = [
+  { name: "PNG", type: "image/png", format: "png" },
+  { name: "JPEG", type: "image/jpeg", format: "jpeg" },
+  { name: "WebP", type: "image/webp", format: "webp" },
+  { name: "GIF", type: "image/gif", format: "gif" },
+  { name: "AVIF", type: "image/avif", format: "heif", compression: "av1" },
+  { name: "SVG", type: "image/svg+xml", format: "svg" },
+] as const;
+
+/** "PNG, JPEG, WebP, GIF, AVIF or SVG": the formats as a sentence says them. */
+export const PICTURE_FORMAT_NAMES = `${PICTURE_FORMATS.slice(0, -1)
+  .map((format) => format.name)
+  .join(", ")} or ${PICTURE_FORMATS.at(-1)?.name}`;
+
 /** An imported picture's file name: its content's hash and its width. */
 export function pictureName(hash: string, width: number): string {
   return `${hash}-${width}.webp`;

@@ -16,6 +16,10 @@ export const catalogUploadSchema = z.object({
     .refine((file) => file.size > 0, { error: "This file is empty: choose a catalogue file." })
     .refine((file) => file.size <= MAX_CATALOG_UPLOAD_BYTES, {
       error: `The file is larger than ${MAX_CATALOG_UPLOAD_BYTES / 1024 / 1024} MB: import it in parts, or with npm run catalog:import.`,
+    })
+    // Its name is kept and shown: text by the rule of every text input.
+    .refine((file) => z.string().safeParse(file.name).success, {
+      error: "The file's name holds control characters: rename the file and choose it again.",
     }),
 });
 

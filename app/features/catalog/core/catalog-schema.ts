@@ -37,14 +37,11 @@ const wholeNumber = (name: string, min: number, max: number) =>
 
 /**
  * Free text from a query string. Control characters (NUL above all, which
- * PostgreSQL cannot store in text) are refused rather than silently dropped.
+ * PostgreSQL cannot store in text) are refused rather than silently dropped,
+ * as in every text input (~/utils/zod).
  */
 const queryText = (name: string, max: number) =>
-  z
-    .string()
-    .max(max, `${name} must be at most ${max} characters.`)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-    .regex(/^[^\u0000-\u001f\u007f]*$/, `${name} must not contain control characters.`);
+  z.string({ label: name }).max(max, `${name} must be at most ${max} characters.`);
 
 /**
  * A facet's chosen values (`band=cycleFit&band=campSafe`): products with any
@@ -189,8 +186,8 @@ export function parseCatalogFilters(params: URLSearchParams): ParseResult<Catalo
 /** A product as the API and the shop page show it. */
 const productSchema = z.object({
   id: z.number().int().positive(),
-  name: z.string(),
-  image: z.string().describe("Its picture: a path on this shop, or an http(s) URL."),
+  name: z.answerString(),
+  image: z.answerString().describe("Its picture: a path on this shop, or an http(s) URL."),
   price: z.number().min(0).describe("In dollars, with at most two decimals."),
   ratings: z
     .number()
@@ -204,10 +201,10 @@ const productSchema = z.object({
     .int()
     .min(0)
     .describe("How many published reviews from verified buyers make `ratings`."),
-  bandName: z.string().describe("Its brand's value, as the `band` parameter takes it."),
-  category: z.string().describe("Its category's value, as the `category` parameter takes it."),
+  bandName: z.answerString().describe("Its brand's value, as the `band` parameter takes it."),
+  category: z.answerString().describe("Its category's value, as the `category` parameter takes it."),
   creationDate: z.iso.datetime().describe("When it was added to the catalogue (ISO 8601, UTC)."),
-  description: z.string(),
+  description: z.answerString(),
 });
 
 export type Product = z.infer<typeof productSchema>;
@@ -234,8 +231,8 @@ export const productCountSchema = z.object({
 });
 
 const facetChoiceSchema = z.object({
-  value: z.string().describe("As the `band` or `category` parameter takes it."),
-  label: z.string().describe("As the shop shows it."),
+  value: z.answerString().describe("As the `band` or `category` parameter takes it."),
+  label: z.answerString().describe("As the shop shows it."),
   count: z
     .number()
     .int()
@@ -263,9 +260,11 @@ export const catalogFilterFields = filterFields;
 
 /** A place a suggestion leads to: a product's page, or the shop filtered by a brand or a category. */
 const suggestionSchema = z.object({
-  label: z.string().describe("As the shop shows it: the product's name, or the brand's or category's label."),
+  label: z
+    .answerString()
+    .describe("As the shop shows it: the product's name, or the brand's or category's label."),
   href: z
-    .string()
+    .answerString()
     .describe(
       "Where it leads, a path on this shop: the product's page (`/products/12-…`), or the shop filtered by the brand or category (`/?band=campSafe`).",
     ),
@@ -275,9 +274,9 @@ export type Suggestion = z.infer<typeof suggestionSchema>;
 
 /** One word of a search as the catalogue read it (search-words.ts). */
 const searchWordSchema = z.object({
-  typed: z.string().describe("The word as typed, in lower case: it finds the words it starts."),
+  typed: z.answerString().describe("The word as typed, in lower case: it finds the words it starts."),
   alike: z
-    .array(z.string())
+    .array(z.answerString())
     .describe(
       "Catalogue words it also finds, whole: those it ends (“phones” → “headphones”), or its close spellings.",
     ),
@@ -309,14 +308,9 @@ export const suggestionsQueryFields = suggestionsQuerySchema.shape;
  */
 const fileText = (column: string, max: number, { lines = false } = {}) =>
   z
-    .string({ error: `${column} must be text.` })
+    .string({ error: `${column} must be text.`, label: column, multiline: lines })
     .trim()
-    .max(max, `${column} must be at most ${max} characters.`)
-    .regex(
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-      lines ? /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/ : /^[^\u0000-\u001f\u007f]*$/,
-      `${column} must not contain control characters${lines ? " (line breaks and tabs are allowed)" : ""}.`,
-    );
+    .max(max, `${column} must be at most ${max} characters.`);
 const requiredFileText = (column: string, max: number) =>
   z.preprocess(
     // A JSON file may give a number where text is meant (a numeric sku): it is read as written.
@@ -331,7 +325,7 @@ const decimal = (column: string, pattern: RegExp, allowed: string) =>
   z.preprocess(
     (value) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : value),
     z
-      .string({ error: `${column} must be ${allowed}.` })
+      .string({ error: `${column} must be ${allowed}.`, label: column })
       .regex(pattern, `${column} must be ${allowed}.`)
       .transform(Number),
   );

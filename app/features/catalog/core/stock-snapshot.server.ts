@@ -121,7 +121,6 @@ export function createStockSnapshot(
   };
 }
 
-export type StockSnapshot = ReturnType<typeof createStockSnapshot>;
 
 /** "id:onHand,id:onHand": one text column, read the same by both drivers, however many levels changed. */
 const levelsOf = (list: string | null): Map<number, number> => {

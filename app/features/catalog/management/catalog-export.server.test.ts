@@ -45,7 +45,7 @@ describe.each(engines)("the streamed export on $name", (engine: TestDatabase) =>
       })),
       "csv",
     );
-    const reading = readCatalogFile(file, "csv");
+    const reading = await readCatalogFile(file, "csv");
     expect(reading.problems).toEqual([]);
     await importCatalogRows(
       engine.db,

@@ -1,14 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
-import { describe, expect, it } from "vitest";
-import { catalogFileFormat, readCatalogFile, writeCatalogFile } from "./catalog-file.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type CatalogFileReading,
+  catalogFileFormat,
+  readCatalogFile,
+  writeCatalogFile,
+} from "./catalog-file.server";
 
 const HEADER = "sku,name,description,price,rating,brand,brand_label,category,category_label,created,image";
 
 describe("reading a catalogue file", () => {
-  it("reads CSV rows with the line each starts on, quoted line breaks included", () => {
-    const reading = readCatalogFile(
+  it("reads CSV rows with the line each starts on, quoted line breaks included", async () => {
+    const reading = await readCatalogFile(
       [
         HEADER,
         'LAMP-1,Desk Lamp,"Warm light.\nDimmable.",49.5,4.5,lumen,Lumen,lighting,Lighting,2026-03-01,lamp.jpg',
@@ -34,8 +39,8 @@ describe("reading a catalogue file", () => {
     expect(reading.rows[1]).toMatchObject({ description: undefined, rating: undefined, image: undefined });
   });
 
-  it("gives every problem at once, each with its line, its column and what is allowed", () => {
-    const reading = readCatalogFile(
+  it("gives every problem at once, each with its line, its column and what is allowed", async () => {
+    const reading = await readCatalogFile(
       [
         "sku,name,price,brand,category,created,rating,colour",
         "A,Good,10,b,c,,,red",
@@ -82,8 +87,8 @@ describe("reading a catalogue file", () => {
     ]);
   });
 
-  it("reads a stock column as whole units, and names a negative, fractional or written-out one on its line", () => {
-    const reading = readCatalogFile(
+  it("reads a stock column as whole units, and names a negative, fractional or written-out one on its line", async () => {
+    const reading = await readCatalogFile(
       [
         "sku,name,price,stock,brand,category",
         "A,Lamp,10,12,b,c",
@@ -104,7 +109,7 @@ describe("reading a catalogue file", () => {
       { line: 5, column: "stock", message },
       { line: 6, column: "stock", message },
     ]);
-    const json = readCatalogFile(
+    const json = await readCatalogFile(
       JSON.stringify([
         { sku: "A", name: "Lamp", price: 10, stock: 3, brand: "b", category: "c" },
         { sku: "B", name: "Mug", price: 10, stock: -3, brand: "b", category: "c" },
@@ -116,24 +121,24 @@ describe("reading a catalogue file", () => {
     expect(json.problems.map(({ column }) => column)).toEqual(["stock", "stock"]);
   });
 
-  it("names the required columns a header lacks, once, not again on every row", () => {
-    const reading = readCatalogFile("sku,title,price\nA,Lamp,10\nB,Mug,5", "csv");
+  it("names the required columns a header lacks, once, not again on every row", async () => {
+    const reading = await readCatalogFile("sku,title,price\nA,Lamp,10\nB,Mug,5", "csv");
     expect(reading.problems).toHaveLength(1);
     expect(reading.problems[0]).toMatchObject({ line: 1 });
     expect(reading.problems[0]?.message).toContain("lacks the columns name, brand, category");
     expect(reading.productCount).toBe(2);
   });
 
-  it("refuses a header that names a column twice", () => {
-    const reading = readCatalogFile("sku,name,price,brand,category,name\nA,Lamp,10,b,c,Other", "csv");
+  it("refuses a header that names a column twice", async () => {
+    const reading = await readCatalogFile("sku,name,price,brand,category,name\nA,Lamp,10,b,c,Other", "csv");
     expect(reading.problems).toEqual([
       { line: 1, message: "The header names name more than once; each column must be named once." },
     ]);
   });
 
-  it("reports a quote left open on the line it opens on, not at the end of the file", () => {
+  it("reports a quote left open on the line it opens on, not at the end of the file", async () => {
     const good = "A,Lamp,,10,,b,,c,,,";
-    const reading = readCatalogFile(
+    const reading = await readCatalogFile(
       [HEADER, good, 'B,"Mug,,10,,b,,c,,,', good, good, good].join("\n"),
       "csv",
     );
@@ -143,7 +148,7 @@ describe("reading a catalogue file", () => {
     ]);
   });
 
-  it("reads a JSON array (or {products: [...]}) with each product's line, numbers as numbers", () => {
+  it("reads a JSON array (or {products: [...]}) with each product's line, numbers as numbers", async () => {
     const text = `[
   {"sku": "A", "name": "Lamp", "price": 19.9, "brand": "b", "category": "c", "rating": 4},
   {
@@ -152,7 +157,7 @@ describe("reading a catalogue file", () => {
   "not an object"
 ]`;
     for (const document of [text, `{"products": ${text}}`]) {
-      const reading = readCatalogFile(document, "json");
+      const reading = await readCatalogFile(document, "json");
       expect(reading.rows).toMatchObject([{ line: 2, sku: "A", price: 19.9, rating: 4 }]);
       expect(reading.ignoredColumns).toEqual(["note"]);
       expect(reading.problems.map(({ line, column }) => [line, column])).toEqual([
@@ -162,7 +167,7 @@ describe("reading a catalogue file", () => {
     }
   });
 
-  it("reads a JSON file that starts with a byte-order mark, a numeric sku, and products beside other arrays", () => {
+  it("reads a JSON file that starts with a byte-order mark, a numeric sku, and products beside other arrays", async () => {
     const text = `\uFEFF{
   "tags": [1, 2, 3],
   "products": [
@@ -170,7 +175,7 @@ describe("reading a catalogue file", () => {
     {"sku": 1002, "name": "Mug", "price": "oops", "brand": "b", "category": "c"}
   ]
 }`;
-    const reading = readCatalogFile(text, "json");
+    const reading = await readCatalogFile(text, "json");
     expect(reading.rows).toMatchObject([{ line: 4, sku: "1001" }]);
     expect(reading.problems).toEqual([
       { line: 5, column: "price", message: expect.stringContaining("price must be") },
@@ -178,13 +183,13 @@ describe("reading a catalogue file", () => {
     expect(reading.skus).toEqual(new Set(["1001", "1002"]));
   });
 
-  it("says where a JSON file stops being JSON", () => {
-    const reading = readCatalogFile('[\n  {"sku": "A"},\n  {"sku": }\n]', "json");
+  it("says where a JSON file stops being JSON", async () => {
+    const reading = await readCatalogFile('[\n  {"sku": "A"},\n  {"sku": }\n]', "json");
     expect(reading.problems).toEqual([{ line: 3, message: expect.stringContaining("not valid JSON") }]);
   });
 
-  it("reads NDJSON line by line, keeping every good line and naming each bad one", () => {
-    const reading = readCatalogFile(
+  it("reads NDJSON line by line, keeping every good line and naming each bad one", async () => {
+    const reading = await readCatalogFile(
       [
         '{"sku":"A","name":"Lamp","price":10,"brand":"b","category":"c"}',
         "",
@@ -200,7 +205,7 @@ describe("reading a catalogue file", () => {
     expect(reading.problems).toEqual([{ line: 3, message: expect.stringContaining("not valid JSON") }]);
   });
 
-  it("knows a file's format by its name", () => {
+  it("knows a file's format by its name", async () => {
     expect(["a.csv", "b.JSON", "c.ndjson", "d.jsonl", "e.xlsx"].map(catalogFileFormat)).toEqual([
       "csv",
       "json",
@@ -213,9 +218,12 @@ describe("reading a catalogue file", () => {
 
 describe("reading Shopify's product export", () => {
   const text = fs.readFileSync(path.resolve("tests/fixtures/catalog/shopify-products.csv"), "utf8");
-  const reading = readCatalogFile(text, "csv");
+  let reading: CatalogFileReading;
+  beforeAll(async () => {
+    reading = await readCatalogFile(text, "csv");
+  });
 
-  it("maps Handle, Title, Vendor, Type and Variant Price onto the shop's product", () => {
+  it("maps Handle, Title, Vendor, Type and Variant Price onto the shop's product", async () => {
     expect(reading.kind).toBe("shopify");
     expect(reading.problems).toEqual([]);
     expect(
@@ -257,7 +265,7 @@ describe("reading Shopify's product export", () => {
     ]);
   });
 
-  it("keeps descriptions as plain text: no tags, no scripts, entities decoded", () => {
+  it("keeps descriptions as plain text: no tags, no scripts, entities decoded", async () => {
     expect(reading.rows[0]?.description).toBe(
       "A featherweight shell for wet runs.\n\n * Taped seams\n * Packs into its own pocket",
     );
@@ -267,7 +275,7 @@ describe("reading Shopify's product export", () => {
     expect(reading.rows[2]?.description).toBe("Bright\n\n400 lumens, full specs.");
   });
 
-  it("takes the first picture, says what it merged and left out, and which columns it ignored", () => {
+  it("takes the first picture, says what it merged and left out, and which columns it ignored", async () => {
     expect(reading.rows[0]?.image).toBe("http://PICTURES_HOST/jacket.jpg");
     expect(reading.notes).toEqual([
       "2 further variant or picture lines were merged into their products (lowest price, first picture, units added up).",
@@ -278,31 +286,31 @@ describe("reading Shopify's product export", () => {
     expect(reading.ignoredColumns).not.toContain("Vendor");
   });
 
-  it("names a line without a Handle, and a product's own wrong price even when its variants have good ones", () => {
+  it("names a line without a Handle, and a product's own wrong price even when its variants have good ones", async () => {
     const lines = text.trimEnd().split("\n");
     const broken = [...lines.slice(0, 2), lines[2]?.replace(/^trail-runner-jacket,/, ","), ...lines.slice(3)]
       .join("\n")
       .replace("129.00,149.00", "129abc,149.00");
-    const reading = readCatalogFile(broken, "csv");
+    const reading = await readCatalogFile(broken, "csv");
     expect(reading.problems).toEqual([
       { line: 2, column: "Variant Price", message: expect.stringContaining("price must be an amount") },
       { line: 3, column: "Handle", message: "Handle is required: it is the product's key (its sku)." },
     ]);
   });
 
-  it("leaves out a product Shopify does not publish, when the export has no Status column", () => {
+  it("leaves out a product Shopify does not publish, when the export has no Status column", async () => {
     const withoutStatus = text
       .split("\n")
       .map((line) => line.replace(/,[^,]*$/, ""))
       .join("\n");
-    const reading = readCatalogFile(withoutStatus, "csv");
+    const reading = await readCatalogFile(withoutStatus, "csv");
     expect(reading.rows.map((row) => row.sku)).not.toContain("winter-gloves-draft");
     expect(reading.notes).toContain(
       "1 products that are not active in Shopify (draft, archived or unpublished) were left out.",
     );
   });
 
-  it("reads Variant Inventory Qty as the stock, the variants' units added up", () => {
+  it("reads Variant Inventory Qty as the stock, the variants' units added up", async () => {
     expect(reading.rows.map(({ sku, stock }) => [sku, stock])).toEqual([
       ["trail-runner-jacket", 23],
       ["alpine-water-bottle", 40],
@@ -311,10 +319,10 @@ describe("reading Shopify's product export", () => {
     expect(reading.ignoredColumns).not.toContain("Variant Inventory Qty");
   });
 
-  it("names an oversold variant's negative units on its product's line, as a bad stock", () => {
+  it("names an oversold variant's negative units on its product's line, as a bad stock", async () => {
     const oversold = text.replace("NP-TRJ-M-M,320,shopify,8,", "NP-TRJ-M-M,320,shopify,-2,");
     expect(oversold).not.toBe(text);
-    expect(readCatalogFile(oversold, "csv").problems).toEqual([
+    expect((await readCatalogFile(oversold, "csv")).problems).toEqual([
       {
         line: 2,
         column: "Variant Inventory Qty",
@@ -323,9 +331,9 @@ describe("reading Shopify's product export", () => {
     ]);
   });
 
-  it("names Shopify's own column when a value is wrong", () => {
+  it("names Shopify's own column when a value is wrong", async () => {
     const broken = text.replace("32.50", "free");
-    expect(readCatalogFile(broken, "csv").problems).toEqual([
+    expect((await readCatalogFile(broken, "csv")).problems).toEqual([
       {
         line: 5,
         column: "Variant Price",
@@ -353,19 +361,22 @@ describe("writing a catalogue file", () => {
     },
   ];
 
-  it.each(["csv", "json", "ndjson"] as const)("writes %s that reads back as the same rows", (format) => {
-    const reading = readCatalogFile(writeCatalogFile(records, format), format);
-    expect(reading.problems).toEqual([]);
-    expect(reading.rows).toEqual([
-      {
-        ...records[0],
-        line: format === "json" ? 2 : format === "csv" ? 2 : 1,
-        created: new Date("2026-03-01T09:30:00.123Z"),
-      },
-    ]);
-  });
+  it.each(["csv", "json", "ndjson"] as const)(
+    "writes %s that reads back as the same rows",
+    async (format) => {
+      const reading = await readCatalogFile(writeCatalogFile(records, format), format);
+      expect(reading.problems).toEqual([]);
+      expect(reading.rows).toEqual([
+        {
+          ...records[0],
+          line: format === "json" ? 2 : format === "csv" ? 2 : 1,
+          created: new Date("2026-03-01T09:30:00.123Z"),
+        },
+      ]);
+    },
+  );
 
-  it("starts a CSV cell a spreadsheet would run as a formula with a quote, and reads it back as it was", () => {
+  it("starts a CSV cell a spreadsheet would run as a formula with a quote, and reads it back as it was", async () => {
     const names = [
       "-20% Sale",
       "@home",
@@ -398,7 +409,7 @@ describe("writing a catalogue file", () => {
     ]);
     expect(cells[0]?.sku).toBe("'-SALE");
     expect(cells[1]?.description).toBe("'=SUM(A1:A9)\nsecond line");
-    const reading = readCatalogFile(text, "csv");
+    const reading = await readCatalogFile(text, "csv");
     expect(reading.problems).toEqual([]);
     expect(reading.rows.map(({ sku, name, description }) => ({ sku, name, description }))).toEqual(
       tricky.map(({ sku, name, description }) => ({ sku, name, description })),

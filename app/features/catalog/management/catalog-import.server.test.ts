@@ -31,19 +31,22 @@ afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 const HEADER = "sku,name,price,stock,brand,category";
 
 /** A file's checked rows, as the command hands them to the import (pictures left out). */
-function rowsOf(text: string, format: "csv" | "json" = "csv"): { rows: ImportRow[]; skus: Set<string> } {
-  const reading = readCatalogFile(text, format);
+async function rowsOf(
+  text: string,
+  format: "csv" | "json" = "csv",
+): Promise<{ rows: ImportRow[]; skus: Set<string> }> {
+  const reading = await readCatalogFile(text, format);
   expect(reading.problems).toEqual([]);
   return { rows: reading.rows.map((row) => ({ ...row, image: undefined })), skus: reading.skus };
 }
 
 describe.each(engines)("importing and exporting stock, on $name", (engine: TestDatabase) => {
   const { db } = engine;
-  const run = (
+  const run = async (
     text: string,
     { prune = false, format = "csv" as "csv" | "json" } = {},
   ): Promise<ImportPlan> => {
-    const { rows, skus } = rowsOf(text, format);
+    const { rows, skus } = await rowsOf(text, format);
     return importCatalogRows(db, rows, {
       prune,
       keep: skus,
@@ -120,7 +123,7 @@ describe.each(engines)("importing and exporting stock, on $name", (engine: TestD
 
   it("keeps a sale made between the import's plan and its write when the file has no stock column", async () => {
     await run([HEADER, "LAMP,Lamp,10,5,lumen,lighting", "MUG,Mug,5,4,lumen,kitchen"].join("\n"));
-    const { rows, skus } = rowsOf(
+    const { rows, skus } = await rowsOf(
       ["sku,name,price,brand,category", "LAMP,Lamp,12,lumen,lighting", "MUG,Mug,6,lumen,kitchen"].join("\n"),
     );
     const options = { prune: false, keep: skus, now: new Date("2026-06-01") };

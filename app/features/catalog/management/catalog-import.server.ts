@@ -3,9 +3,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { brands, categories, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { DEMO_ORDER_SCOPE_PREFIX } from "~/db/seed/demo-reviews";
+import { eventLoopTurns } from "~/utils/event-loop-turns.server";
 import { PLACEHOLDER_PICTURE } from "../core/catalog-format";
 import { productColumns, readFacetValues } from "../core/product-rows.server";
 import type { CheckedRow, FileProblem } from "./catalog-file.server";
+import { type FacetChanges, facetResolver } from "./import-facets.server";
 
 /**
  * A catalogue import, as `npm run catalog:import` runs it: the rows of a
@@ -36,11 +38,6 @@ interface ProductValues {
   stock?: number;
 }
 
-interface FacetValue {
-  value: string;
-  label: string;
-}
-
 export interface ImportPlan {
   /** Labels a file gives one brand or category differently on later lines: the first is used. */
   warnings: FileProblem[];
@@ -54,15 +51,6 @@ export interface ImportPlan {
   ordered: string[];
   brands: FacetChanges;
   categories: FacetChanges;
-}
-
-interface FacetChanges {
-  /** New values, in the order the file first names them. */
-  added: FacetValue[];
-  /** Known values whose label the file changes. */
-  relabelled: FacetValue[];
-  /** Values no product has once the import is done (only with `prune`). */
-  removed: string[];
 }
 
 /** How many products a plan writes: what the progress counts. */
@@ -81,54 +69,6 @@ export function changesAnything(plan: ImportPlan): boolean {
 export async function productsAbsentFrom(db: Database, inFile: ReadonlySet<string>): Promise<string[]> {
   const all = await db.select({ sku: products.sku }).from(products);
   return all.map(({ sku }) => sku).filter((sku) => !inFile.has(sku));
-}
-
-/**
- * A facet (brand or category) named in a file: a known value as written, or
- * a known value or label written in other letter case ("teachpro" is the
- * demo's "teachPro"); otherwise a new value, as written. The first label a
- * file gives a facet is the one used; a different one on a later line is
- * reported, so that a re-import never swaps labels back and forth.
- */
-function facetResolver(known: readonly FacetValue[], column: string) {
-  const byValue = new Map(known.map((facet) => [facet.value, facet]));
-  const byLowerCase = new Map<string, FacetValue>();
-  for (const facet of known) {
-    byLowerCase.set(facet.label.toLowerCase(), facet);
-    byLowerCase.set(facet.value.toLowerCase(), facet);
-  }
-  const added: FacetValue[] = [];
-  const relabelled = new Map<string, FacetValue>();
-  const labelled = new Map<string, { label: string; line: number }>();
-  const warnings: FileProblem[] = [];
-  const resolve = (written: string, label: string | undefined, line: number): string => {
-    let facet = byValue.get(written) ?? byLowerCase.get(written.toLowerCase());
-    if (!facet) {
-      facet = { value: written, label: label ?? written };
-      added.push(facet);
-      byValue.set(written, facet);
-      byLowerCase.set(written.toLowerCase(), facet);
-    }
-    if (label === undefined) return facet.value;
-    const first = labelled.get(facet.value);
-    if (first && first.label !== label) {
-      warnings.push({
-        line,
-        column,
-        message: `"${facet.value}" is labelled "${first.label}" on line ${first.line}; "${label}" here is not used.`,
-      });
-    } else if (!first) {
-      labelled.set(facet.value, { label, line });
-      if (label !== facet.label && !added.includes(facet))
-        relabelled.set(facet.value, { value: facet.value, label });
-    }
-    return facet.value;
-  };
-  return {
-    resolve,
-    warnings: () => warnings,
-    changes: (): FacetChanges => ({ added, relabelled: [...relabelled.values()], removed: [] }),
-  };
 }
 
 interface PlanOptions {
@@ -169,7 +109,10 @@ export async function planCatalogImport(
     categories: { added: [], relabelled: [], removed: [] },
   };
   const after: ProductValues[] = [];
+  // A file of many thousand rows is compared in slices: the process keeps answering meanwhile.
+  const turn = eventLoopTurns();
   for (const row of rows) {
+    await turn();
     const before = bySku.get(row.sku);
     const values: ProductValues = {
       sku: row.sku,
@@ -199,7 +142,11 @@ export async function planCatalogImport(
     // Products the file names stay, even on a line left out as invalid (--skip-invalid): only the
     // ones it does not name at all go, and the brands and categories no product has afterwards.
     // An order's lines refer to their products (a foreign key that restricts): those stay.
-    const inRows = new Set(rows.map((row) => row.sku));
+    const inRows = new Set<string>();
+    for (const row of rows) {
+      await turn();
+      inRows.add(row.sku);
+    }
     const absent = existing.filter((product) => !keep.has(product.sku));
     const ordered = await orderedProducts(
       db,
@@ -210,10 +157,15 @@ export async function planCatalogImport(
     );
     plan.removed = absent.filter((product) => !ordered.has(product.id)).map((product) => product.sku);
     plan.ordered = absent.filter((product) => ordered.has(product.id)).map((product) => product.sku);
-    const used = (key: "bandName" | "category") =>
-      new Set([...stays, ...after].map((product) => product[key]));
-    const usedBrands = used("bandName");
-    const usedCategories = used("category");
+    const usedBrands = new Set<string>();
+    const usedCategories = new Set<string>();
+    for (const products of [stays, after]) {
+      for (const { bandName, category } of products) {
+        await turn();
+        usedBrands.add(bandName);
+        usedCategories.add(category);
+      }
+    }
     plan.brands.removed = knownBrands.map(({ value }) => value).filter((value) => !usedBrands.has(value));
     plan.categories.removed = knownCategories
       .map(({ value }) => value)

@@ -1,6 +1,7 @@
 import os from "node:os";
 import pLimit from "p-limit";
 import type { Database } from "~/db/client.server";
+import { eventLoopTurns } from "~/utils/event-loop-turns.server";
 import type { CatalogFileReading, FileProblem } from "./catalog-file.server";
 import type { ImportRow } from "./catalog-import.server";
 import {
@@ -53,10 +54,15 @@ export async function prepareImportPictures(
   { progress = noProgress, signal }: { progress?: ProgressStart; signal?: AbortSignal } = {},
 ): Promise<{ rows: ImportRow[]; problems: FileProblem[] }> {
   const problems: FileProblem[] = [];
-  const ready: ImportRow[] = rows.map((row) => ({ ...row, image: undefined }));
-  const withPictures = rows.flatMap((row, at) =>
-    row.image ? [{ at, line: row.line, image: row.image }] : [],
-  );
+  const ready: ImportRow[] = [];
+  const withPictures: { at: number; line: number; image: string }[] = [];
+  // In slices: a file of many thousand rows, and the process keeps answering meanwhile.
+  const turn = eventLoopTurns();
+  for (const [at, row] of rows.entries()) {
+    await turn();
+    ready.push({ ...row, image: undefined });
+    if (row.image) withPictures.push({ at, line: row.line, image: row.image });
+  }
   if (withPictures.length === 0) return { rows: ready, problems };
   const shown = progress("Pictures", withPictures.length, "pictures");
   // Resizing takes a core: as many at once as there are cores (downloads wait on the network meanwhile).

@@ -1,7 +1,11 @@
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { byteaAsText, bytesOf } from "~/db/column-types";
 import { catalogImports } from "~/db/schema";
 import type { Actor } from "~/utils/audit-log.server";
+import { type EventLoopTurn, eventLoopTurns } from "~/utils/event-loop-turns.server";
 import { logFailure } from "~/utils/logger.server";
 import type {
   CatalogImportView,
@@ -41,9 +45,31 @@ function formatOf(fileName: string): CatalogFileFormat | null {
   return catalogFileFormat(fileName);
 }
 
-function decoded(content: Uint8Array): string {
-  // As the command reads a file (UTF-8, a bad byte replaced, not refused); a BOM is dropped.
-  return new TextDecoder("utf-8").decode(content);
+/**
+ * The file as catalog_imports keeps it: gzip-compressed, in the thread pool. A
+ * catalogue file shrinks several times over, and writing its bytes is what
+ * held the embedded database (and so the process) longest.
+ */
+const kept = promisify(gzip);
+const gunzipped = promisify(gunzip);
+
+/** The file as uploaded, from what catalog_imports keeps (compressed; as it was, for a file kept before). */
+async function unkept(content: Uint8Array): Promise<Uint8Array> {
+  return content[0] === 0x1f && content[1] === 0x8b ? gunzipped(content) : content;
+}
+
+/** Bytes decoded at a time, a turn of the event loop between two. */
+const DECODED_AT_ONCE = 1024 * 1024;
+
+/** The file's text, as the command reads a file (UTF-8, a bad byte replaced, not refused; a BOM dropped). */
+async function decoded(content: Uint8Array, turn: EventLoopTurn): Promise<string> {
+  const decoder = new TextDecoder("utf-8");
+  let text = "";
+  for (let start = 0; start < content.length; start += DECODED_AT_ONCE) {
+    text += decoder.decode(content.subarray(start, start + DECODED_AT_ONCE), { stream: true });
+    await turn();
+  }
+  return text + decoder.decode();
 }
 
 const named = (products: { sku: string; name?: string }[]): NamedProducts => ({
@@ -70,7 +96,8 @@ export async function checkCatalogUpload(
         "Choose a catalogue file: its name ends in .csv (yours or Shopify's export), .json or .ndjson.",
     };
   }
-  const reading = readCatalogFile(decoded(upload.content), format);
+  const turn = eventLoopTurns();
+  const reading = await readCatalogFile(await decoded(upload.content, turn), format, turn);
   const check: ImportCheck = {
     kind: reading.kind,
     productCount: reading.productCount,
@@ -93,9 +120,9 @@ export async function checkCatalogUpload(
       { onPlan: () => false },
     );
     check.pictureProblems = pictureProblems.slice(0, PROBLEMS_KEPT);
-    check.picturesToFetch = new Set(
-      reading.rows.map((row) => row.image ?? "").filter((image) => /^https?:/i.test(image)),
-    ).size;
+    const addresses = new Set<string>();
+    for (const { image } of reading.rows) if (image && /^https?:/i.test(image)) addresses.add(image);
+    check.picturesToFetch = addresses.size;
     check.changes = {
       warnings: plan.warnings.slice(0, PROBLEMS_KEPT),
       added: named(plan.added),
@@ -113,7 +140,7 @@ export async function checkCatalogUpload(
       actorId: actor.id,
       fileName: upload.fileName.slice(0, 200),
       format: reading.kind === "shopify" ? "shopify" : format,
-      content: upload.content,
+      content: await kept(upload.content),
       plan: check,
     })
     .returning({ id: catalogImports.id });
@@ -223,12 +250,13 @@ export async function confirmCatalogImport(
       updatedAt: new Date(),
     })
     .where(and(eq(catalogImports.id, id), eq(catalogImports.status, "checked")))
-    .returning({ content: catalogImports.content, format: catalogImports.format });
+    .returning({ content: byteaAsText(catalogImports.content), format: catalogImports.format });
   if (!taken) {
     const now = await catalogImportOf(db, id);
     return { confirmed: false, message: alreadyConfirmed(now?.status ?? "writing") };
   }
-  return { confirmed: true, written: writeConfirmedImport(db, actor, id, taken, choices) };
+  const file = { content: await unkept(bytesOf(taken.content)), format: taken.format };
+  return { confirmed: true, written: writeConfirmedImport(db, actor, id, file, choices) };
 }
 
 const lines = (n: number, one: string) => `${n.toLocaleString("en")} ${one}${n === 1 ? "" : "s"}`;
@@ -289,7 +317,8 @@ async function writeConfirmedImport(
   });
   try {
     const format: CatalogFileFormat = file.format === "shopify" ? "csv" : (file.format as CatalogFileFormat);
-    const reading = readCatalogFile(decoded(file.content), format);
+    const turn = eventLoopTurns();
+    const reading = await readCatalogFile(await decoded(file.content, turn), format, turn);
     let wrote = false;
     let pictureProblems: FileProblem[] = [];
     await importCatalogReading(

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { PictureError, pictureSource, preparePicture } from "./picture-import.server";
+import { PictureError, pictureSource, preparePicture, preparePictureBytes } from "./picture-import.server";
 
 describe("where a row's picture comes from", () => {
   const folder = "/home/owner/catalogue";
@@ -70,6 +70,29 @@ describe("a picture made ready for the shop", () => {
     ]);
     const known = await preparePicture(source, async () => true);
     expect(known).toEqual({ image: made.image, files: [] });
+  });
+
+  it("takes the formats it names, an SVG drawn into pixels among them, and refuses others naming them", async () => {
+    const drawn = sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } });
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="red"/></svg>',
+    );
+    const taken = [
+      ...(await Promise.all(
+        (["png", "jpeg", "webp", "gif", "avif"] as const).map((format) =>
+          drawn.clone().toFormat(format).toBuffer(),
+        ),
+      )),
+      svg,
+    ];
+    for (const bytes of taken) {
+      const made = await preparePictureBytes(bytes, async () => false);
+      expect(await sharp(made.files[0]?.content).metadata()).toMatchObject({ format: "webp", width: 400 });
+    }
+    const said = "It is not a picture the shop can read: it takes PNG, JPEG, WebP, GIF, AVIF or SVG";
+    for (const bytes of [await drawn.clone().tiff().toBuffer(), Buffer.from("shopping list")]) {
+      await expect(preparePictureBytes(bytes, async () => false)).rejects.toThrow(said);
+    }
   });
 
   it("says why a file cannot be used", async () => {

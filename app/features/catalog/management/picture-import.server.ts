@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "~/db/client.server";
 import { productPictures } from "~/db/schema";
-import { PICTURE_WIDTHS, pictureName } from "../core/catalog-format";
+import { PICTURE_FORMAT_NAMES, PICTURE_FORMATS, PICTURE_WIDTHS, pictureName } from "../core/catalog-format";
 import { DownloadError, type DownloadOptions, downloadPicture } from "./picture-download.server";
 
 /**
@@ -121,6 +121,11 @@ export async function preparePictureBytes(
   if (await known(image)) return { image: `/pictures/${image}`, files: [] };
   try {
     const decoded = sharp(bytes, { limitInputPixels: SOURCE_MAX_PIXELS, failOn: "error" }).rotate();
+    const { format, compression } = await decoded.metadata();
+    const taken = PICTURE_FORMATS.some(
+      (each) => each.format === format && (!("compression" in each) || each.compression === compression),
+    );
+    if (!taken) throw new Error(`a ${format?.toUpperCase() ?? "file of another kind"}`);
     const files = await Promise.all(
       PICTURE_WIDTHS.map(async (width) => ({
         name: pictureName(hash, width),
@@ -139,7 +144,9 @@ export async function preparePictureBytes(
     );
     return { image: `/pictures/${image}`, files };
   } catch (error) {
-    throw new PictureError(`It is not a picture the shop can read (${(error as Error).message}).`);
+    throw new PictureError(
+      `It is not a picture the shop can read: it takes ${PICTURE_FORMAT_NAMES} (${(error as Error).message}).`,
+    );
   }
 }
 

@@ -4,6 +4,7 @@ import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
 import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
 import { type Actor, changedFields, productName, recordChange } from "~/utils/audit-log.server";
+import { PICTURE_FORMAT_NAMES } from "../core/catalog-format";
 import type { NewProductForm, ProductForm } from "../core/product-form-schema";
 import { hasPicture, PictureError, preparePictureBytes, storePicture } from "./picture-import.server";
 
@@ -95,7 +96,7 @@ export async function uploadedPicture(
     return {
       refused: {
         field: "picture",
-        message: `${name} is not a picture the shop can read (PNG, JPEG, WebP, GIF or AVIF).`,
+        message: `${name} is not a picture the shop can read: it takes ${PICTURE_FORMAT_NAMES}.`,
       },
     };
   }

@@ -1,4 +1,5 @@
 import { convert as htmlToText } from "html-to-text";
+import type { EventLoopTurn } from "~/utils/event-loop-turns.server";
 import type { CatalogFileRow } from "../core/catalog-schema";
 import type { FileProblem, RawReading, RawRecord } from "./catalog-file.server";
 
@@ -35,7 +36,11 @@ export function isShopifyExport(columns: readonly string[]): boolean {
   return ["Handle", "Title", "Variant Price"].every((column) => columns.includes(column));
 }
 
-export function readShopify(columns: string[], records: { line: number; record: string[] }[]): RawReading {
+export async function readShopify(
+  columns: string[],
+  records: { line: number; record: string[] }[],
+  turn: EventLoopTurn,
+): Promise<RawReading> {
   const at = (record: string[], column: string) => {
     const index = columns.indexOf(column);
     return index === -1 ? "" : (record[index] ?? "").trim();
@@ -49,6 +54,7 @@ export function readShopify(columns: string[], records: { line: number; record: 
   let moreLines = 0;
   const skipped = new Set<string>();
   for (const { line, record } of records) {
+    await turn();
     const handle = at(record, "Handle");
     if (handle === "") {
       problems.push({
@@ -86,6 +92,7 @@ export function readShopify(columns: string[], records: { line: number; record: 
   }
   const rows: RawRecord[] = [];
   for (const { line, values, prices, stocks } of products.values()) {
+    await turn();
     // The lowest of the variants' prices, as written (the schema checks it), unless one of them is
     // not a price at all: then the product's own stays, for the schema to name on its line.
     const all = [String(values.price), ...prices];

@@ -2,38 +2,54 @@ import { apiError } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import type { OrderServices } from "../orders.server";
 import { recordClosedSession, recordPaidSession, type WebhookOutcome } from "./record-card-payment.server";
-import { type CheckoutSession, isSignatureError, type StripeEvent } from "./stripe-gateway.server";
+import { checkoutSessionSchema, isSignatureError, type StripeEvent } from "./stripe-gateway.server";
 
 /**
  * POST /api/webhooks/stripe: Stripe's word on a Checkout session
  * (docs/decisions/0032). Nothing in it is believed before its signature
- * verifies against STRIPE_WEBHOOK_SECRET over the exact bytes received; a
- * missing or bad signature, and an event whose amount or currency is not
- * its order's, get 400 and change nothing. Every other answer is 200, so
+ * verifies against STRIPE_WEBHOOK_SECRET over the exact bytes received and
+ * was made within five minutes of now, either way; a missing, bad or
+ * out-of-date signature, an event of the shop's types without its Checkout
+ * session, and an event whose amount or currency is not its order's, get
+ * 400 and change nothing. Every other answer is 200, so
  * Stripe stops sending it: applied now, already applied, or not the shop's.
  */
 
 type Deps = Pick<OrderServices, "mail" | "linkSecret" | "baseUrl" | "card">;
 
-/** Applies one verified event; the types the shop does not use are acknowledged and left. */
-function apply(deps: Deps, event: StripeEvent): Promise<WebhookOutcome> {
+/** The event types the shop acts on: each carries a Checkout session. */
+const SESSION_EVENTS = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
+
+/**
+ * Applies one verified event; the types the shop does not use are
+ * acknowledged and left, and one of its types without a readable session is
+ * `invalid` (signed, yet nothing the shop can act on).
+ */
+function apply(deps: Deps, event: StripeEvent): Promise<WebhookOutcome | { outcome: "invalid" }> {
+  if (!SESSION_EVENTS.has(event.type)) {
+    return Promise.resolve({ outcome: "ignored", why: "an event the shop does not use" });
+  }
+  const parsed = checkoutSessionSchema.safeParse((event.data as { object?: unknown } | undefined)?.object);
+  if (!parsed.success) return Promise.resolve({ outcome: "invalid" });
+  const session = parsed.data;
   switch (event.type) {
-    case "checkout.session.completed": {
-      const session = event.data.object as CheckoutSession;
+    case "checkout.session.completed":
       // A delayed method (a bank debit) completes unpaid, and is settled by a later event.
       if (session.payment_status !== "paid") {
         return Promise.resolve({ outcome: "ignored", why: "completed, payment still pending" });
       }
       return recordPaidSession(deps, session);
-    }
     case "checkout.session.async_payment_succeeded":
-      return recordPaidSession(deps, event.data.object as CheckoutSession);
+      return recordPaidSession(deps, session);
     case "checkout.session.async_payment_failed":
-      return recordClosedSession(deps, event.data.object as CheckoutSession, "failed");
-    case "checkout.session.expired":
-      return recordClosedSession(deps, event.data.object as CheckoutSession, "expired");
+      return recordClosedSession(deps, session, "failed");
     default:
-      return Promise.resolve({ outcome: "ignored", why: "an event the shop does not use" });
+      return recordClosedSession(deps, session, "expired");
   }
 }
 
@@ -69,6 +85,14 @@ export async function stripeWebhookResponse(request: Request, deps: Deps): Promi
   if (outcome.outcome === "refused") {
     logger.warn(fields, "a Stripe webhook was refused: %s", outcome.message);
     return apiError(400, { code: "does_not_match_order", message: outcome.message });
+  }
+  if (outcome.outcome === "invalid") {
+    logger.warn(fields, "a Stripe webhook was refused: no Checkout session in data.object");
+    return apiError(400, {
+      code: "invalid_event",
+      message: `A ${event.type} event carries its Checkout session, with its id, in data.object.`,
+      field: "data.object",
+    });
   }
   logger.info(
     fields,

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { z } from "~/utils/zod";
 
 /**
  * The shop's only door to Stripe (docs/decisions/0032): the official
@@ -47,7 +48,23 @@ interface OpenedSession {
 }
 
 export type StripeEvent = Stripe.Event;
-export type CheckoutSession = Stripe.Checkout.Session;
+
+/**
+ * The parts of a Checkout session the shop reads from a webhook: a signed
+ * event is Stripe's, but its shape is still checked before anything is read
+ * from it (an event without its session was a TypeError, a 500).
+ */
+export const checkoutSessionSchema = z.looseObject({
+  id: z.string(),
+  payment_status: z.string().nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  client_reference_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_intent: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
+});
+
+export type CheckoutSession = z.output<typeof checkoutSessionSchema>;
 
 export interface StripeGateway {
   openCheckoutSession(request: CheckoutSessionRequest): Promise<OpenedSession>;
@@ -59,8 +76,22 @@ export interface StripeGateway {
   verifiedEvent(payload: string, signature: string): StripeEvent;
 }
 
-/** Seconds a webhook's signature stays acceptable (Stripe's default): an older replay is refused. */
+/**
+ * Seconds a webhook's signature stays acceptable (Stripe's default): an older
+ * replay is refused, and so is one dated further ahead than that (the
+ * client's own check looks back only).
+ */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** The time a Stripe-Signature header was made (its last `t=`, as the client reads it), in seconds. */
+function signedAt(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(",")) {
+    const [key, value] = item.split("=");
+    if (key === "t") timestamp = Number.parseInt(value ?? "", 10);
+  }
+  return timestamp;
+}
 
 export function createStripeGateway(settings: StripeSettings): StripeGateway {
   const stripe = new Stripe(settings.secretKey, {
@@ -124,12 +155,18 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     },
 
     verifiedEvent(payload, signature) {
-      return stripe.webhooks.constructEvent(
+      const event = stripe.webhooks.constructEvent(
         payload,
         signature,
         settings.webhookSecret,
         SIGNATURE_TOLERANCE_SECONDS,
       );
+      if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS) {
+        throw new Stripe.errors.StripeSignatureVerificationError(signature, payload, {
+          message: "Timestamp outside the tolerance zone (in the future)",
+        });
+      }
+      return event;
     },
   };
 }

@@ -14,6 +14,7 @@ import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { buttonClasses } from "~/components/ui/button";
 import { dollarsText } from "~/utils/money-field";
+import { PICTURE_FORMAT_NAMES, PICTURE_FORMATS } from "../../core/catalog-format";
 import { newProductFormSchema, PICTURE_MAX_BYTES, productFormSchema } from "../../core/product-form-schema";
 
 /** A product as the form starts with it: empty for a new one. */
@@ -134,7 +135,7 @@ function PictureField({
             {...getInputProps(meta, { type: "file" })}
             key={meta.key}
             ref={input}
-            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+            accept={PICTURE_FORMATS.map((format) => format.type).join(",")}
             aria-describedby={[error ? meta.errorId : null, hintId].filter(Boolean).join(" ")}
             onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
             className="block w-full max-w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border file:border-slate-500 file:bg-white file:px-3 file:py-2 file:font-semibold"
@@ -142,7 +143,7 @@ function PictureField({
           <p id={hintId} className="text-sm text-slate-700">
             {chosen
               ? `Chosen: ${chosen}.`
-              : `Choose a file or drop one here: PNG, JPEG, WebP, GIF or AVIF, at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB.${image ? " Leave it empty to keep the picture." : ""}`}
+              : `Choose a file or drop one here: ${PICTURE_FORMAT_NAMES}, at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB.${image ? " Leave it empty to keep the picture." : ""}`}
           </p>
         </div>
       </div>
