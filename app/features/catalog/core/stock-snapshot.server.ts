@@ -121,7 +121,6 @@ export function createStockSnapshot(
   };
 }
 
-
 /** "id:onHand,id:onHand": one text column, read the same by both drivers, however many levels changed. */
 const levelsOf = (list: string | null): Map<number, number> => {
   const levels = new Map<number, number>();
