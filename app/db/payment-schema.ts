@@ -42,7 +42,7 @@ export const cardPayments = pgTable(
     /** open, paid, expired, failed, refunded. */
     status: text("status").notNull().default("open"),
     /** What the session asks for, in the currency's smallest unit: the order's total. */
-    amountCents: integer("amount_cents").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     /** Stripe's `pi_…`, known once paid: what a refund names. */
     paymentIntentId: text("payment_intent_id"),

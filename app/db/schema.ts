@@ -330,7 +330,7 @@ export const cartLines = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     /** The unit price when it was added, so the cart can say when it changed. */
-    unitPriceCentsSeen: integer("unit_price_cents_seen").notNull(),
+    unitPriceCentsSeen: bigint("unit_price_cents_seen", { mode: "number" }).notNull(),
     addedAt: timestamp("added_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
@@ -358,9 +358,9 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").notNull(),
     shippingMethod: text("shipping_method").notNull(),
     paymentMethod: text("payment_method").notNull(),
-    subtotalCents: integer("subtotal_cents").notNull(),
-    shippingCents: integer("shipping_cents").notNull(),
-    totalCents: integer("total_cents").notNull(),
+    subtotalCents: bigint("subtotal_cents", { mode: "number" }).notNull(),
+    shippingCents: bigint("shipping_cents", { mode: "number" }).notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     /** The carrier's tracking number, given when the order is marked shipped (optional). */
     trackingNumber: text("tracking_number"),
     /**
@@ -402,9 +402,9 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
-    unitPriceCents: integer("unit_price_cents").notNull(),
+    unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
     quantity: integer("quantity").notNull(),
-    lineTotalCents: integer("line_total_cents").notNull(),
+    lineTotalCents: bigint("line_total_cents", { mode: "number" }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.productId] }),

@@ -75,6 +75,20 @@ describe("POST /api/checkout", () => {
     expect(cart.body).toMatchObject({ lines: [], itemCount: 0 });
   });
 
+  it("places 99 of a $300,000 product, past 32 bits of cents, at the total it was shown", async () => {
+    const { cookie, productId } = await guestCart(99, 99, 300_000);
+    const placed = await place(cookie, undefined, { ...checkout, expectedTotal: 29_700_000 });
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({
+      order: {
+        lines: [{ productId, unitPrice: 300_000, quantity: 99, lineTotal: 29_700_000 }],
+        subtotal: 29_700_000,
+        shipping: 0,
+        total: 29_700_000,
+      },
+    });
+  });
+
   it("standard shipping is free from $50, express is not", async () => {
     const { cookie } = await guestCart(10, 4, 12.5);
     expect((await place(cookie)).body).toMatchObject({ order: { subtotal: 50, shipping: 0, total: 50 } });

@@ -102,7 +102,7 @@ export async function dashboardOf(
       select (select count(*) from (select 1 from orders where status = 'placed' limit ${COUNTED_UP_TO}) placed)::int as placed,
              (select count(*) from (select 1 from orders where status = 'paid' limit ${COUNTED_UP_TO}) paid)::int as paid`,
     ),
-    rowsOf<{ number: string; status: string; created_at: string | Date; total_cents: number }>(
+    rowsOf<{ number: string; status: string; created_at: string | Date; total_cents: number | string }>(
       db,
       sql`
       select number, status, created_at, total_cents from orders
@@ -131,7 +131,7 @@ export async function dashboardOf(
         limit ${COUNTED_UP_TO}) low`,
     ),
     // A partial index holds exactly these (card_payments_needs_refund_idx): few, however many orders.
-    rowsOf<{ number: string; amount_cents: number }>(
+    rowsOf<{ number: string; amount_cents: number | string }>(
       db,
       sql`
       select orders.number, card_payments.amount_cents from card_payments
@@ -171,7 +171,8 @@ export async function dashboardOf(
         number: row.number,
         status: row.status,
         placedAt: new Date(row.created_at).toISOString(),
-        totalCents: row.total_cents,
+        // bigint: text from node-postgres.
+        totalCents: Number(row.total_cents),
       })),
     },
     toRefund: toRefund.map((row) => ({ number: row.number, amountCents: Number(row.amount_cents) })),

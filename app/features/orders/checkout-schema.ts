@@ -92,7 +92,9 @@ const shippingAddressSchema = z
 const expectedTotalSchema = z
   .number("Send expectedTotal as a number of dollars, the total you showed (146.96).")
   .min(0, "expectedTotal cannot be negative.")
-  .max(10_000_000, "expectedTotal is larger than any order.")
+  // Any total whose cents a JavaScript number holds exactly (below 2^53): 99 of the dearest product
+  // ($99,999,999.99) on many lines is still far below.
+  .max(90_000_000_000_000, "expectedTotal is larger than any order.")
   // Read as the decimal text it was written as, never multiplied as a float (money.ts).
   .refine(
     (dollars) => /^\d+(\.\d{1,2})?$/.test(String(dollars)),

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { catalogFileRowSchema } from "./catalog-schema";
 import { newProductFormSchema, PICTURE_MAX_BYTES, productFormSchema } from "./product-form-schema";
 
 /** The product form as a browser sends it: an empty file input sends a nameless empty file. */
@@ -66,5 +67,31 @@ describe("the product form's schema", () => {
     expect(fresh.status === "success" && fresh.value.sku).toBeUndefined();
     const saved = parseWithZod(sent({ ...filled, sku: "  " }), { schema: productFormSchema });
     expect(saved.reply().error?.sku).toEqual(["SKU is required."]);
+  });
+
+  it("holds a price and a stock to the catalogue file's limits, no tighter and no looser", () => {
+    const form = (price: string, stock: string) =>
+      parseWithZod(sent({ ...filled, price, stock }), { schema: productFormSchema });
+    const fileRow = (price: string, stock: string) =>
+      catalogFileRowSchema.safeParse({
+        sku: "KT-1",
+        name: "Kettle",
+        price,
+        stock,
+        brand: "b",
+        category: "c",
+      });
+    expect(form("99999999.99", "999999999").value).toMatchObject({
+      price: 9_999_999_999,
+      stock: 999_999_999,
+    });
+    expect(fileRow("99999999.99", "999999999").success).toBe(true);
+    for (const [price, stock] of [
+      ["100000000.00", "1"],
+      ["1", "1000000000"],
+    ] as const) {
+      expect(form(price, stock).status).toBe("error");
+      expect(fileRow(price, stock).success).toBe(false);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { dollarsField } from "~/utils/money-field";
 import { z } from "~/utils/zod";
-import { SKU_MAX_LENGTH } from "./catalog-schema";
+import { PRICE_MOST_CENTS, SKU_MAX_LENGTH, STOCK_MOST } from "./catalog-schema";
 
 /**
  * The back office's product form (`/admin/products/new`, `/admin/products/<id>`):
@@ -12,9 +12,6 @@ import { SKU_MAX_LENGTH } from "./catalog-schema";
 
 /** A picture file may be at most this large (a phone's photo is 2–8 MB). */
 export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
-
-/** The most units a product may have on hand: PostgreSQL's integer, comfortably. */
-const STOCK_MAX = 1_000_000;
 
 const PRODUCT_LIMITS = { name: 200, description: 10_000, facet: 100 };
 
@@ -28,9 +25,9 @@ const wholeUnits = (label: string) =>
   z
     .string({ error: `${label} is required: a whole number of units, such as 12.`, label })
     .trim()
-    .regex(/^\d{1,7}$/, `${label} must be a whole number of units, such as 12.`)
+    .regex(/^\d{1,9}$/, `${label} must be a whole number of units, such as 12.`)
     .transform(Number)
-    .pipe(z.number().max(STOCK_MAX, `${label} must be at most ${STOCK_MAX.toLocaleString("en-US")}.`));
+    .pipe(z.number().max(STOCK_MOST, `${label} must be at most ${STOCK_MOST.toLocaleString("en-US")}.`));
 
 const pictureFile = (missing: string) =>
   z
@@ -46,7 +43,7 @@ export const productFormSchema = z.object({
   sku: skuText(),
   brand: text("Brand", PRODUCT_LIMITS.facet).min(1, "Choose a brand."),
   category: text("Category", PRODUCT_LIMITS.facet).min(1, "Choose a category."),
-  price: dollarsField("Price"),
+  price: dollarsField("Price", { most: PRICE_MOST_CENTS }),
   stock: wholeUnits("Stock"),
   stockShown: wholeUnits("The stock shown").optional(),
   description: text("Description", PRODUCT_LIMITS.description, { lines: true }).optional(),
