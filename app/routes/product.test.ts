@@ -72,6 +72,9 @@ describe.each(engines)("product page loader on $name", (engine: TestDatabase) =>
     await engine.db.execute(
       sql`update stock_levels set on_hand = case when product_id = ${ids[0]} then 0 else 4 end`,
     );
+    // As the database's notification of a stock change would (LISTEN/NOTIFY): related cards come
+    // from the process's stock snapshot, the product itself from the database.
+    services.catalog?.changed();
     const { body } = await open(`/products/${ids[0]}-campsafe-dome-tent`);
     expect(ok(body).product).toMatchObject({ stock: 0 });
     expect((ok(body).related as { stock: number }[]).map((product) => product.stock)).toEqual([4, 4, 4]);

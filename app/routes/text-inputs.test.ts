@@ -104,12 +104,12 @@ describe.each(engines)("text inputs on $name", (engine: TestDatabase) => {
     expect(errors["shippingAddress.line1"]).toEqual(["Address must not contain control characters."]);
   });
 
-  it("the back office's searches: q and subject that are not text are a 400 naming the parameter", async () => {
+  it("the back office's searches: q and search that are not text are a 400 naming the parameter", async () => {
     const cookie = await owner();
     for (const [loader, path, parameter] of [
       [ordersLoader, "/admin/orders", "q"],
       [customersLoader, "/admin/customers", "q"],
-      [activityLoader, "/admin/activity", "subject"],
+      [activityLoader, "/admin/activity", "search"],
     ] as const) {
       // (A URL is UTF-8: a lone surrogate cannot be written in one.)
       for (const value of NOT_TEXT.filter((text) => text.isWellFormed())) {
