@@ -59,11 +59,12 @@ const RECORD = options.record || !options["base-url"];
 
 /**
  * Budgets from the storefront issue; JavaScript lowered from 150 to 115 KiB by
- * issue 21 (React 19 and React Router 8 alone are about 108 KiB of it:
- * docs/decisions/0017).
+ * issue 21, then restated as 135 KiB by issue 32: React 19 and React Router 8
+ * alone are about 108 KiB of it, and 115 could not be met on this stack
+ * (docs/decisions/0017).
  */
 const BUDGET = {
-  jsGzipKb: 115,
+  jsGzipKb: 135,
   cssGzipKb: 20,
   performance: 95,
   accessibility: 100,
