@@ -275,6 +275,8 @@ test.describe("the search in the header of every page", () => {
       await expect(shop.search).toBeHidden();
       await open.click();
       await expect(shop.search).toHaveValue("tent");
+      // Focus moves into the field once the search has opened: Enter before that goes to the button.
+      await expect(shop.search).toBeFocused();
       await page.keyboard.press("Enter");
       await shop.expectQuery("search=tent");
       await shop.expectCardsToMatchApi(request, "search=tent");
