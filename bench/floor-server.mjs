@@ -62,7 +62,7 @@ const SQL = {
           values ($1, now() + $2 * interval '1 day')
           on conflict (token_hash) do update set expires_at = excluded.expires_at returning id),
     product as (
-      select s.on_hand, ("products"."price" * 100)::int as price_cents
+      select s.on_hand, ("products"."price" * 100)::bigint as price_cents
         from "products" join "stock_levels" s on s.product_id = "products"."id"
        where "products"."id" = $3 and "products"."archived_at" is null),
     before as (
@@ -77,7 +77,7 @@ const SQL = {
       returning quantity)
     select (select id from cart) as "cartId", (select on_hand from product) as "stock",
            (select quantity from before) as "before", (select quantity from line) as "quantity"`,
-  readCart: `select "cart_lines"."product_id", "products"."name", "products"."image", ("products"."price" * 100)::int, "cart_lines"."unit_price_cents_seen", "cart_lines"."quantity", "stock_levels"."on_hand" from "cart_lines" inner join "carts" on "carts"."id" = "cart_lines"."cart_id" inner join "products" on "products"."id" = "cart_lines"."product_id" inner join "stock_levels" on "stock_levels"."product_id" = "cart_lines"."product_id" where "carts"."id" = $1 order by "cart_lines"."added_at" asc, "cart_lines"."product_id" asc`,
+  readCart: `select "cart_lines"."product_id", "products"."name", "products"."image", ("products"."price" * 100)::bigint, "cart_lines"."unit_price_cents_seen", "cart_lines"."quantity", "stock_levels"."on_hand" from "cart_lines" inner join "carts" on "carts"."id" = "cart_lines"."cart_id" inner join "products" on "products"."id" = "cart_lines"."product_id" inner join "stock_levels" on "stock_levels"."product_id" = "cart_lines"."product_id" where "carts"."id" = $1 order by "cart_lines"."added_at" asc, "cart_lines"."product_id" asc`,
   guestCart: `select "id" from "carts" where ("carts"."token_hash" = $1 and ("carts"."expires_at" is null or "carts"."expires_at" > now()))`,
   settings: (count) =>
     `select "name", "value" from "shop_settings" where "shop_settings"."name" in (${params(1, count)})`,
@@ -88,7 +88,7 @@ const SQL = {
     `select "product_id" from "stock_levels" where "stock_levels"."product_id" in (${params(1, count)}) order by "stock_levels"."product_id" asc for update`,
   takeStock: `update "stock_levels" set "on_hand" = "stock_levels"."on_hand" - $1 where ("stock_levels"."product_id" = $2 and "stock_levels"."on_hand" >= $3 and exists (select 1 from "products" where "products"."id" = $4 and "products"."archived_at" is null)) returning "on_hand"`,
   sold: (count) =>
-    `select "id", "name", ("price" * 100)::int from "products" where "products"."id" in (${params(1, count)})`,
+    `select "id", "name", ("price" * 100)::bigint from "products" where "products"."id" in (${params(1, count)})`,
   orderLines: (count) =>
     `insert into "order_lines" ("order_id", "product_id", "name", "unit_price_cents", "quantity", "line_total_cents") values ${Array.from({ length: count }, (_, line) => `(${params(line * 6 + 1, 6)})`).join(", ")}`,
   emptyCart: `delete from "cart_lines" where "cart_lines"."cart_id" = $1`,
@@ -138,7 +138,10 @@ async function cartAnswer(cartId) {
   const { rows } = await pool.query({ text: SQL.readCart, values: [cartId], rowMode: "array" });
   let itemCount = 0;
   let subtotalCents = 0;
-  const lines = rows.map(([productId, name, image, unitPriceCents, seen, quantity, stock]) => {
+  const lines = rows.map(([productId, name, image, priceText, seenText, quantity, stock]) => {
+    // bigint columns come back as text, as in the shop (cart.server.ts).
+    const unitPriceCents = Number(priceText);
+    const seen = Number(seenText);
     itemCount += quantity;
     subtotalCents += unitPriceCents * quantity;
     const line = { id: productId, productId, name, image, unitPrice: unitPriceCents / 100, quantity };
@@ -233,19 +236,14 @@ async function placeIn(client, order) {
   }
   if (lines.size === 0) throw new Refused(409, refusal("cart_empty", "Your cart is empty."));
   const productIds = [...lines.keys()].sort((a, b) => a - b);
-  await client.query(SQL.lockStock(productIds.length), productIds);
-  for (const productId of productIds) {
-    const quantity = lines.get(productId);
-    const taken = await client.query(SQL.takeStock, [quantity, productId, quantity, productId]);
-    if (taken.rows.length === 0) throw new Refused(409, refusal("stock_short", "Not that many left."));
-  }
   const sold = await client.query({
     text: SQL.sold(productIds.length),
     values: productIds,
     rowMode: "array",
   });
   const soldLines = sold.rows
-    .map(([productId, name, unitPriceCents]) => {
+    .map(([productId, name, priceText]) => {
+      const unitPriceCents = Number(priceText);
       const quantity = lines.get(productId);
       return { productId, name, unitPriceCents, quantity, lineTotalCents: unitPriceCents * quantity };
     })
@@ -283,6 +281,13 @@ async function placeIn(client, order) {
     html,
     null,
   ]);
+  // The stock last, as the shop takes it: its locks held only until the commit.
+  await client.query(SQL.lockStock(productIds.length), productIds);
+  for (const productId of productIds) {
+    const quantity = lines.get(productId);
+    const taken = await client.query(SQL.takeStock, [quantity, productId, quantity, productId]);
+    if (taken.rows.length === 0) throw new Refused(409, refusal("stock_short", "Not that many left."));
+  }
   return { number, status, soldLines, subtotalCents, shippingCents, totalCents };
 }
 

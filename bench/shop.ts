@@ -24,7 +24,8 @@
  * hand plus ordered equal to what it started with. Any 5xx, unexpected 409,
  * unanswered request or wrong order fails the run (exit code 1) and is
  * printed. Figures go to bench/RESULTS.md, between the shop-bench markers;
- * BENCH_RECORD=0 prints them only (for a smoke run).
+ * BENCH_RECORD=0 prints them only (for a smoke run); BENCH_SHOP_NODE_OPTIONS is
+ * passed to the shop's processes as NODE_OPTIONS (a CPU profile, say).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -155,6 +156,8 @@ async function startServer(server: Server, databaseUrl: string) {
     SEED_DEMO_CATALOG: "0",
     LOG_LEVEL: "info",
     TRUST_PROXY: "1",
+    // To profile the shop under this load: BENCH_SHOP_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    NODE_OPTIONS: process.env.BENCH_SHOP_NODE_OPTIONS,
   });
   try {
     await shop.waitForOutput(/catalogue index read/, 5 * 60_000);

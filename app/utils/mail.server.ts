@@ -102,16 +102,36 @@ const outboxMessageSchema = z.object({
 
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
+/** Each outbox folder made once per process, not once per message. */
+const outboxes = new Map<string, Promise<unknown>>();
+function outboxReady(dir: string): Promise<unknown> {
+  let made = outboxes.get(dir);
+  if (!made) {
+    made = fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    // A failure is tried again with the next message (the folder removed meanwhile, say).
+    made.catch(() => outboxes.delete(dir));
+    outboxes.set(dir, made);
+  }
+  return made;
+}
+
 async function writeToOutbox(
   dir: string,
   message: { from: string; to: string; subject: string; text: string },
   raw: Buffer,
 ) {
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await outboxReady(dir);
   const sentAt = new Date().toISOString();
   // Sortable by time, unique however many are written at once.
   const id = `${sentAt.replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
-  await fs.writeFile(path.join(dir, `${id}.eml`), raw, { mode: 0o600 });
+  const eml = path.join(dir, `${id}.eml`);
+  await fs.writeFile(eml, raw, { mode: 0o600 }).catch(async (error: NodeJS.ErrnoException) => {
+    // The folder was removed since it was made (someone emptied the outbox): made again.
+    if (error.code !== "ENOENT") throw error;
+    outboxes.delete(dir);
+    await outboxReady(dir);
+    await fs.writeFile(eml, raw, { mode: 0o600 });
+  });
   const entry: OutboxMessage = { id, sentAt, ...message };
   await fs.writeFile(path.join(dir, `${id}.json`), JSON.stringify(entry), { mode: 0o600 });
 }

@@ -193,9 +193,83 @@ async function placeIn(
 
   // In product order, so two orders for the same products lock them in the same order.
   const productIds = [...lines.keys()].sort((a, b) => a - b);
-  // Every line's stock row locked before any is taken: a sale that sells a product out also takes
-  // the catalogue's revision row (drizzle/0011's trigger), and only once all its stock rows are
-  // held can a checkout never hold one that another, holding the revision row, waits for.
+  const soldLines = await linesAtTodaysPrices(tx, productIds, lines);
+  const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const shippingCents = request.shippingCentsFor(subtotalCents);
+  const totalCents = subtotalCents + shippingCents;
+  const { expectedTotalCents } = request;
+  if (expectedTotalCents != null && expectedTotalCents !== totalCents) {
+    // A short line is said first: the shopper's next step is the cart, not the new total.
+    await takeStock(tx, productIds, lines);
+    throw new TotalChanged(expectedTotalCents, {
+      lines: soldLines,
+      subtotalCents,
+      shippingCents,
+      totalCents,
+    });
+  }
+  // Everything but the stock is written first: the popular products' stock rows are what checkouts
+  // wait on, so they are locked last and held only until the commit (docs/decisions/0027). A short
+  // line rolls all of it back.
+  await tx.insert(orderLines).values(soldLines.map((line) => ({ orderId: claimed.id, ...line })));
+  if (request.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, request.cartId));
+  const [order] = await tx
+    .update(orders)
+    .set({ subtotalCents, shippingCents, totalCents })
+    .where(eq(orders.id, claimed.id))
+    .returning({ number: orders.number, status: orders.status, totalCents: orders.totalCents });
+  if (!order) throw new Error("the order just written is missing");
+  const placed: PlacedOrder = {
+    id: claimed.id,
+    number: order.number,
+    status: order.status,
+    subtotalCents,
+    shippingCents,
+    totalCents: order.totalCents,
+    lines: soldLines,
+  };
+  const { email, shippingAddress, shippingMethod, paymentMethod } = request;
+  if (request.confirmation) {
+    await add(request.confirmation({ ...placed, email, shippingAddress, shippingMethod, paymentMethod }));
+  }
+  await takeStock(tx, productIds, lines);
+  return { outcome: "placed", replayed: false, order: placed };
+}
+
+/** The order's lines at the prices the database holds now, in product order. */
+async function linesAtTodaysPrices(
+  tx: Transaction,
+  productIds: number[],
+  lines: Map<number, number>,
+): Promise<PlacedOrderLine[]> {
+  const sold = await tx
+    .select({ id: products.id, name: products.name, unitPriceCents: priceCents })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return sold
+    .map((product) => {
+      const quantity = lines.get(product.id) as number;
+      const unitPriceCents = Number(product.unitPriceCents);
+      return {
+        productId: product.id,
+        name: product.name,
+        unitPriceCents,
+        quantity,
+        lineTotalCents: unitPriceCents * quantity,
+      };
+    })
+    .sort((a, b) => a.productId - b.productId);
+}
+
+/**
+ * Takes each line's units with a conditional update, or throws StockShort
+ * naming every short line (the transaction rolls back). Every line's stock
+ * row is locked before any is taken: a sale that sells a product out also
+ * takes the catalogue's revision row (drizzle/0011's trigger), and only once
+ * all its stock rows are held can a checkout never hold one that another,
+ * holding the revision row, waits for.
+ */
+async function takeStock(tx: Transaction, productIds: number[], lines: Map<number, number>) {
   await tx
     .select({ productId: stockLevels.productId })
     .from(stockLevels)
@@ -213,62 +287,6 @@ async function placeIn(
     if (taken.length === 0) short.push(productId);
   }
   if (short.length > 0) throw new StockShort(await shortLines(tx, short, lines));
-
-  const sold = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      unitPriceCents: priceCents,
-    })
-    .from(products)
-    .where(inArray(products.id, productIds));
-  const soldLines: PlacedOrderLine[] = sold
-    .map((product) => {
-      const quantity = lines.get(product.id) as number;
-      const unitPriceCents = Number(product.unitPriceCents);
-      return {
-        productId: product.id,
-        name: product.name,
-        unitPriceCents,
-        quantity,
-        lineTotalCents: unitPriceCents * quantity,
-      };
-    })
-    .sort((a, b) => a.productId - b.productId);
-  const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const shippingCents = request.shippingCentsFor(subtotalCents);
-  const { expectedTotalCents } = request;
-  if (expectedTotalCents != null && expectedTotalCents !== subtotalCents + shippingCents) {
-    const quote = {
-      lines: soldLines,
-      subtotalCents,
-      shippingCents,
-      totalCents: subtotalCents + shippingCents,
-    };
-    throw new TotalChanged(expectedTotalCents, quote);
-  }
-  await tx.insert(orderLines).values(soldLines.map((line) => ({ orderId: claimed.id, ...line })));
-  if (request.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, request.cartId));
-  const [order] = await tx
-    .update(orders)
-    .set({ subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents })
-    .where(eq(orders.id, claimed.id))
-    .returning({ number: orders.number, status: orders.status, totalCents: orders.totalCents });
-  if (!order) throw new Error("the order just written is missing");
-  const placed: PlacedOrder = {
-    id: claimed.id,
-    number: order.number,
-    status: order.status,
-    subtotalCents,
-    shippingCents,
-    totalCents: order.totalCents,
-    lines: soldLines,
-  };
-  const { email, shippingAddress, shippingMethod, paymentMethod } = request;
-  if (request.confirmation) {
-    await add(request.confirmation({ ...placed, email, shippingAddress, shippingMethod, paymentMethod }));
-  }
-  return { outcome: "placed", replayed: false, order: placed };
 }
 
 /** Not archived by the owner: an archived product is kept for past orders, never sold again. */

@@ -44,11 +44,19 @@ export async function endPreviousSession(core: AuthCore, token: string | null) {
   if (token) await core.tables.endSessionByToken(token);
 }
 
+/** Whether the request carries a session cookie at all (better-auth.server.ts names it; `__Secure-` over https). */
+function carriesSessionCookie(request: Request): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?backline\.session_token=[^;\s]/.test(request.headers.get("cookie") ?? "");
+}
+
 export function sessionsFor(core: AuthCore, visitor: Visitor) {
   const { request } = visitor;
   return {
     /** The signed-in user, plus any Set-Cookie that refreshes the session. */
     async current(): Promise<{ user: SessionUser | null; headers: Headers }> {
+      // A guest (no session cookie) is known without asking Better Auth: most requests are a
+      // guest's, and building its request context costs as much as the rest of an add to cart.
+      if (!carriesSessionCookie(request)) return { user: null, headers: new Headers() };
       // A session past its absolute lifetime reads as expired (session-lifetime.server.ts):
       // Better Auth deletes it and the headers clear its cookie.
       const { headers, response } = await core.auth().api.getSession({
