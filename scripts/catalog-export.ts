@@ -1,6 +1,6 @@
 // `npm run catalog:export -- FILE`: write the whole catalogue as a catalogue
 // file (CSV, JSON or NDJSON, by FILE's extension) that `catalog:import` reads
-// back without changing anything. README: "Your own catalogue".
+// back without changing anything. docs/operations.md: "Your own catalogue".
 import fs from "node:fs/promises";
 import {
   catalogFileFormat,

@@ -2,7 +2,7 @@
 // [--prune [--yes]]`: load an owner's catalogue (CSV, JSON, NDJSON or a Shopify product export)
 // into the database the shop is configured for. Pictures come from the file's folder (or DIR) and
 // the public internet; --allow-private-network also downloads from loopback, private and link-local
-// addresses (an owner's intranet). README: "Your own catalogue".
+// addresses (an owner's intranet). docs/operations.md: "Your own catalogue".
 import { type ImportRequest, importCatalog } from "./catalog/import-command";
 import { startProgress } from "./catalog/progress";
 import { commandLine, report, runDatabaseScript, UsageError } from "./database-script";

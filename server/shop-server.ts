@@ -119,7 +119,7 @@ const TRANSIENT_FAILURE_ERROR = JSON.stringify({
  * API's error body; React Router's own data answers keep theirs, which its
  * client reads. (Whether a write happened when a connection broke mid-way is
  * not known: a checkout sent again with its Idempotency-Key is safe, a cart
- * change is worth reading back first — the README says so.)
+ * change is worth reading back first — docs/operations.md says so.)
  */
 function transientFailureAnswer(failed: Response): Response {
   const headers = new Headers(failed.headers);

@@ -134,8 +134,8 @@ export const products = pgTable(
 /**
  * The catalogue's revision: one row, counted up by a trigger on every
  * statement that changes products, brands or categories (drizzle/0004), and
- * visible when that change commits. Each shop process compares it with the
- * revision its search index was read at (docs/decisions/0021).
+ * visible when that change commits. Each shop process reads the changes
+ * recorded since the revision its search index holds (docs/decisions/0026).
  */
 export const catalogRevisions = pgTable("catalog_revisions", {
   id: integer("id").primaryKey(),
@@ -300,7 +300,7 @@ export const stockLevels = pgTable(
 
 /**
  * A cart: a guest's, found by the hash of its cookie's token (30 days), or an
- * account's, found by its user and so on every device (docs/decisions/0027).
+ * account's, found by its user and so on every device (docs/decisions/0039).
  */
 export const carts = pgTable(
   "carts",

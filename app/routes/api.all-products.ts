@@ -3,7 +3,7 @@ import { allProductsResponse } from "~/features/catalog/browsing/catalog-api.ser
 import { allowedMethods, methodNotAllowed } from "~/utils/http.server";
 import type { Route } from "./+types/api.all-products";
 
-/** GET /all-products?page&size&sort&search&category&band&range: one page of products (README, "JSON API"). */
+/** GET /all-products?page&size&sort&search&category&band&range: one page of products (docs/api.md). */
 const METHODS = ["GET", "HEAD"];
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import type { Route } from "./+types/api.webhooks.stripe";
 
 /**
  * POST /api/webhooks/stripe: the address to register in Stripe's dashboard
- * (README, "Card payments"). Believed only once its signature verifies.
+ * (docs/operations.md, "Card payments"). Believed only once its signature verifies.
  */
 const METHODS = ["POST"];
 

@@ -7,7 +7,7 @@ import vm from "node:vm";
  * a million products into the search index (their rows as strings, the
  * builder's growing arrays, a young generation grown to its maximum). Left to
  * itself V8 keeps that until some later collection — in a shop that sits
- * idle, possibly never: 250 MiB resident at 1M products (docs/decisions/0026).
+ * idle, possibly never: 250 MiB resident at 1M products (docs/decisions/0038).
  * A regular collection frees the objects but returns the pages only when V8's
  * memory reducer runs, 8 s later; the "last resort" flavour (several passes,
  * memory reduction included) does both at once: 80 ms at 1M products, once

@@ -362,7 +362,7 @@ describe("addresses no URL can hold, and methods the shop never answers", () => 
     expect(errors.slice(0, 2)).toEqual([]);
   });
 
-  it("CONNECT gets 405 with the methods the shop answers, as the README says, not a closed connection", async () => {
+  it("CONNECT gets 405 with the methods the shop answers, as docs/operations.md says, not a closed connection", async () => {
     const { response } = await rawExchange(shop.port, (socket) =>
       socket.write("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"),
     );

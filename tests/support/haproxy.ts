@@ -6,17 +6,17 @@ import path from "node:path";
 import { HAPROXY } from "./requirements";
 
 /**
- * Debian's HAProxy in front of shop processes, with the README's own
- * configuration (its ```haproxy block in "Production"), so what the README
+ * Debian's HAProxy in front of shop processes, with the operators' guide's own
+ * configuration (the ```haproxy block of docs/operations.md), so what that page
  * tells operators is what the tests run. Only what a test needs is added:
  * its own addresses, an admin socket to read each server's state, and a
  * header naming the process that answered (X-Backend-Server).
  */
 export interface LoadBalancer {
   url: string;
-  /** The README's server names, in its order, each now in front of one of the test's shops. */
+  /** The guide's server names, in its order, each now in front of one of the test's shops. */
   servers: string[];
-  /** The README's `default-server` settings, as numbers where they are counts (fall, rise). */
+  /** The guide's `default-server` settings, as numbers where they are counts (fall, rise). */
   settings: { fall: number; rise: number };
   /** HAProxy's statistics for each backend server now ("show stat": status, check_health, scur, …). */
   stats(): Promise<Record<string, Record<string, string>>>;
@@ -32,12 +32,12 @@ export interface LoadBalancer {
   stop(): Promise<void>;
 }
 
-/** The README's HAProxy example, exactly as written there. */
-function readmeHaproxyConfig(): string {
-  const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
-  const blocks = [...readme.matchAll(/^```haproxy\n([\s\S]*?)^```$/gm)];
+/** The HAProxy example of docs/operations.md, exactly as written there. */
+function guideHaproxyConfig(): string {
+  const guide = fs.readFileSync(path.resolve(import.meta.dirname, "../../docs/operations.md"), "utf8");
+  const blocks = [...guide.matchAll(/^```haproxy\n([\s\S]*?)^```$/gm)];
   if (blocks.length !== 1 || !blocks[0]?.[1]) {
-    throw new Error(`README.md should hold exactly one \`\`\`haproxy block; found ${blocks.length}`);
+    throw new Error(`docs/operations.md should hold exactly one \`\`\`haproxy block; found ${blocks.length}`);
   }
   return blocks[0][1];
 }
@@ -45,22 +45,22 @@ function readmeHaproxyConfig(): string {
 const SERVER_LINE = /^(\s*server\s+)(\S+)(\s+)(\S+)(.*)$/gm;
 
 /**
- * Starts HAProxy on `port` (the shops' BASE_URL must name it) with the README's configuration,
+ * Starts HAProxy on `port` (the shops' BASE_URL must name it) with the guide's configuration,
  * its servers' addresses replaced by `backendPorts` in order, and resolves once every server is UP.
  */
 export async function startLoadBalancer(port: number, backendPorts: number[]): Promise<LoadBalancer> {
-  const readme = readmeHaproxyConfig();
-  const servers = [...readme.matchAll(SERVER_LINE)].map((match) => match[2] ?? "");
+  const example = guideHaproxyConfig();
+  const servers = [...example.matchAll(SERVER_LINE)].map((match) => match[2] ?? "");
   if (servers.length !== backendPorts.length) {
     throw new Error(
-      `the README's HAProxy example has ${servers.length} servers; the test started ${backendPorts.length}`,
+      `the HAProxy example in docs/operations.md has ${servers.length} servers; the test started ${backendPorts.length}`,
     );
   }
-  const backend = /^backend\s+(\S+)/m.exec(readme)?.[1];
-  const binds = readme.match(/^\s*bind\s.*$/gm) ?? [];
+  const backend = /^backend\s+(\S+)/m.exec(example)?.[1];
+  const binds = example.match(/^\s*bind\s.*$/gm) ?? [];
   if (!backend || binds.length !== 1)
-    throw new Error("expected one backend and one bind line in the README's example");
-  const defaults = /^\s*default-server\s.*$/m.exec(readme)?.[0] ?? "";
+    throw new Error("expected one backend and one bind line in the HAProxy example of docs/operations.md");
+  const defaults = /^\s*default-server\s.*$/m.exec(example)?.[0] ?? "";
   const setting = (name: string, fallback: number) =>
     Number(new RegExp(`\\b${name}\\s+(\\d+)`).exec(defaults)?.[1] ?? fallback);
 
@@ -70,7 +70,7 @@ export async function startLoadBalancer(port: number, backendPorts: number[]): P
   const config = [
     "global",
     `    stats socket ${socketPath} level admin`,
-    readme
+    example
       .replace(/^(\s*)bind\s.*$/m, `$1bind 127.0.0.1:${port}`)
       .replace(SERVER_LINE, (_line, start, name, gap, _address, rest) => {
         return `${start}${name}${gap}127.0.0.1:${backendPorts[next++]}${rest}`;

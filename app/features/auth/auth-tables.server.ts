@@ -226,7 +226,7 @@ export function createAuthTables(db: Database, verificationStore: () => Promise<
      * Deletes the account: sessions, password, Google link and carts go with
      * the user row (ON DELETE CASCADE); pending links (which hold the email)
      * go too. Its orders stay for the shop's books, with placeholders for the
-     * person's name, email and address (docs/decisions/0027), in the same
+     * person's name, email and address (docs/decisions/0039), in the same
      * transaction.
      */
     async deleteAccount(userId: string) {

@@ -9,7 +9,7 @@ import { MOST_IN_ONE_LINE } from "./cart-limits";
 import type { CartLine } from "./cart-schema";
 
 /**
- * The shopper's cart (docs/decisions/0027): a guest's behind a cookie's
+ * The shopper's cart (docs/decisions/0039): a guest's behind a cookie's
  * token, an account's behind its user. Every quantity is a whole number from
  * 1 to 99 and never above the stock on hand, decided by the database in the
  * statement that writes it, so two tabs adding at once cannot pass it.

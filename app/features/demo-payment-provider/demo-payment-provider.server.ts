@@ -7,7 +7,7 @@ import { recordStore, type SessionRecord } from "./stand-in-records.server";
 import { type DemoSession, newEvent, signatureHeader, stripeError, stripeId } from "./stripe-shapes.server";
 
 /**
- * The local stand-in for Stripe (DEMO_PAYMENT_PROVIDER=1, docs/decisions/0032),
+ * The local stand-in for Stripe (DEMO_PAYMENT_PROVIDER=1, docs/decisions/0040),
  * served by the shop itself: the official `stripe` client is pointed at it
  * with its own host/port/protocol options and cannot tell it from Stripe for
  * the few calls the shop makes — create, read and expire a Checkout session,

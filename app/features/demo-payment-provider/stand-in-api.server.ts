@@ -10,7 +10,7 @@ import {
 
 /**
  * The stand-in's answers to the calls the official client makes for the
- * shop (docs/decisions/0032): create a Checkout session, read or expire one,
+ * shop (docs/decisions/0040): create a Checkout session, read or expire one,
  * create a refund — in Stripe's documented shapes, honouring Stripe's
  * idempotency keys (the same key answers what it answered the first time;
  * one in flight is a 409 the client retries).

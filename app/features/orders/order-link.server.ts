@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /**
  * An order's signed link, `/orders/BL-7Q4K9?token=…`: what the confirmation
  * email carries, so a guest (or a shopper signed out) can open their order
- * (docs/decisions/0027, "Who sees an order"). The token is an HMAC-SHA256 of
+ * (docs/decisions/0039, "Who sees an order"). The token is an HMAC-SHA256 of
  * the number with the shop's secret: it cannot be guessed from the number,
  * needs no table, and every process of one shop agrees on it. Changing the
  * secret makes every link sent so far stop working (owners still see their

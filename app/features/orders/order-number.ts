@@ -7,7 +7,7 @@ const LENGTH = 5;
 /**
  * A new order number a person can read out ("BL-7Q4K9"): 33 million random
  * values, so one order's number says nothing of the shop's volume or of the
- * next order's (docs/decisions/0027). Unique in the database; a collision is
+ * next order's (docs/decisions/0039). Unique in the database; a collision is
  * drawn again by the caller.
  */
 export function newOrderNumber(): string {

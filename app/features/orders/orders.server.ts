@@ -11,7 +11,7 @@ import type { PlacedOrderLine } from "./place-order.server";
 /**
  * Orders as their shoppers see them: one order for its page and the JSON
  * API, shown to its owner or to whoever holds its signed link, and nobody
- * else (docs/decisions/0027, "Who sees an order"); a shopper's own orders,
+ * else (docs/decisions/0039, "Who sees an order"); a shopper's own orders,
  * newest first, a page at a time.
  */
 

@@ -1,7 +1,7 @@
 import { formatCents } from "~/utils/money";
 
 /**
- * How a shopper pays, as a port (docs/decisions/0027, "Payment methods as a
+ * How a shopper pays, as a port (docs/decisions/0039, "Payment methods are a
  * port"): each method has a label, the status its orders start in, and says
  * how to pay on the order's page and in its email. Pay on delivery and bank
  * transfer need no provider; a card order starts `awaiting-payment` and is

@@ -110,7 +110,7 @@ class NothingToOrder extends Error {}
 /**
  * Thrown inside the transaction when the order's total is not the one the
  * shopper was shown: everything rolls back, the key's claim too, so the same
- * key sent again with the new total places the order (docs/decisions/0027).
+ * key sent again with the new total places the order (docs/decisions/0039).
  */
 class TotalChanged extends Error {
   constructor(

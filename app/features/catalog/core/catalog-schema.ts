@@ -210,8 +210,8 @@ const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 /**
- * A product as the API and the pages give it: with the units on hand, read
- * beside the listing by id (docs/decisions/0027), a few seconds old at most.
+ * A product as the API and the pages give it: with the units on hand, from
+ * the process's stock snapshot (docs/decisions/0027), a few seconds old at most.
  */
 export const productWithStockSchema = productSchema.extend({
   stock: z

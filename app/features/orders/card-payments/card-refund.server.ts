@@ -14,7 +14,7 @@ import { type CardPaymentRow, type LockedOrder, lockedOrder, lockedPayment } fro
 
 /**
  * A card payment refunded in full through Stripe, from the order's page in
- * the back office (docs/decisions/0032). In three steps, so that no failure
+ * the back office (docs/decisions/0040). In three steps, so that no failure
  * leaves money taken for an order that will not be sent, nor stock sold
  * twice:
  *

@@ -8,7 +8,7 @@ import { orderPath } from "../order-link.server";
 import { type CardPaymentServices, expireLeftOpenSessions, paymentsOf } from "./card-payments.server";
 
 /**
- * Sends a card order's shopper to Stripe's page (docs/decisions/0032): the
+ * Sends a card order's shopper to Stripe's page (docs/decisions/0040): the
  * order's open Checkout session when it has one — a second click, a second
  * tab, a return from Stripe's page without paying, all land on the same
  * session — or a new one once the last expired or failed. Two requests at

@@ -10,7 +10,7 @@ import { type CardPaymentServices, expireLeftOpenSessions, windowInWords } from 
 
 /**
  * Card orders left unpaid past their window (CARD_PAYMENT_MINUTES) are
- * cancelled and their stock put back (docs/decisions/0032). Every process
+ * cancelled and their stock put back (docs/decisions/0040). Every process
  * runs a sweeper, so a restart or a dead process loses nothing: each order
  * is cancelled in a transaction that locks its row with SKIP LOCKED and
  * changes it only if it still waits and is due, so of several processes one
