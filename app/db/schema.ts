@@ -16,6 +16,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
+import { ORDER_STATUS_LIST_SQL, type OrderStatus } from "../commerce/order-states";
 import { users } from "./auth-schema";
 import { bytea, xid8 } from "./column-types";
 
@@ -352,7 +353,7 @@ export const orders = pgTable(
     /** A hash of what was asked: the same key with another request is refused, not answered with this order. */
     requestHash: text("request_hash").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status").notNull().default("placed"),
+    status: text("status").$type<OrderStatus>().notNull().default("placed"),
     email: text("email").notNull(),
     /** Name, lines, city, postal code and country, as they were when the order was placed. */
     shippingAddress: jsonb("shipping_address").notNull(),
@@ -379,7 +380,8 @@ export const orders = pgTable(
     index("orders_user_idx").on(table.userId, table.createdAt),
     check(
       "orders_status_check",
-      sql`${table.status} in ('awaiting-payment', 'placed', 'paid', 'shipped', 'cancelled')`,
+      // Written from the one list of states (app/commerce/order-states.ts).
+      sql`${table.status} in (${sql.raw(ORDER_STATUS_LIST_SQL)})`,
     ),
     // What each process's sweeper looks for: card orders waiting for a payment, by when it is due.
     index("orders_payment_due_idx").on(table.paymentDueAt).where(sql`${table.status} = 'awaiting-payment'`),

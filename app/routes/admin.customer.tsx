@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
+import { isOrderStatus, STATUS_LABELS } from "~/commerce/order-states";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { pageMeta } from "~/components/layout/page-meta";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
 import { CustomerDetails } from "~/features/customers/components/customer-details";
 import { customerPageData } from "~/features/customers/customers.server";
-import { isOrderStatus, STATUS_LABELS } from "~/features/orders/order-status";
 import type { Route } from "./+types/admin.customer";
 
 /**

@@ -90,6 +90,12 @@ describe("npm run lint refuses imports across the layers", () => {
         "../../features/catalog/core/catalog-vocabulary",
       ],
       ["a utility importing the router context", "app/utils/x.ts", "~/context.server"],
+      ["the commerce layer importing a feature", "app/commerce/x.ts", "~/features/orders/order-json"],
+      [
+        "the commerce layer reaching a feature by a relative path",
+        "app/commerce/x.ts",
+        "../features/cart/cart.server",
+      ],
       ["application code importing zod itself", "app/features/catalog/x.ts", "zod"],
       [
         "the catalogue's core importing its search",
@@ -160,6 +166,13 @@ describe("npm run lint allows imports that follow the layers", () => {
       ["a feature importing inside itself", "app/features/auth/components/x.tsx", "../redirect"],
       ["a feature importing shared code", "app/features/catalog/x.ts", "~/components/ui/button"],
       ["a feature importing the database layer", "app/features/catalog/x.ts", "~/db/schema"],
+      ["a feature importing the commerce layer", "app/features/orders/x.ts", "~/commerce/order-states"],
+      [
+        "a feature's component importing the commerce layer",
+        "app/features/orders/components/x.tsx",
+        "~/commerce/order-states",
+      ],
+      ["the commerce layer importing the database layer", "app/commerce/x.ts", "~/db/schema"],
       ["a feature importing zod through the CSP-safe wrapper", "app/features/catalog/x.ts", "~/utils/zod"],
       [
         "a route importing a feature and the router context",

@@ -80,7 +80,7 @@ export async function insertDemoReviews(tx: Transaction, products: DemoProductRo
         idempotencyKey: `demo-order-${product.id}`,
         requestHash: "demo",
         userId: review.buyer.id,
-        status: "shipped",
+        status: "shipped" as const,
         email: review.buyer.email,
         shippingAddress: { ...DEMO_ADDRESS, name: review.buyer.name },
         shippingMethod: "standard",

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import type { OrderStatus } from "~/commerce/order-states";
 import { orders, products } from "~/db/schema";
 import { productInStock } from "../../../tests/support/shop-context";
 import {
@@ -21,7 +22,12 @@ reportPostgresSkipped("the dashboard's figures on $name");
 const NOW = new Date("2026-11-25T09:30:00Z");
 let placed = 0;
 
-async function order(engine: TestDatabase, createdAt: string, totalCents: number, status = "placed") {
+async function order(
+  engine: TestDatabase,
+  createdAt: string,
+  totalCents: number,
+  status: OrderStatus = "placed",
+) {
   placed++;
   await engine.db.insert(orders).values({
     number: `BL-T${placed}`,

@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { OrderStatus } from "~/commerce/order-states";
+import { hasSaleStatus } from "~/commerce/sales";
 import type { Database } from "~/db/client.server";
 import { onSale } from "~/db/product-on-sale";
 import { DEMO_ORDER_SCOPE_PREFIX } from "~/db/seed/demo-reviews";
@@ -36,7 +38,7 @@ export interface DayFigures extends PeriodFigures {
 
 interface WaitingOrder {
   number: string;
-  status: string;
+  status: OrderStatus;
   placedAt: string;
   totalCents: number;
 }
@@ -88,7 +90,7 @@ export async function dashboardOf(
       sql`
       select (created_at at time zone 'UTC')::date::text as day,
              count(*)::int as orders,
-             coalesce(sum(total_cents) filter (where status not in ('cancelled', 'awaiting-payment')), 0)::bigint as revenue_cents
+             coalesce(sum(total_cents) filter (where ${hasSaleStatus(sql.raw("status"))}), 0)::bigint as revenue_cents
       from orders
       where created_at >= ${since30.toISOString()}::timestamptz
         -- The demo buyers' orders (docs/decisions/0033) are not the shop's sales.
@@ -102,7 +104,7 @@ export async function dashboardOf(
       select (select count(*) from (select 1 from orders where status = 'placed' limit ${COUNTED_UP_TO}) placed)::int as placed,
              (select count(*) from (select 1 from orders where status = 'paid' limit ${COUNTED_UP_TO}) paid)::int as paid`,
     ),
-    rowsOf<{ number: string; status: string; created_at: string | Date; total_cents: number | string }>(
+    rowsOf<{ number: string; status: OrderStatus; created_at: string | Date; total_cents: number | string }>(
       db,
       sql`
       select number, status, created_at, total_cents from orders

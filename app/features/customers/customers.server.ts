@@ -1,4 +1,5 @@
 import { count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { isSale } from "~/commerce/sales";
 import type { Database } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
 import { escapeLike } from "~/utils/sql-like";
@@ -25,7 +26,7 @@ const CUSTOMER_ORDERS_PER_PAGE = 20;
 /** The account's orders and spending, each read through orders' (user_id, created_at) index. */
 // Written out: a subquery's bare column names would resolve to the orders table, not the account's row.
 const orderCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`;
-const totalSpentCents = sql<number>`(select coalesce(sum(o.total_cents), 0)::bigint from orders o where o.user_id = "users"."id" and o.status not in ('cancelled', 'awaiting-payment'))`;
+const totalSpentCents = sql<number>`(select coalesce(sum(o.total_cents), 0)::bigint from orders o where o.user_id = "users"."id" and ${isSale({ status: sql.raw("o.status"), idempotencyScope: sql.raw("o.idempotency_scope") })})`;
 
 function searchOf(query: CustomerListQuery): SQL | undefined {
   if (!query.q) return undefined;

@@ -1,5 +1,5 @@
+import { ORDER_STATUSES } from "~/commerce/order-states";
 import { z } from "~/utils/zod";
-import { ORDER_STATUSES } from "./order-status";
 
 /**
  * What the back office's order pages take: the list's URL parameters

@@ -1,17 +1,17 @@
 import { asc, eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
-import { orderEvents, orders, users } from "~/db/schema";
-import { adminCardPayments } from "./card-payments/card-payment-view.server";
-import { type AddressSnapshot, shippingMethodLabel } from "./order-format";
-import { orderLinesOf } from "./order-lines.server";
-import { orderParamsSchema } from "./order-schema";
 import {
   CHANGE_WORDS,
   isOrderStatus,
   type OrderStatus,
   possibleActions,
   STATUS_LABELS,
-} from "./order-status";
+} from "~/commerce/order-states";
+import type { Database } from "~/db/client.server";
+import { orderEvents, orders, users } from "~/db/schema";
+import { adminCardPayments } from "./card-payments/card-payment-view.server";
+import { type AddressSnapshot, shippingMethodLabel } from "./order-format";
+import { orderLinesOf } from "./order-lines.server";
+import { orderParamsSchema } from "./order-schema";
 import { paymentMethod } from "./payment-methods.server";
 import { addressLines } from "./shipping-regions";
 

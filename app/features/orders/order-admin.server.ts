@@ -1,4 +1,12 @@
 import { and, desc, eq, ne } from "drizzle-orm";
+import {
+  CHANGE_WORDS,
+  isOrderStatus,
+  nextStatus,
+  type OrderStatus,
+  STATUS_LABELS,
+  type StaffAction,
+} from "~/commerce/order-states";
 import type { Transaction } from "~/db/client.server";
 import { failedOnLockCycle } from "~/db/errors.server";
 import { orderEvents, orders } from "~/db/schema";
@@ -8,14 +16,6 @@ import { expireLeftOpenSessions, whenCardOrderCancelled } from "./card-payments/
 import { recordOrderEvent } from "./order-events.server";
 import type { AddressSnapshot } from "./order-format";
 import { orderPath } from "./order-link.server";
-import {
-  CHANGE_WORDS,
-  isOrderStatus,
-  nextStatus,
-  type OrderAction,
-  type OrderStatus,
-  STATUS_LABELS,
-} from "./order-status";
 import { orderStatusEmail } from "./order-status-email.server";
 import { returnStock } from "./order-stock.server";
 import type { OrderServices } from "./orders.server";
@@ -36,7 +36,7 @@ type AddMessage = (message: QueuedMessage) => Promise<void>;
 
 export interface OrderChangeRequest {
   number: string;
-  action: OrderAction;
+  action: StaffAction;
   /** The status the page showed when the form was sent: a page out of date is refused. */
   shownStatus: OrderStatus;
   trackingNumber?: string;
@@ -191,13 +191,13 @@ async function movedOnMessage(tx: Transaction, orderId: number, status: OrderSta
   return `This order was ${done}${who} since this page was shown; nothing was changed. The page now shows the order as it is.`;
 }
 
-const ACTION_VERBS: Readonly<Record<OrderAction, string>> = {
+const ACTION_VERBS: Readonly<Record<StaffAction, string>> = {
   "mark-paid": "marked paid",
   "mark-shipped": "marked shipped",
   cancel: "cancelled",
 };
 
-function doesNotFitMessage(status: OrderStatus, hasShipped: boolean, action: OrderAction): string {
+function doesNotFitMessage(status: OrderStatus, hasShipped: boolean, action: StaffAction): string {
   const state =
     hasShipped && status !== "shipped"
       ? `${STATUS_LABELS[status].toLowerCase()} and has been shipped`

@@ -1,3 +1,4 @@
+import type { OrderStatus } from "~/commerce/order-states";
 import { dollarsFromCents } from "~/utils/money";
 
 interface LinesInCents {
@@ -15,7 +16,7 @@ interface LinesInCents {
 
 interface OrderInCents extends LinesInCents {
   number: string;
-  status: string;
+  status: OrderStatus;
 }
 
 /** An order's lines and totals as the JSON API writes them: dollars with two decimals, every sum made in cents before. */

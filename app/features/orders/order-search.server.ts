@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { isOrderStatus, type OrderStatus, STATUS_LABELS } from "~/commerce/order-states";
 import type { Database } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { escapeLike } from "~/utils/sql-like";
@@ -9,7 +10,6 @@ import {
 } from "./order-admin-schema";
 import type { AddressSnapshot } from "./order-format";
 import { isOrderNumber } from "./order-number";
-import { isOrderStatus, STATUS_LABELS } from "./order-status";
 import { paymentMethod } from "./payment-methods.server";
 
 /**
@@ -47,7 +47,7 @@ function conditionsOf(query: AdminOrderListQuery): SQL | undefined {
 
 interface AdminOrderRow {
   number: string;
-  status: string;
+  status: OrderStatus;
   statusLabel: string;
   placedAt: string;
   name: string;

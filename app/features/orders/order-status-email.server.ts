@@ -1,7 +1,7 @@
+import type { OrderStatus } from "~/commerce/order-states";
 import { escapeHtml } from "~/utils/escape-html";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
 import { formatCents } from "~/utils/money";
-import type { OrderStatus } from "./order-status";
 
 /**
  * What the shopper is told when the back office moves their order on: paid,

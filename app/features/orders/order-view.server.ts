@@ -1,3 +1,4 @@
+import type { OrderStatus } from "~/commerce/order-states";
 import { apiError } from "~/utils/http.server";
 import { returnOf, shopperCardPayment } from "./card-payments/card-payment-view.server";
 import { windowInWords } from "./card-payments/card-payments.server";
@@ -34,7 +35,7 @@ async function requestedOrder(
 }
 
 /** The order's status in words: a placed order says what it waits for, which its payment method knows. */
-function statusOf(order: { status: string; paymentMethod: string }): string {
+function statusOf(order: { status: OrderStatus; paymentMethod: string }): string {
   return order.status === "placed"
     ? paymentMethod(order.paymentMethod).placedStatus
     : statusInWords(order.status);

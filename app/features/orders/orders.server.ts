@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { OrderStatus } from "~/commerce/order-states";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 import type { MailQueue } from "~/utils/mail-queue.server";
@@ -41,7 +42,7 @@ export interface OrderViewer {
 export interface OrderDetails {
   id: number;
   number: string;
-  status: string;
+  status: OrderStatus;
   placedAt: Date;
   shippingAddress: AddressSnapshot;
   shippingMethod: string;
@@ -98,7 +99,7 @@ const ORDERS_PER_PAGE = 20;
 
 interface OrderSummary {
   number: string;
-  status: string;
+  status: OrderStatus;
   paymentMethod: string;
   placedAt: Date;
   itemCount: number;

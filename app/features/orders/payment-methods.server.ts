@@ -1,3 +1,4 @@
+import type { OrderStatus } from "~/commerce/order-states";
 import { formatCents } from "~/utils/money";
 
 /**
@@ -27,7 +28,7 @@ export interface PaymentSettings {
 interface OrderToPay {
   number: string;
   totalCents: number;
-  status: string;
+  status: OrderStatus;
 }
 
 interface PaymentMethod {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { OrderStatus } from "~/commerce/order-states";
 import type { Transaction } from "~/db/client.server";
 import { failedOnLockCycle, failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
@@ -69,7 +70,7 @@ export interface PlacedOrderLine {
 interface PlacedOrder {
   id: number;
   number: string;
-  status: string;
+  status: OrderStatus;
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;

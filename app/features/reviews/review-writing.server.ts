@@ -1,4 +1,5 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
+import { hasSaleStatus } from "~/commerce/sales";
 import type { Database, Transaction } from "~/db/client.server";
 import { retryingLockCycles } from "~/db/errors.server";
 import { orderEvents, orderLines, orders, reviewHelpfulVotes, reviewPosts, reviews } from "~/db/schema";
@@ -47,7 +48,7 @@ export async function eligibility(
       and(
         eq(orders.userId, userId),
         eq(orderLines.productId, productId),
-        sql`(${orders.status} not in ('cancelled', 'awaiting-payment') or exists (
+        sql`(${hasSaleStatus(orders.status)} or exists (
           select 1 from ${orderEvents}
           where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.toStatus} = 'shipped'))`,
       ),

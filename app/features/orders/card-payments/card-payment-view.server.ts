@@ -1,3 +1,4 @@
+import type { OrderStatus } from "~/commerce/order-states";
 import type { Database } from "~/db/client.server";
 import { type CardPaymentRow, paymentsOf } from "./card-payments.server";
 
@@ -47,7 +48,7 @@ export function returnOf(url: URL): Return | null {
 
 export async function shopperCardPayment(
   db: Database,
-  order: { id: number; status: string; totalCents: number; paymentDueAt: Date | null },
+  order: { id: number; status: OrderStatus; totalCents: number; paymentDueAt: Date | null },
   back: Return | null,
 ): Promise<ShopperCardPayment> {
   const payments = await paymentsOf(db, order.id);
@@ -65,7 +66,7 @@ export async function shopperCardPayment(
 }
 
 function stateOf(
-  status: string,
+  status: OrderStatus,
   payments: CardPaymentRow[],
   found: { paid?: CardPaymentRow; refundPending?: CardPaymentRow; refunded?: CardPaymentRow },
   back: Return | null,
@@ -108,7 +109,7 @@ export interface AdminCardPayment {
 
 export async function adminCardPayments(
   db: Database,
-  order: { id: number; status: string },
+  order: { id: number; status: OrderStatus },
 ): Promise<AdminCardPayment[]> {
   const payments = await paymentsOf(db, order.id);
   return payments.map((payment) => ({

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { nextStatus } from "~/commerce/order-states";
 import type { Transaction } from "~/db/client.server";
 import { retryingLockCycles } from "~/db/errors.server";
 import { cardPayments, orders } from "~/db/schema";
@@ -104,20 +105,26 @@ async function claimRefund(tx: Transaction, actor: Actor, number: string, paymen
     throw new Refused("This payment was never made: there is nothing to refund.");
   if (!payment.needsRefund) {
     // The order's own payment: refunding it means the order is not sent.
-    if (order.status !== "paid") {
+    // A card order is paid before it is shipped (only an on-delivery order is paid after): a paid one
+    // has not left the shop.
+    const to = nextStatus(
+      { status: order.status, paymentMethod: order.paymentMethod, hasShipped: false },
+      "refund",
+    );
+    if (to === null) {
       throw new Refused(
         `This order is ${order.status}: a card payment is refunded here only before the order is shipped. Nothing was changed.`,
       );
     }
     await tx
       .update(orders)
-      .set({ status: "cancelled" })
-      .where(and(eq(orders.id, order.id), eq(orders.status, "paid")));
+      .set({ status: to })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
     const stockReturned = await returnStock(tx, order.id);
     await recordOrderEvent(tx, {
       orderId: order.id,
-      from: "paid",
-      to: "cancelled",
+      from: order.status,
+      to,
       actor,
       note: "Cancelled to refund its card payment",
     });
@@ -126,8 +133,8 @@ async function claimRefund(tx: Transaction, actor: Actor, number: string, paymen
       subject: `order:${order.number}`,
       subjectName: `order ${order.number}`,
       names: stockReturned.map(productName),
-      before: { status: "paid" },
-      after: { status: "cancelled", stockReturned },
+      before: { status: order.status },
+      after: { status: to, stockReturned },
     });
     await tx
       .update(cardPayments)

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { OrderStatus } from "~/commerce/order-states";
 import type { Database } from "~/db/client.server";
 import { cardPayments, orders } from "~/db/schema";
 import { logFailure } from "~/utils/logger.server";
@@ -26,7 +27,7 @@ export interface CardCheckoutDeps {
 export type CardPaymentOpening =
   | { outcome: "opened"; url: string }
   /** Paid, cancelled or not a card order: nothing to pay. */
-  | { outcome: "not-awaiting"; status: string }
+  | { outcome: "not-awaiting"; status: OrderStatus }
   /** Stripe did not answer, or refused: the order waits, the shopper may try again. */
   | { outcome: "unavailable" }
   | { outcome: "not-found" };

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { onlyTransition } from "~/commerce/order-states";
 import type { Transaction } from "~/db/client.server";
 import { cardPayments, orders } from "~/db/schema";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
@@ -8,7 +9,6 @@ import { recordOrderEvent, STRIPE_ACTOR } from "../order-events.server";
 import type { AddressSnapshot } from "../order-format";
 import { orderLinesOf } from "../order-lines.server";
 import { orderPath } from "../order-link.server";
-import { CARD_PAYMENT_TRANSITIONS } from "../order-status";
 import type { OrderServices } from "../orders.server";
 import { paidAfterCancellationEmail, paidTwiceEmail } from "./card-payment-emails.server";
 import { lockedOrder, lockedPayment } from "./card-payments.server";
@@ -92,7 +92,7 @@ export function recordPaidSession(deps: Deps, session: CheckoutSession): Promise
     if (payment.status === "paid" || payment.status === "refunded") {
       return { outcome: "ignored", why: "already recorded" };
     }
-    const { paid } = CARD_PAYMENT_TRANSITIONS;
+    const paid = onlyTransition("card-paid");
     // Paid for an order that no longer waits for it: kept, and flagged for the owner to refund.
     const late = order.status !== paid.from;
     await tx

@@ -1,8 +1,8 @@
 import { and, eq, lte, sql } from "drizzle-orm";
+import { onlyTransition } from "~/commerce/order-states";
 import { failedOnLockCycle } from "~/db/errors.server";
 import { orders } from "~/db/schema";
 import { recordOrderEvent, SHOP_CLOCK_ACTOR } from "../order-events.server";
-import { CARD_PAYMENT_TRANSITIONS } from "../order-status";
 import { returnStock } from "../order-stock.server";
 import type { OrderServices } from "../orders.server";
 import { notPaidInTimeEmail } from "./card-payment-emails.server";
@@ -34,7 +34,7 @@ const MIN_WAIT_MS = 250;
 
 /** One pass: every due order cancelled (by this process or another), then sessions left open expired. */
 export async function cancelUnpaidCardOrders(deps: Deps): Promise<number> {
-  const { windowClosed } = CARD_PAYMENT_TRANSITIONS;
+  const windowClosed = onlyTransition("payment-window-closed");
   const due = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -50,7 +50,7 @@ export async function cancelUnpaidCardOrders(deps: Deps): Promise<number> {
 }
 
 async function cancelIfStillDue(deps: Deps, orderId: number): Promise<boolean> {
-  const { windowClosed } = CARD_PAYMENT_TRANSITIONS;
+  const windowClosed = onlyTransition("payment-window-closed");
   const window = windowInWords(deps.card.windowMinutes);
   try {
     return await deps.mail.transaction(async (tx, add) => {
@@ -170,6 +170,6 @@ async function secondsUntilNextDue(deps: Deps): Promise<number | null> {
       seconds: sql<number | null>`extract(epoch from min(${orders.paymentDueAt}) - now())::float8`,
     })
     .from(orders)
-    .where(eq(orders.status, CARD_PAYMENT_TRANSITIONS.windowClosed.from));
+    .where(eq(orders.status, onlyTransition("payment-window-closed").from));
   return next?.seconds === null || next?.seconds === undefined ? null : Number(next.seconds);
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { ORDER_STATUSES, STATUS_LABELS } from "~/commerce/order-states";
 import {
   BackOfficeTable,
   tableCellClasses,
@@ -10,7 +11,6 @@ import { Pagination } from "~/components/ui/pagination";
 import { useShopperLocale } from "~/utils/locale";
 import { formatCents } from "~/utils/money";
 import type { AdminOrderListData } from "../order-search.server";
-import { ORDER_STATUSES, STATUS_LABELS } from "../order-status";
 import { AdminOrderStatus, adminDateTime } from "./admin-order-status";
 
 export const FILTER_INPUT =

@@ -1,3 +1,5 @@
+import type { OrderStatus } from "~/commerce/order-states";
+
 /**
  * An order's status in the back office: its word, always, on a tint that
  * only repeats it (the word is what tells; the colour helps a scan), with a
@@ -11,7 +13,7 @@ const LOOKS: Readonly<Record<string, { tint: string; mark: string }>> = {
   cancelled: { tint: "bg-slate-100 text-slate-800 border-slate-400", mark: "✕" },
 };
 
-export function AdminOrderStatus({ status, label }: { status: string; label: string }) {
+export function AdminOrderStatus({ status, label }: { status: OrderStatus; label: string }) {
   const look = LOOKS[status] ?? { tint: "bg-white text-slate-900 border-slate-400", mark: "" };
   return (
     <span

@@ -1,22 +1,29 @@
 /**
- * What the back office may do to an order, in one place: the statuses, the
- * actions, and which action takes an order from which status to which
- * (docs/decisions/0029). The page offers exactly the actions this allows,
- * and the server decides with the same table under the order's row lock.
- * Shared with the browser: no server imports.
+ * An order's states and every change between them, in one place: the list
+ * of statuses (the database's CHECK is written from it, app/db/schema.ts),
+ * the actions, and which action takes an order from which status to which
+ * (docs/decisions/0029). Every status change in the code base is one of these
+ * transitions: the back office's actions, Stripe's payment, the payment
+ * window closing and a refund. The back-office page offers exactly the staff
+ * actions this allows, and the server decides with the same table under the
+ * order's row lock. Shared with the browser: no server imports.
  *
  * A card order (docs/decisions/0032) starts `awaiting-payment`: only
  * Stripe's verified webhook takes it to `paid` (never staff, never the
  * shopper's return from Stripe), and the shop itself cancels it once its
- * payment window has passed — the two provider rows below. Staff may cancel
- * it meanwhile; once paid it is shipped like any paid order.
+ * payment window has passed. Staff may cancel it meanwhile; once paid it is
+ * shipped like any paid order, or cancelled to refund its payment.
  */
 
 export const ORDER_STATUSES = ["awaiting-payment", "placed", "paid", "shipped", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const ORDER_ACTIONS = ["mark-paid", "mark-shipped", "cancel"] as const;
-export type OrderAction = (typeof ORDER_ACTIONS)[number];
+/** What staff do from the back office, in the page's order. */
+const STAFF_ACTIONS = ["mark-paid", "mark-shipped", "cancel"] as const;
+/** What happens to an order without staff choosing it from the list: Stripe, the shop's clock, a refund. */
+const OTHER_ACTIONS = ["card-paid", "payment-window-closed", "refund"] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export type OrderAction = StaffAction | (typeof OTHER_ACTIONS)[number];
 
 /** What the rules need to know of an order. */
 export interface OrderState {
@@ -36,6 +43,7 @@ interface Transition {
 
 const paysOnDelivery = (order: OrderState) => order.paymentMethod === "cash-on-delivery";
 const notYetShipped = (order: OrderState) => !order.hasShipped;
+const paidByCard = (order: OrderState) => order.paymentMethod === "card";
 
 const TRANSITIONS: readonly Transition[] = [
   { action: "mark-paid", from: "placed", to: "paid" },
@@ -49,18 +57,35 @@ const TRANSITIONS: readonly Transition[] = [
   { action: "cancel", from: "awaiting-payment", to: "cancelled" },
   // Never once shipped: its units are with the customer, not back on the shelf.
   { action: "cancel", from: "paid", to: "cancelled", when: notYetShipped },
+  // A verified Stripe webhook says the order's checkout session is paid.
+  { action: "card-paid", from: "awaiting-payment", to: "paid" },
+  // CARD_PAYMENT_MINUTES passed without a payment.
+  { action: "payment-window-closed", from: "awaiting-payment", to: "cancelled" },
+  // Staff refund a card payment before the order is sent, so it is not sent.
+  {
+    action: "refund",
+    from: "paid",
+    to: "cancelled",
+    when: (order) => paidByCard(order) && notYetShipped(order),
+  },
 ];
 
+/** The database's list of statuses, for its CHECK constraint (app/db/schema.ts). */
+export const ORDER_STATUS_LIST_SQL = ORDER_STATUSES.map((status) => `'${status}'`).join(", ");
+
 /**
- * What Stripe and the shop's own clock do to a card order, with the same
- * conditional update the back office's actions use (`where status = from`).
+ * The one change the card payment and its window make, whatever else holds:
+ * used as the conditional update's `where status = from`.
  */
-export const CARD_PAYMENT_TRANSITIONS = {
-  /** A verified webhook says the session is paid. */
-  paid: { from: "awaiting-payment", to: "paid" },
-  /** CARD_PAYMENT_MINUTES passed without a payment. */
-  windowClosed: { from: "awaiting-payment", to: "cancelled" },
-} as const satisfies Record<string, { from: OrderStatus; to: OrderStatus }>;
+export function onlyTransition(action: Exclude<OrderAction, StaffAction>): {
+  from: OrderStatus;
+  to: OrderStatus;
+} {
+  const [transition, ...more] = TRANSITIONS.filter((candidate) => candidate.action === action);
+  if (!transition || more.length > 0 || transition.when)
+    throw new Error(`${action} is not one plain transition`);
+  return { from: transition.from, to: transition.to };
+}
 
 /** The status `action` takes the order to, or null when it does not fit the order now. */
 export function nextStatus(order: OrderState, action: OrderAction): OrderStatus | null {
@@ -71,9 +96,9 @@ export function nextStatus(order: OrderState, action: OrderAction): OrderStatus 
   return transition?.to ?? null;
 }
 
-/** The actions that fit the order now, in the page's order. */
-export function possibleActions(order: OrderState): OrderAction[] {
-  return ORDER_ACTIONS.filter((action) => nextStatus(order, action) !== null);
+/** The staff actions that fit the order now, in the page's order. */
+export function possibleActions(order: OrderState): StaffAction[] {
+  return STAFF_ACTIONS.filter((action) => nextStatus(order, action) !== null);
 }
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
