@@ -65,7 +65,14 @@ const totalShown = async (page: Page) =>
 async function checkoutWithOneProduct(page: Page) {
   await page.goto("/");
   const product = await firstCardInStock(page);
+  // The count rises as soon as the add is sent (with JavaScript): the add's answer says the server
+  // has it. Leaving before that would cancel the add and open an empty checkout.
+  const added = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.startsWith("/cart") && response.request().method() === "POST",
+  );
   await page.getByRole("button", { name: `Add to cart: ${product}` }).click();
+  await added;
   await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
