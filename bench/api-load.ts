@@ -7,17 +7,12 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import type { Throughput } from "./shoppers";
 import { type ApiRequest, shopperAddresses } from "./workload";
 
 const TMP = path.resolve("bench/.tmp");
 
-export interface Figures {
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  requests: number;
+export interface Figures extends Throughput {
   errors: number;
   /** Of the errors, requests with no answer within autocannon's 10 s timeout. */
   timeouts: number;

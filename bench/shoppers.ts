@@ -81,14 +81,18 @@ export function basketOf(shopper: Shopper): Map<number, number> {
   return units;
 }
 
-/** What one run of requests measured. */
-export interface Figures {
+/** What every run of requests measures: answers per second, latencies in ms, how many requests. */
+export interface Throughput {
   rps: number;
   p50: number;
   p90: number;
   p99: number;
   max: number;
   requests: number;
+}
+
+/** What one run of requests measured. */
+export interface Figures extends Throughput {
   seconds: number;
   /** Requests with no answer (refused, reset, or none within 10 s). */
   errors: number;

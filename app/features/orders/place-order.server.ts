@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { OrderStatus } from "~/commerce/order-states";
+import { takeStock as takeStockLines } from "~/commerce/stock.server";
 import type { Transaction } from "~/db/client.server";
 import { failedOnLockCycle, failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { priceCents } from "~/db/price-cents";
-import { onSale as isOnSale } from "~/db/product-on-sale";
-import { cartLines, carts, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { cartLines, carts, orderLines, orders, products } from "~/db/schema";
 import type { MailQueue, QueuedMessage } from "~/utils/mail-queue.server";
 import type { ShortLine } from "./checkout-schema";
 import type { AddressSnapshot } from "./order-format";
@@ -262,55 +262,13 @@ async function linesAtTodaysPrices(
     .sort((a, b) => a.productId - b.productId);
 }
 
-/**
- * Takes each line's units with a conditional update, or throws StockShort
- * naming every short line (the transaction rolls back). Every line's stock
- * row is locked before any is taken: a sale that sells a product out also
- * takes the catalogue's revision row (drizzle/0011's trigger), and only once
- * all its stock rows are held can a checkout never hold one that another,
- * holding the revision row, waits for.
- */
+/** Takes the lines' stock (app/commerce/stock.server.ts), or throws StockShort naming every short line. */
 async function takeStock(tx: Transaction, productIds: number[], lines: Map<number, number>) {
-  await tx
-    .select({ productId: stockLevels.productId })
-    .from(stockLevels)
-    .where(inArray(stockLevels.productId, productIds))
-    .orderBy(asc(stockLevels.productId))
-    .for("update");
-  const short: number[] = [];
-  for (const productId of productIds) {
-    const quantity = lines.get(productId) as number;
-    const taken = await tx
-      .update(stockLevels)
-      .set({ onHand: sql`${stockLevels.onHand} - ${quantity}` })
-      .where(and(eq(stockLevels.productId, productId), gte(stockLevels.onHand, quantity), onSale(productId)))
-      .returning({ onHand: stockLevels.onHand });
-    if (taken.length === 0) short.push(productId);
-  }
-  if (short.length > 0) throw new StockShort(await shortLines(tx, short, lines));
-}
-
-/** Not archived by the owner: an archived product is kept for past orders, never sold again. */
-const onSale = (productId: number | typeof stockLevels.productId) =>
-  sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${isOnSale})`;
-
-/** What is left of each short product (0 for one that no longer exists). */
-async function shortLines(
-  tx: Transaction,
-  productIds: number[],
-  lines: Map<number, number>,
-): Promise<ShortLine[]> {
-  const levels = await tx
-    .select({ productId: stockLevels.productId, onHand: stockLevels.onHand })
-    .from(stockLevels)
-    // An archived product is no longer sold: none of it is left to order.
-    .where(and(inArray(stockLevels.productId, productIds), onSale(stockLevels.productId)));
-  const left = new Map(levels.map((level) => [level.productId, level.onHand]));
-  return productIds.map((productId) => ({
-    productId,
-    asked: lines.get(productId) as number,
-    left: left.get(productId) ?? 0,
-  }));
+  const short = await takeStockLines(
+    tx,
+    productIds.map((productId) => ({ productId, quantity: lines.get(productId) as number })),
+  );
+  if (short.length > 0) throw new StockShort(short);
 }
 
 async function readOrderByKey(
