@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations, gotoInteractive } from "./support/page-checks";
+import { animationsSettled, expectNoAxeViolations, gotoInteractive } from "./support/page-checks";
 import { apiCount, ShopPage } from "./support/shop-page";
 import { expect, test } from "./support/test";
 
@@ -140,6 +140,8 @@ test.describe("search suggestions as the shopper types", () => {
     await expect(options.first()).toBeVisible();
     await shop.search.press("ArrowDown");
     await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    // The option's colours change with a transition: read once it has run, as a reader sees them.
+    await animationsSettled(page);
     const looks = await options.evaluateAll((elements) =>
       elements.map((element) => {
         const style = getComputedStyle(element);

@@ -26,7 +26,7 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** Until every transition and finite animation has ended; an endless one (a loading bar) never ends and is left alone. */
-async function animationsSettled(page: Page) {
+export async function animationsSettled(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
