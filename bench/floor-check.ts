@@ -63,22 +63,25 @@ const normalised = (text: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** Waits until the capture file has not grown for 400 ms: the request's work, and what it woke, is done. */
-async function quiet(file: string) {
-  let size = -1;
-  let still = 0;
-  for (let waited = 0; waited < 10_000 && still < 400; waited += 50) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const now = fs.statSync(file).size;
-    still = now === size ? still + 50 : 0;
-    size = now;
+/**
+ * Waits for the mail sender a checkout woke to finish: its last statement
+ * (when the next message is due) written by a request after `from`. An add's
+ * statements are all written before its answer (the capture writes each one
+ * as it is sent), so an add needs no wait.
+ */
+async function mailSenderDone(file: string, from: number) {
+  const done = (line: string) => line.includes('"request":null') === false && line.includes("min(greatest(");
+  for (let looked = 0; looked < 400; looked++) {
+    const lines = fs.readFileSync(file).subarray(from).toString("utf8").split("\n");
+    if (lines.some(done)) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  throw new Error("the checkout's mail sender never finished (no statement for the next message due)");
 }
 
 /** One guest's adds and checkout against `url`; the statements each request caused. */
 async function scenario(url: string, file: string, productIds: readonly number[]): Promise<Captured[]> {
   const [first, second] = productIds as [number, number];
-  await quiet(file);
   const from = fs.statSync(file).size;
   const client = shopClient(url, 1);
   const shopper: Shopper = { address: "198.18.250.1", cookie: null, adds: [] };
@@ -90,11 +93,10 @@ async function scenario(url: string, file: string, productIds: readonly number[]
     ]) {
       const answer = await client.add(shopper, add);
       if (answer.status !== 200) throw new Error(`add answered ${answer.status}: ${answer.body}`);
-      await quiet(file);
     }
     const answer = await client.checkout(shopper);
     if (answer.status !== 201) throw new Error(`checkout answered ${answer.status}: ${answer.body}`);
-    await quiet(file);
+    await mailSenderDone(file, from);
   } finally {
     client.close();
   }
