@@ -6,9 +6,7 @@ import {
   userRecordAnswerSchema,
   userRecordSchema,
 } from "./auth-schema";
-
-/** The session cookie Better Auth sets (auth.server.ts: cookie prefix "backline"; `__Secure-` first over https). */
-const SESSION_COOKIE = "backline.session_token";
+import { SESSION_COOKIE } from "./better-auth.server";
 
 /** The accounts' public calls in the shop's OpenAPI description (/openapi.json). */
 export const authApi: ApiPart = {

@@ -6,6 +6,12 @@ import { emailSchema, nameSchema, photoSchema } from "./auth-schema";
 import { betterAuthDatabase, forgetPendingLinks, sessionAddress } from "./auth-tables.server";
 import { hashPassword, verifyPassword } from "./password-hasher.server";
 
+const COOKIE_PREFIX = "backline";
+/** The session cookie Better Auth sets: `__Secure-` goes first when the shop is served over https. */
+export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
+/** A `name=value` pair of the session cookie with a value, at the start of a Cookie or Set-Cookie entry. */
+export const SESSION_COOKIE_PAIR = new RegExp(`^(?:__Secure-)?${SESSION_COOKIE.replace(".", "\\.")}=[^;\\s]`);
+
 /**
  * The Better Auth instance: its settings, and nothing the shop adds around it
  * (that is the services', app/features/auth/services). See
@@ -108,7 +114,7 @@ export function createBetterAuth(settings: BetterAuthSettings) {
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: settings.baseUrl.startsWith("https://"),
-      cookiePrefix: "backline",
+      cookiePrefix: COOKIE_PREFIX,
       // Better Auth reads no address from the request's headers: the shop hands it one (above).
       ipAddress: { disableIpTracking: true },
     },

@@ -1,5 +1,5 @@
 import { type AuthCore, type RateLimited, rateLimited, type Visitor } from "../auth-core.server";
-import { GOOGLE_PROVIDER_ID } from "../better-auth.server";
+import { GOOGLE_PROVIDER_ID, SESSION_COOKIE_PAIR } from "../better-auth.server";
 import type { GoogleAvailability } from "../google-sign-in-message";
 import { currentSessionToken, endPreviousSession } from "./sessions.server";
 
@@ -61,5 +61,5 @@ export type GoogleSignIn = ReturnType<typeof googleSignInFor>;
 function setsSessionCookie(headers: Headers): boolean {
   return headers
     .getSetCookie()
-    .some((cookie) => /^(__Secure-)?backline\.session_token=[^;]/.test(cookie) && !/max-age=0/i.test(cookie));
+    .some((cookie) => SESSION_COOKIE_PAIR.test(cookie) && !/max-age=0/i.test(cookie));
 }

@@ -1,5 +1,6 @@
 import Bowser from "bowser";
 import { type AuthCore, isRefusal, toSessionUser, type Visitor } from "../auth-core.server";
+import { SESSION_COOKIE_PAIR } from "../better-auth.server";
 import { pastAbsoluteLifetime } from "../session-lifetime.server";
 import type { SessionUser } from "../session-user";
 
@@ -44,9 +45,11 @@ export async function endPreviousSession(core: AuthCore, token: string | null) {
   if (token) await core.tables.endSessionByToken(token);
 }
 
-/** Whether the request carries a session cookie at all (better-auth.server.ts names it; `__Secure-` over https). */
+/** Whether the request carries a session cookie at all (named in better-auth.server.ts). */
 function carriesSessionCookie(request: Request): boolean {
-  return /(?:^|;\s*)(?:__Secure-)?backline\.session_token=[^;\s]/.test(request.headers.get("cookie") ?? "");
+  return (request.headers.get("cookie") ?? "")
+    .split(";")
+    .some((pair) => SESSION_COOKIE_PAIR.test(pair.trim()));
 }
 
 export function sessionsFor(core: AuthCore, visitor: Visitor) {
