@@ -14,15 +14,16 @@ import type { AddressSnapshot } from "./order-format";
  * "Tôkyô", are not what shoppers write), China (ISO lists Hong Kong, Macao
  * and Taiwan, which the country list has as countries of their own).
  */
-const REGION_LABELS: Readonly<Record<string, string>> = {
-  US: "State",
-  CA: "Province or territory",
-  AU: "State or territory",
-  BR: "State",
-  MX: "State",
-  IN: "State",
-  MY: "State",
-};
+// A Map, not an object: a country the client sends ("__proto__") is looked up, never inherited.
+const REGION_LABELS: ReadonlyMap<string, string> = new Map([
+  ["US", "State"],
+  ["CA", "Province or territory"],
+  ["AU", "State or territory"],
+  ["BR", "State"],
+  ["MX", "State"],
+  ["IN", "State"],
+  ["MY", "State"],
+]);
 
 export interface RegionChoice {
   /** ISO 3166-2: "US-OR". */
@@ -31,7 +32,7 @@ export interface RegionChoice {
 }
 
 const REGIONS = new Map<string, RegionChoice[]>(
-  Object.keys(REGION_LABELS).map((country) => [
+  [...REGION_LABELS.keys()].map((country) => [
     country,
     iso31662
       .filter((subdivision) => subdivision.parent === country)
@@ -45,7 +46,7 @@ const REGION_NAMES = new Map(
 );
 
 /** What the form calls a country's region ("State"), or undefined for a country that needs none. */
-export const regionLabel = (country: string): string | undefined => REGION_LABELS[country];
+export const regionLabel = (country: string): string | undefined => REGION_LABELS.get(country);
 
 /** Whether `region` is one of `country`'s regions (false for a country that needs none). */
 export const isRegionOf = (region: string, country: string): boolean =>
@@ -54,7 +55,10 @@ export const isRegionOf = (region: string, country: string): boolean =>
 /** Each country that needs a region: what the form calls it, and its regions by name. */
 export function regionChoices(): Record<string, { label: string; choices: RegionChoice[] }> {
   return Object.fromEntries(
-    [...REGIONS].map(([country, choices]) => [country, { label: REGION_LABELS[country] as string, choices }]),
+    [...REGIONS].map(([country, choices]) => [
+      country,
+      { label: REGION_LABELS.get(country) as string, choices },
+    ]),
   );
 }
 

@@ -4,6 +4,10 @@ import { Field } from "~/components/forms/field";
 import { buttonClasses } from "~/components/ui/button";
 import type { CheckoutFormFields } from "../checkout-schema";
 
+/** A country's regions, read as the list's own key only: a country typed as `__proto__` has none. */
+export const regionChoiceOf = (regions: RegionLists, country: string): RegionLists[string] | undefined =>
+  Object.hasOwn(regions, country) ? regions[country] : undefined;
+
 export type RegionLists = Record<string, { label: string; choices: { code: string; name: string }[] }>;
 
 export interface CheckoutAddressProps {
@@ -46,7 +50,7 @@ export function CheckoutAddress({
 }: CheckoutAddressProps) {
   const address = meta.getFieldset();
   const focusOn = (name: string) => (focus === name ? { autoFocus: true } : {});
-  const regionList = regions[country];
+  const regionList = regionChoiceOf(regions, country);
   return (
     <fieldset className="space-y-5 rounded-xl border border-slate-200 bg-white p-5">
       <legend className="px-1 text-lg font-bold text-slate-900">Shipping address</legend>

@@ -14,7 +14,7 @@ import { useHydrated } from "~/utils/hydrated";
 import { formatCents } from "~/utils/money";
 import type { CheckoutFormFields, ShortLine } from "../checkout-schema";
 import { type ShippingRates, shippingCents } from "../shipping";
-import { CheckoutAddress, type RegionLists } from "./checkout-address";
+import { CheckoutAddress, type RegionLists, regionChoiceOf } from "./checkout-address";
 import { type CheckoutLine, CheckoutSummary, ShortLines, TotalChanged } from "./checkout-summary";
 
 export interface CheckoutFormProps {
@@ -109,7 +109,8 @@ export function CheckoutForm({
   const firstInvalid = FIELD_ORDER.find((name) => (errors[name]?.length ?? 0) > 0);
   const updated = answer?.result.intent?.type === "validate" ? answer.result.intent.payload.name : undefined;
   const focus =
-    firstInvalid ?? (updated === address.country.name && regions[country] ? address.region.name : updated);
+    firstInvalid ??
+    (updated === address.country.name && regionChoiceOf(regions, country) ? address.region.name : updated);
   const focusFirst = (name: string) => (focus === name ? { autoFocus: true } : {});
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-5">
