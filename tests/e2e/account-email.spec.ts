@@ -237,6 +237,9 @@ test.describe("forms for everyone", () => {
     for (let attempt = 0; attempt < 2; attempt++) await logIn(page, "nobody@example.com", "Wr0ng!Pass");
     const toast = toasts(page).getByRole("listitem").filter({ hasText: "Invalid email or password." });
     await expect(toast).toHaveCount(1);
+    // The failed login's own focus move (to its message) comes first: moved later, it would take
+    // the focus from the link the Tab steps below start at.
+    await expect(page.getByRole("main").getByText("Invalid email or password.")).toBeFocused();
     // The pointer rests on the toast, which keeps it (an error toast otherwise goes after 4 s, and
     // the steps below took longer than that on a loaded machine).
     await toast.hover();
