@@ -130,8 +130,14 @@ describe("POST /api/checkout", () => {
     [{ ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, name: " " } }, "shippingAddress.name"],
     [{ ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, country: "XX" } }, "shippingAddress.country"],
     // Found by the fuzz test: a country named like an object's own property was looked up as one.
-    [{ ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, country: "__proto__" } }, "shippingAddress.country"],
-    [{ ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, country: "constructor" } }, "shippingAddress.country"],
+    [
+      { ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, country: "__proto__" } },
+      "shippingAddress.country",
+    ],
+    [
+      { ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, country: "constructor" } },
+      "shippingAddress.country",
+    ],
     [{ ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, country: "US" } }, "shippingAddress.postalCode"],
     [{ ...checkout, shippingMethod: "overnight" }, "shippingMethod"],
     [{ ...checkout, paymentMethod: "card" }, "paymentMethod"],
