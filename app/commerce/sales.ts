@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { DEMO_ORDER_SCOPE_PREFIX } from "~/db/seed/demo-reviews";
+import { isDemoOrder } from "~/db/seed/demo-orders";
 import type { OrderStatus } from "./order-states";
 
 /**
@@ -17,9 +17,13 @@ const SALE_STATUS_LIST = sql.raw(SALE_STATUSES.map((status) => `'${status}'`).jo
 export const hasSaleStatus = (status: AnyColumn | SQL): SQL => sql`${status} in (${SALE_STATUS_LIST})`;
 
 /**
- * A sale, as the shop's figures count it: a sale's status, and not one of the
- * demo buyers' orders (docs/decisions/0033), which exist only so that the
- * demo's reviews come from buyers.
+ * A shopper's order (SQL): any order but the demo buyers' (docs/decisions/0033), which exist only so
+ * that the demo's reviews come from buyers. The shop's figures count only shoppers' orders, and only
+ * a shopper's order keeps a product an import prunes: the others go with it.
  */
+export const isShopperOrder = (order: { idempotencyScope: AnyColumn | SQL }): SQL =>
+  sql`(not ${isDemoOrder(order)})`;
+
+/** A sale, as the shop's figures count it: a shopper's order with a sale's status. */
 export const isSale = (order: { status: AnyColumn | SQL; idempotencyScope: AnyColumn | SQL }): SQL =>
-  sql`(${hasSaleStatus(order.status)} and ${order.idempotencyScope} not like ${`${DEMO_ORDER_SCOPE_PREFIX}%`})`;
+  sql`(${hasSaleStatus(order.status)} and ${isShopperOrder(order)})`;

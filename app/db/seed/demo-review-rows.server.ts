@@ -1,7 +1,8 @@
 import { inArray } from "drizzle-orm";
 import type { Transaction } from "../client.server";
 import { type NewProductRow, orderEvents, orderLines, orders, reviews, users } from "../schema";
-import { DEMO_BUYERS, DEMO_ORDER_SCOPE_PREFIX, demoReviewsOf } from "./demo-reviews";
+import { demoOrderScope } from "./demo-orders";
+import { DEMO_BUYERS, demoReviewsOf } from "./demo-reviews";
 
 /**
  * The demo's reviews as rows (docs/decisions/0033): the demo buyers'
@@ -76,7 +77,7 @@ export async function insertDemoReviews(tx: Transaction, products: DemoProductRo
     .values(
       planned.map(({ product, review, orderedAt }, at) => ({
         number: demoOrderNumber(at),
-        idempotencyScope: `${DEMO_ORDER_SCOPE_PREFIX}${review.buyer.id}`,
+        idempotencyScope: demoOrderScope(review.buyer.id),
         idempotencyKey: `demo-order-${product.id}`,
         requestHash: "demo",
         userId: review.buyer.id,

@@ -5,13 +5,6 @@
  * no database here (seed.server.ts writes it).
  */
 
-/**
- * The idempotency scope of the demo buyers' orders: what marks them as the demo's, so the
- * dashboard leaves them out of its figures and an import that prunes the demo's products takes
- * their orders with them.
- */
-export const DEMO_ORDER_SCOPE_PREFIX = "demo:";
-
 export interface DemoBuyer {
   /** The account's id: `demo-buyer-<n>`. */
   id: string;

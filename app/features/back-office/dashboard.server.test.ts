@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { OrderStatus } from "~/commerce/order-states";
 import { orders, products } from "~/db/schema";
+import { demoOrderScope } from "~/db/seed/demo-orders";
 import { productInStock } from "../../../tests/support/shop-context";
 import {
   openTestDatabases,
@@ -12,8 +13,9 @@ import { dashboardOf } from "./dashboard.server";
 
 /**
  * The dashboard's figures: orders and revenue by UTC day, today and over 7
- * and 30 days, cancelled orders left out of revenue; the orders waiting; the
- * products at or under the low-stock line, archived ones left out.
+ * and 30 days, cancelled orders left out of revenue and the demo buyers'
+ * orders out of both; the orders waiting; the products at or under the
+ * low-stock line, archived ones left out.
  */
 const engines = await openTestDatabases();
 afterAll(() => Promise.all(engines.map((engine) => engine.close())));
@@ -27,11 +29,12 @@ async function order(
   createdAt: string,
   totalCents: number,
   status: OrderStatus = "placed",
+  idempotencyScope = "test",
 ) {
   placed++;
   await engine.db.insert(orders).values({
     number: `BL-T${placed}`,
-    idempotencyScope: "test",
+    idempotencyScope,
     idempotencyKey: `key-${placed}`,
     requestHash: "hash",
     status,
@@ -47,7 +50,7 @@ async function order(
 }
 
 describe.each(engines)("the dashboard's figures on $name", (engine: TestDatabase) => {
-  it("counts orders and revenue by UTC day, today and over 7 and 30 days, without cancelled revenue", async () => {
+  it("counts orders and revenue by UTC day, today and over 7 and 30 days, without cancelled revenue nor demo orders", async () => {
     await order(engine, "2026-11-25T00:00:00Z", 1_000); // today, at its first instant (UTC)
     await order(engine, "2026-11-25T09:00:00Z", 2_550);
     await order(engine, "2026-11-25T08:00:00Z", 9_999, "cancelled"); // counted as an order, not as revenue
@@ -56,6 +59,8 @@ describe.each(engines)("the dashboard's figures on $name", (engine: TestDatabase
     await order(engine, "2026-11-18T12:00:00Z", 4_000, "paid"); // 7 days ago: only in the 30
     await order(engine, "2026-10-27T00:00:00Z", 500); // 29 days ago: the 30th day
     await order(engine, "2026-10-26T23:59:59Z", 100_000); // 30 days ago: out
+    // A demo buyer's order (docs/decisions/0033) is not the shop's: neither counted nor summed.
+    await order(engine, "2026-11-25T07:00:00Z", 50_000, "shipped", demoOrderScope("demo-buyer-1"));
 
     const dashboard = await dashboardOf(engine.db, { now: NOW, lowStockAt: 5 });
 

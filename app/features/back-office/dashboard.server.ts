@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { OrderStatus } from "~/commerce/order-states";
-import { hasSaleStatus } from "~/commerce/sales";
+import { hasSaleStatus, isShopperOrder } from "~/commerce/sales";
 import type { Database } from "~/db/client.server";
 import { onSale } from "~/db/product-on-sale";
-import { DEMO_ORDER_SCOPE_PREFIX } from "~/db/seed/demo-reviews";
 
 /**
  * The back office's dashboard (`/admin`): orders and revenue today, over 7
@@ -93,8 +92,8 @@ export async function dashboardOf(
              coalesce(sum(total_cents) filter (where ${hasSaleStatus(sql.raw("status"))}), 0)::bigint as revenue_cents
       from orders
       where created_at >= ${since30.toISOString()}::timestamptz
-        -- The demo buyers' orders (docs/decisions/0033) are not the shop's sales.
-        and idempotency_scope not like ${`${DEMO_ORDER_SCOPE_PREFIX}%`}
+        -- The demo buyers' orders (docs/decisions/0033) are not the shop's: neither counted nor summed.
+        and ${isShopperOrder({ idempotencyScope: sql.raw("idempotency_scope") })}
       group by 1`,
     ),
     // Counted up to a bound: a shop with more waiting than that needs the list, not the number.

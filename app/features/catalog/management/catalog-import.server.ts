@@ -1,8 +1,8 @@
 import { setImmediate } from "node:timers/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { isShopperOrder } from "~/commerce/sales";
 import type { Database, Transaction } from "~/db/client.server";
 import { brands, categories, orderLines, orders, products, stockLevels } from "~/db/schema";
-import { DEMO_ORDER_SCOPE_PREFIX } from "~/db/seed/demo-reviews";
 import { eventLoopTurns } from "~/utils/event-loop-turns.server";
 import { PLACEHOLDER_PICTURE } from "../core/catalog-format";
 import { productColumns, readFacetValues } from "../core/product-rows.server";
@@ -174,17 +174,14 @@ export async function planCatalogImport(
   return plan;
 }
 
-/** The demo buyers' orders (docs/decisions/0033): they go with the demo's products an import prunes. */
-const demoOrder = sql`${orders.idempotencyScope} like ${`${DEMO_ORDER_SCOPE_PREFIX}%`}`;
-
-/** Which of these products a shopper's order names (the demo buyers' do not keep a product). */
+/** Which of these products a shopper's order names: only those keep a product the import prunes. */
 async function orderedProducts(db: Pick<Database, "select">, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ productId: orderLines.productId })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(sql`${orderLines.productId} = any(${sql.param(ids)}::int[])`, sql`not (${demoOrder})`))
+    .where(and(sql`${orderLines.productId} = any(${sql.param(ids)}::int[])`, isShopperOrder(orders)))
     .groupBy(orderLines.productId);
   return new Set(rows.map((row) => row.productId));
 }
@@ -305,8 +302,9 @@ export async function applyCatalogImport(
     await step(batch.length);
   }
   for (const batch of batches(plan.removed)) {
+    // The orders that are not a shopper's (the demo buyers', docs/decisions/0033) go with their products.
     await tx.execute(sql`
-      delete from ${orders} where ${demoOrder} and ${orders.id} in (
+      delete from ${orders} where not ${isShopperOrder(orders)} and ${orders.id} in (
         select ${orderLines.orderId} from ${orderLines} join ${products} on ${products.id} = ${orderLines.productId}
         where ${products.sku} = any(${sql.param(batch)}::text[]))`);
     await tx.delete(products).where(inArray(products.sku, batch));
