@@ -14,7 +14,7 @@ import "./app.css";
 import { ErrorPage, errorPageMeta, errorPageProps } from "~/components/layout/error-page";
 import { SiteShell } from "~/components/layout/site-shell";
 import { useFocusAfterNavigation } from "~/components/layout/use-focus-after-navigation";
-import { accountsFor, cartItemCountOf } from "~/context.server";
+import { accountsFor, cartItemCountOf, servicesContext } from "~/context.server";
 import { AccountNav, SignInLinks } from "~/features/auth/components/account-nav";
 import { VerifyEmailReminder } from "~/features/auth/components/verify-email-reminder";
 import { rootSession } from "~/features/auth/session.server";
@@ -33,21 +33,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The signed-in shopper, known at first render (no flash of the signed-out
   // navbar), and a toast left by a redirect ("Logged out.").
   const { user, toast, headers } = await rootSession(request, accountsFor(request, context).sessions);
-  const cartItems = await cartItemCountOf(request, context, user?.id ?? null).catch((error: unknown) => {
-    // The catalogue can still be browsed while carts cannot be read: the cart link shows no count.
-    logFailure(error, "cart count look-up failed; the navbar shows none");
-    return null;
-  });
+  const { settings } = context.get(servicesContext);
+  const [cartItems, { fewLeftAt }] = await Promise.all([
+    cartItemCountOf(request, context, user?.id ?? null).catch((error: unknown) => {
+      // The catalogue can still be browsed while carts cannot be read: the cart link shows no count.
+      logFailure(error, "cart count look-up failed; the navbar shows none");
+      return null;
+    }),
+    settings.current().catch((error: unknown) => {
+      logFailure(error, "settings look-up failed; shoppers' pages use the configured ones");
+      return settings.defaults;
+    }),
+  ]);
   // The shop speaks English; dates are written the way the shopper's browser writes them.
-  return data({ user, toast, cartItems, locale: shopperLocale(request) }, { headers });
+  // Every page tells shoppers how many are left from the owner's `fewLeftAt` down (useFewLeftAt).
+  return data({ user, toast, cartItems, locale: shopperLocale(request), shop: { fewLeftAt } }, { headers });
 }
 
 /**
- * The root's data (who is signed in, a toast, the locale) does not change when
- * only the shop's filters do: a filter change asks for the listing alone, one
- * request, and a failed listing stays the shop's own inline error instead of
- * taking the whole page down with the root. A new page, a form sent, or a
- * Retry of the root's own data still reads it again.
+ * The root's data (who is signed in, a toast, the locale, the owner's few-left
+ * line) does not change when only the shop's filters do: a filter change asks
+ * for the listing alone, one request, and a failed listing stays the shop's
+ * own inline error instead of taking the whole page down with the root. A new
+ * page, a form sent (an owner's new settings), or a Retry of the root's own
+ * data still reads it again.
  */
 export function shouldRevalidate({
   currentUrl,

@@ -138,13 +138,14 @@ export async function createShopServices(
     }),
     searchLimit: createSearchRateLimit(),
     shoppingLimit: createShoppingRateLimit(undefined, { redis: redis?.client }),
-    // The configuration's amounts and bank details are the defaults; the owner's settings win.
+    // The configuration's amounts, bank details and few-left line are the defaults; the owner's settings win.
     settings: createShopSettings(database.db, {
       standardShippingCents: env.SHIPPING_STANDARD,
       freeShippingFromCents: env.FREE_SHIPPING_FROM,
       expressShippingCents: env.SHIPPING_EXPRESS,
       bankDetails: bankDetailLines(env.SHOP_BANK_DETAILS ?? DEMO_BANK_DETAILS),
       lowStockAt: 5,
+      fewLeftAt: env.SHOP_FEW_LEFT_AT,
     }),
     pictures: createPictureStore(database.db),
     auth: createAuthService({

@@ -12,9 +12,9 @@ import { action, loader } from "./admin.settings";
 import { loader as checkoutLoader } from "./checkout";
 
 /**
- * /admin/settings: what an owner saves is what checkout charges and what the
- * form shows next; the audit log keeps only what changed; a bad amount is
- * refused next to its field.
+ * /admin/settings: what an owner saves is what checkout charges, what shoppers
+ * are told of stock and what the form shows next; the audit log keeps only
+ * what changed; a bad amount is refused next to its field.
  */
 const engines = await openTestDatabases();
 afterAll(() => Promise.all(engines.map((engine) => engine.close())));
@@ -26,6 +26,7 @@ const SAVED = {
   expressShipping: "14.99",
   bankDetails: "Backline Ltd.\nIBAN: GB33 BUKB 2020 1555 5555 55",
   lowStockAt: "5",
+  fewLeftAt: "3",
 };
 
 describe.each(engines)("the shop's settings on $name", (engine: TestDatabase) => {
@@ -54,14 +55,16 @@ describe.each(engines)("the shop's settings on $name", (engine: TestDatabase) =>
     expect(entry).toMatchObject({
       action: "settings.changed",
       subject: "settings",
-      before: { standardShippingCents: 499, freeShippingFromCents: 5_000 },
+      before: { standardShippingCents: 499, freeShippingFromCents: 5_000, fewLeftAt: 5 },
       after: {
         standardShippingCents: 350,
         freeShippingFromCents: 7_500,
         bankDetails: ["Backline Ltd.", "IBAN: GB33 BUKB 2020 1555 5555 55"],
+        fewLeftAt: 3,
       },
     });
     expect(Object.keys(entry?.after as object)).not.toContain("expressShippingCents");
+    expect(Object.keys(entry?.after as object)).not.toContain("lowStockAt");
   });
 
   it("refuses an amount that is not dollars next to its field, and saves nothing", async () => {
@@ -73,13 +76,47 @@ describe.each(engines)("the shop's settings on $name", (engine: TestDatabase) =>
 
     const sent = await sendForm(action, context, "/admin/settings", {
       cookie: owner,
-      form: { ...SAVED, standardShipping: "4,5.0.1", lowStockAt: "0x5" },
+      form: { ...SAVED, standardShipping: "4,5.0.1", lowStockAt: "0x5", fewLeftAt: "2.5" },
     });
 
     expect(sent.status).toBe(400);
     const errors = (sent.body as { result: { error: Record<string, string[]> } }).result.error;
     expect(errors.standardShipping?.[0]).toBe("Enter the standard shipping in dollars, like 4.99.");
     expect(errors.lowStockAt?.[0]).toBe("Enter a whole number of units, like 5.");
+    expect(errors.fewLeftAt?.[0]).toBe("Enter a whole number of units, like 5.");
     expect(await engine.db.$count(shopSettings)).toBe(0);
+  });
+
+  it("refuses an “Only N left” line that is not a few, or not a count, next to its field", async () => {
+    await engine.db.delete(shopSettings);
+    const owner = await signedUpAs(
+      `owner-few-${engine.name.toLowerCase()}-${Date.now()}@example.com`,
+      "owner",
+    );
+    for (const [fewLeftAt, message] of [
+      ["1001", "Enter at most 1,000 units."],
+      ["-1", "Enter a whole number of units, like 5."],
+      ["", "Enter a whole number of units, like 5."],
+    ] as const) {
+      const sent = await sendForm(action, context, "/admin/settings", {
+        cookie: owner,
+        form: { ...SAVED, fewLeftAt },
+      });
+      expect(sent.status, fewLeftAt).toBe(400);
+      const errors = (sent.body as { result: { error: Record<string, string[]> } }).result.error;
+      expect(errors, fewLeftAt).toEqual({ fewLeftAt: [message] });
+    }
+    expect(await engine.db.$count(shopSettings)).toBe(0);
+
+    // The bounds themselves are kept: 0 (never say it) and 1,000.
+    for (const fewLeftAt of ["0", "1000"]) {
+      const sent = await sendForm(action, context, "/admin/settings", {
+        cookie: owner,
+        form: { ...SAVED, fewLeftAt },
+      });
+      expect(sent.status, fewLeftAt).toBe(200);
+      const form = await sendForm(loader, context, "/admin/settings", { method: "GET", cookie: owner });
+      expect(form.body?.current).toMatchObject({ fewLeftAt });
+    }
   });
 });

@@ -8,7 +8,7 @@ import { dollarsText } from "~/utils/money-field";
 import type { ShopSettings } from "~/utils/shop-settings.server";
 import type { Route } from "./+types/admin.settings";
 
-/** `/admin/settings` (owners only): shipping amounts, bank details, the low-stock line. */
+/** `/admin/settings` (owners only): shipping amounts, bank details, the low-stock and few-left lines. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context, "owner");
   return { current: formFields(await context.get(servicesContext).settings.current()) };
@@ -19,13 +19,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const visitor = await backOfficeVisitorOf(request, context, "owner");
   const { submission, refused } = await readSubmission(request, shopSettingsSchema);
   if (refused) return refused;
-  const { standardShipping, freeShippingFrom, expressShipping, bankDetails, lowStockAt } = submission.value;
+  const { standardShipping, freeShippingFrom, expressShipping, bankDetails, lowStockAt, fewLeftAt } =
+    submission.value;
   await context.get(servicesContext).settings.save(visitor.actor, {
     standardShippingCents: standardShipping,
     freeShippingFromCents: freeShippingFrom,
     expressShippingCents: expressShipping,
     bankDetails,
     lowStockAt,
+    fewLeftAt,
   });
   // The loader runs again after this and shows what was saved (this process reads it fresh).
   return data({ result: submission.reply({ resetForm: true }), saved: true });
@@ -38,6 +40,7 @@ function formFields(settings: ShopSettings) {
     expressShipping: dollarsText(settings.expressShippingCents),
     bankDetails: settings.bankDetails.join("\n"),
     lowStockAt: String(settings.lowStockAt),
+    fewLeftAt: String(settings.fewLeftAt),
   };
 }
 

@@ -6,6 +6,7 @@ import type { CartFormAnswer } from "~/features/cart/cart-schema";
 import { CartView } from "~/features/cart/components/cart-view";
 import { productHref } from "~/features/catalog/browsing/catalog-url";
 import { pictureSrcSet } from "~/features/catalog/core/catalog-format";
+import { useFewLeftAt } from "~/utils/few-left";
 import { shoppingRefusalMessage } from "~/utils/shopping-rate-limit.server";
 import { z } from "~/utils/zod";
 import type { Route } from "./+types/cart";
@@ -52,6 +53,7 @@ export function meta() {
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, itemCount, added } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
+  const fewLeftAt = useFewLeftAt();
   return (
     <main id="main" className="mx-auto w-full max-w-5xl px-4 pt-6 pb-16 sm:px-6 lg:px-8 lg:pt-10">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Your cart</h1>
@@ -77,6 +79,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <CartView
         lines={lines}
         failure={failure}
+        fewLeftAt={fewLeftAt}
         hrefFor={(line) => productHref({ id: line.productId, name: line.name })}
         pictureFor={(line) => ({ src: line.image, srcSet: pictureSrcSet(line.image) })}
       />

@@ -21,6 +21,7 @@ import { shippingAndReturnsNotes } from "~/features/orders/shipping";
 import { ReviewsSection } from "~/features/reviews/components/reviews-section";
 import { reviewFormAction } from "~/features/reviews/review-form.server";
 import { productReviews } from "~/features/reviews/review-listing.server";
+import { useFewLeftAt } from "~/utils/few-left";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/product";
 
@@ -123,6 +124,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { product, description, related, listingHref, shippingNotes, reviews, reviewDone, productPath } =
     loaderData;
   const locale = useShopperLocale();
+  const fewLeftAt = useFewLeftAt();
   const categoryHref = shopHref({ category: [product.category] });
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8 lg:pt-10">
@@ -138,6 +140,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           product={product}
           description={description}
           locale={locale}
+          fewLeftAt={fewLeftAt}
           categoryHref={categoryHref}
           brandHref={shopHref({ band: [product.bandName] })}
           buyBox={
@@ -145,7 +148,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               productId={product.id}
               productName={product.name}
               stock={product.stock}
-              stockState={<StockState stock={product.stock} />}
+              stockState={<StockState stock={product.stock} fewLeftAt={fewLeftAt} />}
               notes={shippingNotes}
             />
           }
@@ -167,6 +170,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <ProductGrid
               products={related}
               locale={locale}
+              fewLeftAt={fewLeftAt}
               label={`More in ${product.categoryLabel}`}
               eager={false}
               hrefFor={(other) => productHref(other)}

@@ -128,6 +128,7 @@ describe.each(engines)("text inputs on $name", (engine: TestDatabase) => {
       freeShippingFrom: "50",
       expressShipping: "14.99",
       lowStockAt: "5",
+      fewLeftAt: "5",
     };
     await engine.db.delete(shopSettings);
     const refused = await sendForm(settingsAction, context, "/admin/settings", {
@@ -146,6 +147,33 @@ describe.each(engines)("text inputs on $name", (engine: TestDatabase) => {
       form: { ...form, bankDetails: "Backline Ltd.\r\nIBAN:\tGB33 BUKB" },
     });
     expect(saved.status).toBe(200);
+  });
+
+  it("the stock lines: a count that is not text is refused next to its field, naming it", async () => {
+    const cookie = await owner();
+    const form = {
+      standardShipping: "4.99",
+      freeShippingFrom: "50",
+      expressShipping: "14.99",
+      bankDetails: "Backline Ltd.",
+      lowStockAt: "5",
+      fewLeftAt: "5",
+    };
+    await engine.db.delete(shopSettings);
+    for (const [field, label] of [
+      ["lowStockAt", "Low stock"],
+      ["fewLeftAt", "Few left"],
+    ] as const) {
+      const refused = await sendForm(settingsAction, context, "/admin/settings", {
+        cookie,
+        form: { ...form, [field]: "5\u0000" },
+      });
+      expect(refused.status, field).toBe(400);
+      const errors = (refused.body as { result: { error: Record<string, string[]> } }).result.error;
+      expect(Object.keys(errors), field).toEqual([field]);
+      expect(errors[field]?.[0], field).toBe(`${label} must not contain control characters.`);
+    }
+    expect(await engine.db.$count(shopSettings)).toBe(0);
   });
 
   it("an uploaded catalogue file with NUL, a lone surrogate or a bad name is checked, never a failure", async () => {

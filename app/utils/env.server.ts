@@ -1,3 +1,4 @@
+import { DEFAULT_FEW_LEFT_AT } from "./few-left";
 import { centsOfDollarsText } from "./money";
 import { z } from "./zod";
 
@@ -134,6 +135,14 @@ const envSchema = z
     FREE_SHIPPING_FROM: dollarsAsCents.default(5_000),
     /** What Express shipping costs, in dollars. */
     SHIPPING_EXPRESS: dollarsAsCents.default(1_499),
+    // --- Stock (app/features/catalog/core/stock-state.ts) ---
+    /** Shoppers read "Only N left" for a product with this many units or fewer (0: never). */
+    SHOP_FEW_LEFT_AT: z.coerce
+      .number("must be a whole number of units, like 5")
+      .int("must be a whole number of units, like 5")
+      .min(0, "must be 0 or more")
+      .max(1_000, "must be at most 1000")
+      .default(DEFAULT_FEW_LEFT_AT),
     // --- Card payments (app/features/orders/card-payments, docs/decisions/0032) ---
     /** Stripe's secret API key (sk_live_… or sk_test_…; a restricted rk_… works too): both or neither with the next. */
     STRIPE_SECRET_KEY: z

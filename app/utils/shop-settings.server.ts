@@ -5,10 +5,11 @@ import { type Actor, changedFields, recordChange } from "./audit-log.server";
 
 /**
  * The settings an owner changes at /admin/settings (docs/decisions/0029):
- * what shipping costs, the bank details shown for a transfer, and the stock
- * level at which a product counts as low. Each is a row of `shop_settings`;
- * without one, the value the configuration gives (SHIPPING_STANDARD,
- * SHOP_BANK_DETAILS, …) stands.
+ * what shipping costs, the bank details shown for a transfer, the stock level
+ * at which a product counts as low, and the one from which shoppers are told
+ * how many are left. Each is a row of `shop_settings`; without one, the value
+ * the configuration gives (SHIPPING_STANDARD, SHOP_BANK_DETAILS,
+ * SHOP_FEW_LEFT_AT, …) stands.
  */
 export interface ShopSettings {
   standardShippingCents: number;
@@ -19,6 +20,8 @@ export interface ShopSettings {
   bankDetails: string[];
   /** A product with this many units or fewer is low on stock (the back office's low-stock view). */
   lowStockAt: number;
+  /** Shoppers read "Only N left" for a product with this many units or fewer (0: never). */
+  fewLeftAt: number;
 }
 
 const NAMES = [
@@ -27,12 +30,15 @@ const NAMES = [
   "expressShippingCents",
   "bankDetails",
   "lowStockAt",
+  "fewLeftAt",
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 /** How long a process reuses the settings it read: a change shows everywhere within this. */
 const FRESH_FOR_MS = 1_000;
 
 export interface ShopSettingsStore {
+  /** The configuration's values: what stands until an owner saves, and while the database cannot be read. */
+  readonly defaults: ShopSettings;
   /** The settings now (read at most once a second per process). */
   current(): Promise<ShopSettings>;
   /** Saves what changed, with its audit entry, in one transaction; the settings after. */
@@ -55,6 +61,8 @@ export function createShopSettings(db: Database, defaults: ShopSettings): ShopSe
   }
 
   return {
+    defaults,
+
     async current() {
       const now = Date.now();
       if (cached && now - cached.readAt < FRESH_FOR_MS) return cached.settings;

@@ -10,6 +10,7 @@ const DEFAULT_SETTINGS: ShopSettings = {
   expressShippingCents: 1_499,
   bankDetails: ["Backline Test Ltd.", "IBAN: GB33 BUKB 2020 1555 5555 55"],
   lowStockAt: 5,
+  fewLeftAt: 5,
 };
 
 /**

@@ -60,6 +60,7 @@ export function shopContext(
       expressShippingCents: 1_499,
       bankDetails: orders.bankDetails,
       lowStockAt: 5,
+      fewLeftAt: 5,
     }),
   } as unknown as ShopServices);
   context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });

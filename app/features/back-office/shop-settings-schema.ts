@@ -1,6 +1,19 @@
 import { dollarsField } from "~/utils/money-field";
 import { z } from "~/utils/zod";
 
+/**
+ * A number of units, digits only: a number field's " 5 " or "0x5" is not what an owner means.
+ * `most` is written with its thousands separated, as the message says it.
+ */
+function unitsField(label: string, most: number) {
+  return z
+    .string({ error: "Enter a whole number of units, like 5.", label })
+    .trim()
+    .regex(/^\d{1,6}$/, "Enter a whole number of units, like 5.")
+    .transform(Number)
+    .refine((units) => units <= most, `Enter at most ${most.toLocaleString("en-US")} units.`);
+}
+
 /** The settings form (/admin/settings), checked with this schema in the browser and on the server. */
 export const shopSettingsSchema = z.object({
   standardShipping: dollarsField("Standard shipping", { most: 100_000 }),
@@ -27,11 +40,7 @@ export const shopSettingsSchema = z.object({
         .min(1, "Enter the bank details shoppers pay a transfer to.")
         .max(10, "Bank details have at most 10 lines."),
     ),
-  // Digits only: a number field's " 5 " or "0x5" is not what an owner means.
-  lowStockAt: z
-    .string({ error: "Enter a whole number of units, like 5.", label: "Low stock" })
-    .trim()
-    .regex(/^\d{1,6}$/, "Enter a whole number of units, like 5.")
-    .transform(Number)
-    .refine((units) => units <= 100_000, "Enter at most 100,000 units."),
+  lowStockAt: unitsField("Low stock", 100_000),
+  // A line above a thousand would have shoppers read "Only 4,000 left": not a few.
+  fewLeftAt: unitsField("Few left", 1_000),
 });

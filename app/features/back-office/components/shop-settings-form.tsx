@@ -19,9 +19,10 @@ export interface ShopSettingsFields {
   expressShipping: string;
   bankDetails: string;
   lowStockAt: string;
+  fewLeftAt: string;
 }
 
-/** What shipping costs, where transfers are paid, when stock is low: one form, one Save. */
+/** What shipping costs, where transfers are paid, when stock is low or few are left: one form, one Save. */
 export function ShopSettingsForm({
   current,
   answer,
@@ -90,6 +91,12 @@ export function ShopSettingsForm({
           label="Low stock at (units or fewer)"
           inputMode="numeric"
           hint="Products with this many units or fewer are listed as low on stock."
+        />
+        <Field
+          meta={fields.fewLeftAt}
+          label="Show “Only N left” at (units or fewer)"
+          inputMode="numeric"
+          hint="Shoppers read “Only 3 left” on cards, the product page and the cart for a product with this many units or fewer. 0: never (“In stock” until sold out)."
         />
       </fieldset>
       <button type="submit" className={buttonClasses("primary", "md")}>

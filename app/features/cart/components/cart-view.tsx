@@ -43,6 +43,8 @@ export interface CartViewProps {
   pictureFor: (line: CartLine) => { src: string; srcSet?: string };
   /** A change refused without JavaScript (the page came back with it). */
   failure?: CartFormAnswer;
+  /** A line says how many are left from this many units down, as the catalogue does (useFewLeftAt). */
+  fewLeftAt: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface CartViewProps {
  * line's total, the subtotal) and settles on the server's answer; a refused
  * one shows its error on its line, which is back as it was.
  */
-export function CartView({ lines, hrefFor, pictureFor, failure }: CartViewProps) {
+export function CartView({ lines, hrefFor, pictureFor, failure, fewLeftAt }: CartViewProps) {
   const pending = usePendingQuantities();
   const shown = lines
     .map((line) => {
@@ -85,6 +87,7 @@ export function CartView({ lines, hrefFor, pictureFor, failure }: CartViewProps)
               line={line}
               href={hrefFor(line)}
               picture={pictureFor(line)}
+              fewLeftAt={fewLeftAt}
               failure={failure?.productId === line.productId && !failure.ok ? failure.error : undefined}
               onRemove={() => onRemove(line)}
             />
@@ -147,11 +150,12 @@ interface CartLineRowProps {
   line: CartLine;
   href: string;
   picture: { src: string; srcSet?: string };
+  fewLeftAt: number;
   failure: string | undefined;
   onRemove: () => void;
 }
 
-function CartLineRow({ line, href, picture, failure, onRemove }: CartLineRowProps) {
+function CartLineRow({ line, href, picture, fewLeftAt, failure, onRemove }: CartLineRowProps) {
   const fetcher = useFetcher<CartFormAnswer>({ key: `${LINE_FETCHER}${line.productId}` });
   const hydrated = useHydrated();
   const quantityId = useId();
@@ -190,7 +194,7 @@ function CartLineRow({ line, href, picture, failure, onRemove }: CartLineRowProp
           </p>
         </div>
         <p className="mt-1 text-sm text-slate-700">{`${formatCents(line.unitPriceCents)} each`}</p>
-        <LineNotes line={line} />
+        <LineNotes line={line} fewLeftAt={fewLeftAt} />
         <div className="mt-3 flex flex-wrap items-end gap-3">
           <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
             <input type="hidden" name="intent" value="set" />
@@ -240,14 +244,14 @@ function CartLineRow({ line, href, picture, failure, onRemove }: CartLineRowProp
 }
 
 /** What changed since the line was added: its price, or the stock under it. */
-function LineNotes({ line }: { line: CartLine }) {
+function LineNotes({ line, fewLeftAt }: { line: CartLine; fewLeftAt: number }) {
   const notes: string[] = [];
   if (line.priceChanged)
     notes.push(`The price changed since you added it: it is now ${formatCents(line.unitPriceCents)}.`);
   if (line.stock === 0) notes.push("Sold out since you added it: remove it to check out.");
   else if (line.quantity > line.stock)
     notes.push(`Only ${line.stock} left: lower the quantity to check out.`);
-  else if (line.stock <= 5) notes.push(`Only ${line.stock} left.`);
+  else if (line.stock <= fewLeftAt) notes.push(`Only ${line.stock} left.`);
   if (notes.length === 0) return null;
   return (
     <ul className="mt-1 text-sm font-medium text-amber-900">

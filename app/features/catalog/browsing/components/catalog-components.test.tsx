@@ -72,7 +72,12 @@ function controls(values: Partial<CatalogFilterControls["values"]> = {}): Catalo
 describe("ProductCard", () => {
   it("shows picture, date added, name, brand label, category, price and rating", () => {
     const html = renderInRouter(
-      <ProductCard product={PRODUCT} href="/products/7-blendmaster-pro-900-blender" locale="en-US" />,
+      <ProductCard
+        product={PRODUCT}
+        href="/products/7-blendmaster-pro-900-blender"
+        locale="en-US"
+        fewLeftAt={5}
+      />,
     );
     expect(html).toContain('alt="BlendMaster Pro 900 Blender"');
     expect(html).toContain('width="800"');
@@ -90,6 +95,7 @@ describe("ProductCard", () => {
         product={PRODUCT}
         href="/products/7-blendmaster-pro-900-blender?band=blendMaster"
         locale="en-US"
+        fewLeftAt={5}
       />,
     );
     expect(html.match(/<a /g)).toHaveLength(1);
@@ -105,6 +111,7 @@ describe("ProductCard", () => {
         product={{ ...PRODUCT, name: "<b>Blend</b>Master Blender" }}
         href="/products/7"
         locale="en-US"
+        fewLeftAt={5}
         searchWords={searchWords}
       />,
     );
@@ -115,7 +122,7 @@ describe("ProductCard", () => {
 
   it("says 'No reviews yet' for a product nobody has rated, never 0.0", () => {
     const html = renderInRouter(
-      <ProductCard product={{ ...PRODUCT, ratings: 0 }} href="/products/7-x" locale="en-US" />,
+      <ProductCard product={{ ...PRODUCT, ratings: 0 }} href="/products/7-x" locale="en-US" fewLeftAt={5} />,
     );
     expect(html).toContain("No reviews yet");
     expect(html).not.toMatch(/>0\.0<|Rated 0/);
@@ -123,7 +130,12 @@ describe("ProductCard", () => {
 
   it("writes the date added in the shopper's locale", () => {
     const html = renderInRouter(
-      <ProductCard product={PRODUCT} href="/products/7-blendmaster-pro-900-blender" locale="de-DE" />,
+      <ProductCard
+        product={PRODUCT}
+        href="/products/7-blendmaster-pro-900-blender"
+        locale="de-DE"
+        fewLeftAt={5}
+      />,
     );
     expect(html).toContain('<time dateTime="2025-03-04T23:30:00.000Z">04.03.2025</time>');
   });
@@ -131,7 +143,12 @@ describe("ProductCard", () => {
   it("loads its picture lazily unless it is in the first row", () => {
     expect(
       renderInRouter(
-        <ProductCard product={PRODUCT} href="/products/7-blendmaster-pro-900-blender" locale="en-US" />,
+        <ProductCard
+          product={PRODUCT}
+          href="/products/7-blendmaster-pro-900-blender"
+          locale="en-US"
+          fewLeftAt={5}
+        />,
       ),
     ).toContain('loading="lazy"');
     const eager = renderInRouter(
@@ -139,6 +156,7 @@ describe("ProductCard", () => {
         product={PRODUCT}
         href="/products/7-blendmaster-pro-900-blender"
         locale="en-US"
+        fewLeftAt={5}
         eager
         priority
       />,
@@ -148,12 +166,23 @@ describe("ProductCard", () => {
   });
 
   it("says its stock in words, with an icon beside them", () => {
-    const card = (stock: number) =>
-      renderInRouter(<ProductCard product={{ ...PRODUCT, stock }} href="/products/7-x" locale="en-US" />);
+    const card = (stock: number, fewLeftAt = 5) =>
+      renderInRouter(
+        <ProductCard
+          product={{ ...PRODUCT, stock }}
+          href="/products/7-x"
+          locale="en-US"
+          fewLeftAt={fewLeftAt}
+        />,
+      );
     expect(card(14)).toMatch(/<svg[^>]*aria-hidden="true"[^>]*>.*?<\/svg>In stock</s);
     expect(card(3)).toContain("Only 3 left");
     expect(card(0)).toContain("Sold out");
     expect(card(0)).not.toContain("In stock");
+    // The owner's line, not a fixed 5: from 2 units down.
+    expect(card(3, 2)).toContain("In stock");
+    expect(card(2, 2)).toContain("Only 2 left");
+    expect(card(14, 20)).toContain("Only 14 left");
   });
 
   it("puts the route's action at the bottom of the card, above the link that covers it", () => {
@@ -162,6 +191,7 @@ describe("ProductCard", () => {
         product={PRODUCT}
         href="/products/7-x"
         locale="en-US"
+        fewLeftAt={5}
         action={<button type="button">Add to cart</button>}
       />,
     );

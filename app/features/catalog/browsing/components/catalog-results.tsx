@@ -19,6 +19,7 @@ const FIRST_ROW = 3;
 export function ProductGrid({
   products,
   locale,
+  fewLeftAt,
   hrefFor,
   label = "Products",
   eager = true,
@@ -27,6 +28,8 @@ export function ProductGrid({
 }: {
   products: readonly ShopProduct[];
   locale: string;
+  /** Shoppers are told how many are left from this many units down (useFewLeftAt). */
+  fewLeftAt: number;
   /** Each product's page. */
   hrefFor: (product: ShopProduct) => string;
   label?: string;
@@ -48,6 +51,7 @@ export function ProductGrid({
             product={product}
             href={hrefFor(product)}
             locale={locale}
+            fewLeftAt={fewLeftAt}
             eager={eager && index < FIRST_ROW}
             priority={eager && index === 0}
             searchWords={searchWords}

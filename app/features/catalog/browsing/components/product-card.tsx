@@ -12,6 +12,8 @@ interface ProductCardProps {
   href: string;
   /** The shopper's locale, for the date added. */
   locale: string;
+  /** Shoppers are told how many are left from this many units down (useFewLeftAt). */
+  fewLeftAt: number;
   /** Above the fold on first paint: load the picture at once instead of lazily. */
   eager?: boolean;
   /** The page's most important picture (the largest contentful paint). */
@@ -39,6 +41,7 @@ export function ProductCard({
   product,
   href,
   locale,
+  fewLeftAt,
   eager = false,
   priority = false,
   searchWords,
@@ -97,7 +100,7 @@ export function ProductCard({
             {formatPrice(product.price)}
           </p>
         </div>
-        <StockState stock={product.stock} />
+        <StockState stock={product.stock} fewLeftAt={fewLeftAt} />
       </div>
       {action === undefined ? null : <div className="relative z-10 px-5 pb-5">{action}</div>}
     </article>

@@ -17,6 +17,7 @@ export function ProductDetails({
   product,
   description,
   locale,
+  fewLeftAt,
   categoryHref,
   brandHref,
   buyBox,
@@ -24,6 +25,8 @@ export function ProductDetails({
   product: ShopProduct;
   description: string;
   locale: string;
+  /** Shoppers are told how many are left from this many units down (useFewLeftAt). */
+  fewLeftAt: number;
   categoryHref: string;
   brandHref: string;
   /** What the route puts beside the details (the cart's "Add to cart"); without it, the stock shows by the price. */
@@ -63,7 +66,7 @@ export function ProductDetails({
             {formatPrice(product.price)}
           </p>
           <StarRating rating={product.ratings} count={product.ratingCount} />
-          {buyBox === undefined ? <StockState stock={product.stock} /> : null}
+          {buyBox === undefined ? <StockState stock={product.stock} fewLeftAt={fewLeftAt} /> : null}
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-slate-600">Category</dt>

@@ -36,6 +36,7 @@ describe("ProductGrid", () => {
       <ProductGrid
         products={[PRODUCT, { ...PRODUCT, id: 8, stock: 0 }]}
         locale="en-US"
+        fewLeftAt={5}
         hrefFor={(product) => `/products/${product.id}`}
         cardAction={(product) =>
           product.stock > 0 ? <button type="button">{`Add ${product.id}`}</button> : null
@@ -46,7 +47,7 @@ describe("ProductGrid", () => {
     expect(html).not.toContain("Add 8");
     expect(html.match(/<li class="row-span-5/g)).toHaveLength(2);
     expect(
-      renderInRouter(<ProductGrid products={[PRODUCT]} locale="en-US" hrefFor={() => "/"} />),
+      renderInRouter(<ProductGrid products={[PRODUCT]} locale="en-US" fewLeftAt={5} hrefFor={() => "/"} />),
     ).not.toContain("row-span-5");
   });
 });
@@ -58,6 +59,7 @@ describe("ProductDetails", () => {
         product={{ ...PRODUCT, stock }}
         description="Crushes ice."
         locale="en-US"
+        fewLeftAt={5}
         categoryHref="/?category=home+appliances"
         brandHref="/?band=blendMaster"
         buyBox={buyBox}

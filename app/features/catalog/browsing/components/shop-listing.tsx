@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
+import { useFewLeftAt } from "~/utils/few-left";
 import { useShopperLocale } from "~/utils/locale";
 import type { ShopProduct } from "../../core/catalog-format";
 import { appliedFilters, type FacetLabels, wayBackLink, withoutFiltersHref } from "../applied-filters";
@@ -45,6 +46,7 @@ export function ShopListing({
   useShareShopSearch(filters);
   const sheet = useFilterSheet();
   const locale = useShopperLocale();
+  const fewLeftAt = useFewLeftAt();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   const count = listing.status === "ok" ? listing.count : 0;
@@ -116,6 +118,7 @@ export function ShopListing({
                   products={listing.products}
                   searchWords={searchWords}
                   locale={locale}
+                  fewLeftAt={fewLeftAt}
                   hrefFor={(product) => productHref(product, { ...shown, page: query.page })}
                   cardAction={cardAction}
                 />

@@ -33,15 +33,26 @@ const LOOKS: Record<StockLevel, { Icon: (props: { className?: string }) => React
     "sold-out": { Icon: CloseIcon, tone: "text-red-700" },
   };
 
-/** "In stock", "Only 3 left" or "Sold out", with its icon: on cards, the product page and the buy box. */
-export function StockState({ stock, className = "" }: { stock: number; className?: string }) {
-  const { Icon, tone } = LOOKS[stockLevelOf(stock)];
+/**
+ * "In stock", "Only 3 left" or "Sold out", with its icon: on cards, the product page and the buy box.
+ * `fewLeftAt` is the owner's line (useFewLeftAt, from the root loader).
+ */
+export function StockState({
+  stock,
+  fewLeftAt,
+  className = "",
+}: {
+  stock: number;
+  fewLeftAt: number;
+  className?: string;
+}) {
+  const { Icon, tone } = LOOKS[stockLevelOf(stock, fewLeftAt)];
   return (
     <p
       className={["inline-flex items-center gap-1.5 text-sm font-semibold", tone, className].join(" ").trim()}
     >
       <Icon className="size-4 shrink-0" />
-      {stockWords(stock)}
+      {stockWords(stock, fewLeftAt)}
     </p>
   );
 }

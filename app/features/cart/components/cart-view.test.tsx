@@ -1,0 +1,50 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { CartLine } from "../cart-schema";
+import { CartView } from "./cart-view";
+
+const LINE: CartLine = {
+  productId: 7,
+  name: "BlendMaster Pro 900 Blender",
+  image: "/images/products/blendmaster-pro-900-blender.svg",
+  unitPriceCents: 8_999,
+  quantity: 1,
+  lineTotalCents: 8_999,
+  stock: 3,
+  priceChanged: false,
+};
+
+/** /cart's lines as the server renders them, with the owner's few-left line. */
+function cartHtml(line: CartLine, fewLeftAt: number): string {
+  const Stub = createRoutesStub([
+    {
+      path: "/cart",
+      // biome-ignore lint/correctness/noComponentHookFactories: a one-off test route around the element under test
+      Component: () => (
+        <CartView
+          lines={[line]}
+          fewLeftAt={fewLeftAt}
+          hrefFor={() => "/products/7-blendmaster-pro-900-blender"}
+          pictureFor={(shown) => ({ src: shown.image })}
+        />
+      ),
+    },
+  ]);
+  return renderToString(<Stub initialEntries={["/cart"]} />);
+}
+
+describe("CartView's notes on stock", () => {
+  it("says how many are left from the owner's line down, as the catalogue does", () => {
+    expect(cartHtml(LINE, 5)).toContain("Only 3 left.");
+    expect(cartHtml(LINE, 3)).toContain("Only 3 left.");
+    expect(cartHtml(LINE, 2)).not.toContain("Only 3 left");
+    expect(cartHtml(LINE, 0)).not.toContain("Only 3 left");
+  });
+
+  it("says a line asks for more than is left whatever the line", () => {
+    const html = cartHtml({ ...LINE, quantity: 4, lineTotalCents: 35_996 }, 0);
+    expect(html).toContain("Only 3 left: lower the quantity to check out.");
+    expect(cartHtml({ ...LINE, stock: 0 }, 0)).toContain("Sold out since you added it");
+  });
+});
