@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { shopMoney } from "~/commerce/shop-money.server";
 import { ErrorPage, errorPageMeta, errorPageProps } from "~/components/layout/error-page";
 import { SiteShell } from "~/components/layout/site-shell";
 import { useFocusAfterNavigation } from "~/components/layout/use-focus-after-navigation";
@@ -45,9 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return settings.defaults;
     }),
   ]);
-  // The shop speaks English; dates are written the way the shopper's browser writes them.
+  // The shop speaks English; dates are written the way the shopper's browser writes them, amounts
+  // in the shop's currency the way the shop writes them (SHOP_LOCALE, useAmountFormat).
   // Every page tells shoppers how many are left from the owner's `fewLeftAt` down (useFewLeftAt).
-  return data({ user, toast, cartItems, locale: shopperLocale(request), shop: { fewLeftAt } }, { headers });
+  return data(
+    { user, toast, cartItems, locale: shopperLocale(request), shop: { fewLeftAt }, money: shopMoney() },
+    { headers },
+  );
 }
 
 /**

@@ -99,7 +99,7 @@ export async function explain(databaseUrl: string): Promise<string> {
   const queries: [string, string][] = [
     [
       "filtered + price-sorted page (category=fitness, band=cycleFit, range=150, sort=dsc)",
-      `select p.id, p.name, p.price from products p join (select id from products where category = 'fitness' and band_name = 'cycleFit' and price <= 150 order by price desc, id desc limit 5 offset 0) page on p.id = page.id order by p.price desc, p.id desc`,
+      `select p.id, p.name, p.price_minor from products p join (select id from products where category = 'fitness' and band_name = 'cycleFit' and price_minor <= 15000 order by price_minor desc, id desc limit 5 offset 0) page on p.id = page.id order by p.price_minor desc, p.id desc`,
     ],
     [
       "search 'blend', name matches first, then best rated",
@@ -107,7 +107,7 @@ export async function explain(databaseUrl: string): Promise<string> {
     ],
     [
       "count with a filter (category=outdoor, range=100)",
-      `select count(*) from products where category = 'outdoor' and price <= 100`,
+      `select count(*) from products where category = 'outdoor' and price_minor <= 10000`,
     ],
   ];
   let text = "";

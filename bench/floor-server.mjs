@@ -56,39 +56,44 @@ const MAIL_LEASE_SECONDS = 120;
 const NUMBER_DRAWS = 3;
 
 /** Each statement's text as the shop sends it (comments and line breaks aside: floor-check.ts ignores them). */
+/** The shop's currency, as the shop under test has it (SHOP_CURRENCY, default USD). */
+const CURRENCY = process.env.SHOP_CURRENCY || "USD";
+
 const SQL = {
   add: `
     with cart as (insert into "carts" (token_hash, expires_at)
           values ($1, now() + $2 * interval '1 day')
           on conflict (token_hash) do update set expires_at = excluded.expires_at returning id),
     product as (
-      select s.on_hand, ("products"."price" * 100)::bigint as price_cents
+      select s.on_hand, "products"."price_minor" as price_cents
         from "products" join "stock_levels" s on s.product_id = "products"."id"
        where "products"."id" = $3 and "products"."archived_at" is null),
     before as (
       select l.quantity from "cart_lines" l join cart on l.cart_id = cart.id where l.product_id = $4),
     line as (
-      insert into "cart_lines" (cart_id, product_id, quantity, unit_price_cents_seen)
-      select cart.id, $5, least($6, $7, product.on_hand), product.price_cents
+      insert into "cart_lines" (cart_id, product_id, quantity, unit_price_cents_seen, currency_seen)
+      select cart.id, $5, least($6, $7, product.on_hand), product.price_cents,
+             $8
         from cart, product where product.on_hand > 0
       on conflict (cart_id, product_id) do update
-        set quantity = least("cart_lines"."quantity" + $8, $9, (select "stock_levels"."on_hand" from "stock_levels" where "stock_levels"."product_id" = $10)),
-            unit_price_cents_seen = excluded.unit_price_cents_seen
+        set quantity = least("cart_lines"."quantity" + $9, $10, (select "stock_levels"."on_hand" from "stock_levels" where "stock_levels"."product_id" = $11)),
+            unit_price_cents_seen = excluded.unit_price_cents_seen,
+            currency_seen = excluded.currency_seen
       returning quantity)
     select (select id from cart) as "cartId", (select on_hand from product) as "stock",
            (select quantity from before) as "before", (select quantity from line) as "quantity"`,
-  readCart: `select "cart_lines"."product_id", "products"."name", "products"."image", ("products"."price" * 100)::bigint, "cart_lines"."unit_price_cents_seen", "cart_lines"."quantity", "stock_levels"."on_hand" from "cart_lines" inner join "carts" on "carts"."id" = "cart_lines"."cart_id" inner join "products" on "products"."id" = "cart_lines"."product_id" inner join "stock_levels" on "stock_levels"."product_id" = "cart_lines"."product_id" where "carts"."id" = $1 order by "cart_lines"."added_at" asc, "cart_lines"."product_id" asc`,
+  readCart: `select "cart_lines"."product_id", "products"."name", "products"."image", "products"."price_minor", "cart_lines"."unit_price_cents_seen", "cart_lines"."currency_seen", "cart_lines"."quantity", "stock_levels"."on_hand" from "cart_lines" inner join "carts" on "carts"."id" = "cart_lines"."cart_id" inner join "products" on "products"."id" = "cart_lines"."product_id" inner join "stock_levels" on "stock_levels"."product_id" = "cart_lines"."product_id" where "carts"."id" = $1 order by "cart_lines"."added_at" asc, "cart_lines"."product_id" asc`,
   guestCart: `select "id" from "carts" where ("carts"."token_hash" = $1 and ("carts"."expires_at" is null or "carts"."expires_at" > now()))`,
   settings: (count) =>
     `select "name", "value" from "shop_settings" where "shop_settings"."name" in (${params(1, count)})`,
-  claimKey: `insert into "orders" ("id", "number", "idempotency_scope", "idempotency_key", "request_hash", "user_id", "status", "email", "shipping_address", "shipping_method", "payment_method", "subtotal_cents", "shipping_cents", "total_cents", "tracking_number", "payment_due_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, default, $14, default) on conflict ("idempotency_scope","idempotency_key") do nothing returning "id"`,
+  claimKey: `insert into "orders" ("id", "number", "idempotency_scope", "idempotency_key", "request_hash", "user_id", "status", "email", "shipping_address", "shipping_method", "payment_method", "subtotal_cents", "shipping_cents", "total_cents", "currency", "tracking_number", "payment_due_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, default, $15, default) on conflict ("idempotency_scope","idempotency_key") do nothing returning "id"`,
   lockCart: `select "id" from "carts" where "carts"."id" = $1 for update`,
   cartLines: `select "product_id", "quantity" from "cart_lines" where "cart_lines"."cart_id" = $1`,
   lockStock: (count) =>
     `select "product_id" from "stock_levels" where "stock_levels"."product_id" in (${params(1, count)}) order by "stock_levels"."product_id" asc for update`,
   takeStock: `update "stock_levels" set "on_hand" = "stock_levels"."on_hand" - $1 where ("stock_levels"."product_id" = $2 and "stock_levels"."on_hand" >= $3 and exists (select 1 from "products" where "products"."id" = $4 and "products"."archived_at" is null)) returning "on_hand"`,
   sold: (count) =>
-    `select "id", "name", ("price" * 100)::bigint from "products" where "products"."id" in (${params(1, count)})`,
+    `select "id", "name", "price_minor" from "products" where "products"."id" in (${params(1, count)})`,
   orderLines: (count) =>
     `insert into "order_lines" ("order_id", "product_id", "name", "unit_price_cents", "quantity", "line_total_cents") values ${Array.from({ length: count }, (_, line) => `(${params(line * 6 + 1, 6)})`).join(", ")}`,
   emptyCart: `delete from "cart_lines" where "cart_lines"."cart_id" = $1`,
@@ -167,7 +172,7 @@ async function addLine(request, response, body) {
   }
   const token = CART_COOKIE.exec(request.headers.cookie ?? "")?.[1] ?? randomBytes(32).toString("base64url");
   const values = [hashOf(token), GUEST_CART_DAYS, productId, productId, productId];
-  values.push(quantity, MOST_IN_ONE_LINE, quantity, MOST_IN_ONE_LINE, productId);
+  values.push(quantity, MOST_IN_ONE_LINE, CURRENCY, quantity, MOST_IN_ONE_LINE, productId);
   let row;
   try {
     [row] = (await pool.query(SQL.add, values)).rows;
@@ -224,6 +229,7 @@ async function placeIn(client, order) {
     0,
     0,
     0,
+    CURRENCY,
     null,
   ]);
   // The bench sends every key once; a second use is refused here rather than replayed as the shop does.

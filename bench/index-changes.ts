@@ -181,7 +181,7 @@ async function measureSize(products: number): Promise<SizeResult> {
     const probe = probes(shops);
     const owner = await ownerSession(shops[0] as ShopProcess, client);
     const { rows } = await client.query<{ least: number; ids: number[] }>(
-      `select min(price)::float8 as least,
+      `select min(price_minor)::float8 / 100 as least,
               (select array_agg(id) from (select id from products order by random() limit $1) chosen) as ids
          from products`,
       [CHANGES + SAVES],
@@ -201,8 +201,10 @@ async function measureSize(products: number): Promise<SizeResult> {
     const readsAfterSaves = indexReads(shops);
     const singles: Served[] = [];
     for (const [at, id] of ids.slice(SAVES).entries()) {
-      const price = (CHANGES + 2 - at) / 100;
-      const write = () => client.query("update products set price = $1 where id = $2", [price, id]);
+      // Cents in the table; the pages show the dollars (a bench's own figure, not shop arithmetic).
+      const cents = CHANGES + 2 - at;
+      const price = cents / 100;
+      const write = () => client.query("update products set price_minor = $1 where id = $2", [cents, id]);
       const served = await timeChange(client, shops, probe, write, appliedAt, { id, price });
       singles.push(...served);
       console.log(`change ${at + 1}/${CHANGES}:`, served);
@@ -211,13 +213,13 @@ async function measureSize(products: number): Promise<SizeResult> {
 
     const changedTogether = async (count: number, price: number, line: (revision: number) => RegExp) => {
       const { rows: first } = await client.query<{ id: number }>(
-        "select id from products where price > 1 order by id limit 1",
+        "select id from products where price_minor > 100 order by id limit 1",
       );
       const id = first[0]?.id as number;
       const write = () =>
         client.query(
-          "update products set price = $1 where id in (select id from products where id >= $2 order by id limit $3)",
-          [price, id, count],
+          "update products set price_minor = $1 where id in (select id from products where id >= $2 order by id limit $3)",
+          [Math.round(price * 100), id, count],
         );
       return timeChange(client, shops, probe, write, line, { id, price });
     };

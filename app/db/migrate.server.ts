@@ -11,8 +11,15 @@ const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
 // migrations when several processes start against one PostgreSQL at once.
 const MIGRATION_LOCK_KEY = 4_207_001;
 
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+/**
+ * Applies the migrations the database has not had yet. `migrationsFolder` is for
+ * tests of one migration: a copy of the folder that stops just before it.
+ */
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  { migrationsFolder = MIGRATIONS_FOLDER }: { migrationsFolder?: string } = {},
+): Promise<void> {
+  const config = { migrationsFolder };
   if (handle.kind === "pglite") {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the engine-specific type
     await migratePglite(handle.db as any, config);

@@ -74,8 +74,11 @@ export const products = pgTable(
     description: text("description").notNull(),
     /** Site-relative URL of the product picture, served from /images/products. */
     image: text("image").notNull(),
-    /** Money: exact decimal, never a float in the database. */
-    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    /**
+     * Its price in whole minor units of the shop's currency (cents, yen; app/commerce/money.ts):
+     * the same unit every total is summed in, so no conversion stands between a card and an order.
+     */
+    priceMinor: bigint("price_minor", { mode: "number" }).notNull(),
     /**
      * The mean of its published reviews, to one decimal (drizzle/0015's trigger keeps it); for a
      * product no buyer has reviewed, the rating its import gave, or 0.
@@ -101,10 +104,11 @@ export const products = pgTable(
   (table) => [
     // Every sort ends on id, so each index carries it: an ordered index scan
     // then serves sort + tie-breaker + LIMIT/OFFSET without a sort step.
-    index("products_price_id_idx").on(table.price, table.id),
+    check("products_price_minor_check", sql`${table.priceMinor} >= 0`),
+    index("products_price_id_idx").on(table.priceMinor, table.id),
     index("products_creation_date_id_idx").on(table.creationDate, table.id),
-    index("products_band_name_price_id_idx").on(table.bandName, table.price, table.id),
-    index("products_category_price_id_idx").on(table.category, table.price, table.id),
+    index("products_band_name_price_id_idx").on(table.bandName, table.priceMinor, table.id),
+    index("products_category_price_id_idx").on(table.category, table.priceMinor, table.id),
     index("products_band_name_creation_date_id_idx").on(table.bandName, table.creationDate, table.id),
     index("products_category_creation_date_id_idx").on(table.category, table.creationDate, table.id),
     // The default order and "Top Rated": best rated first, newest among equals (the queries
@@ -332,11 +336,14 @@ export const cartLines = pgTable(
     quantity: integer("quantity").notNull(),
     /** The unit price when it was added, so the cart can say when it changed. */
     unitPriceCentsSeen: bigint("unit_price_cents_seen", { mode: "number" }).notNull(),
+    /** The currency of that price: a line seen before the shop changed its currency is re-priced, with a note. */
+    currencySeen: text("currency_seen").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.cartId, table.productId] }),
     check("cart_lines_quantity_check", sql`${table.quantity} between 1 and 99`),
+    check("cart_lines_currency_seen_check", sql`${table.currencySeen} ~ '^[A-Z]{3}$'`),
   ],
 );
 
@@ -362,6 +369,11 @@ export const orders = pgTable(
     subtotalCents: bigint("subtotal_cents", { mode: "number" }).notNull(),
     shippingCents: bigint("shipping_cents", { mode: "number" }).notNull(),
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    /**
+     * The ISO 4217 currency its amounts are in (every `_cents` column holds that currency's minor
+     * units): the shop's when it was placed, kept when the shop later changes its own.
+     */
+    currency: text("currency").notNull(),
     /** The carrier's tracking number, given when the order is marked shipped (optional). */
     trackingNumber: text("tracking_number"),
     /**
@@ -385,6 +397,7 @@ export const orders = pgTable(
     ),
     // What each process's sweeper looks for: card orders waiting for a payment, by when it is due.
     index("orders_payment_due_idx").on(table.paymentDueAt).where(sql`${table.status} = 'awaiting-payment'`),
+    check("orders_currency_check", sql`${table.currency} ~ '^[A-Z]{3}$'`),
     check(
       "orders_total_check",
       sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents}`,

@@ -153,6 +153,7 @@ describe.each(engines)("a shopper's orders, /account/orders, on $name", (engine:
         subtotalCents: 1000,
         shippingCents: 499,
         totalCents: 1499,
+        currency: "USD",
         createdAt: new Date(start + day * 86_400_000),
       })),
     );

@@ -55,6 +55,7 @@ describe.each(engines)("the activity log on $name", (engine: TestDatabase) => {
       shippingMethod: "standard",
       paymentMethod,
       shippingCentsFor: () => 499,
+      currency: "USD",
       status: "placed",
       paymentDueAt: null,
       lines: [{ productId, quantity }],

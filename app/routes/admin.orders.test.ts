@@ -95,6 +95,7 @@ describe.each(engines)("the back office's orders and customers on $name", (engin
       shippingMethod: "standard",
       paymentMethod,
       shippingCentsFor: () => 499,
+      currency: "USD",
       status: "placed",
       paymentDueAt: null,
       lines: [{ productId, quantity }],

@@ -167,8 +167,11 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
       cookie: staff,
     });
     expect(saved).toMatchObject({ status: 302, location: `/admin/products/${id}` });
-    const [row] = await engine.db.select({ price: products.price }).from(products).where(eq(products.id, id));
-    expect(row?.price).toBe(9.99);
+    const [row] = await engine.db
+      .select({ priceMinor: products.priceMinor })
+      .from(products)
+      .where(eq(products.id, id));
+    expect(row?.priceMinor).toBe(999);
     const entries = await entriesFor(id);
     expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
       ["product.updated", { priceCents: 1250 }, { priceCents: 999 }],
@@ -219,11 +222,11 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
     // The form comes back counting from what is on hand now.
     expect(refused.body.stockNow).toBe(7);
     const [row] = await engine.db
-      .select({ price: products.price, onHand: stockLevels.onHand })
+      .select({ priceMinor: products.priceMinor, onHand: stockLevels.onHand })
       .from(products)
       .innerJoin(stockLevels, eq(stockLevels.productId, products.id))
       .where(eq(products.id, id));
-    expect(row).toEqual({ price: 12.5, onHand: 7 });
+    expect(row).toEqual({ priceMinor: 1250, onHand: 7 });
     expect(await entriesFor(id)).toEqual([]);
     // Counted again from what is on hand now, it goes through.
     const counted = await as(productAction, `/admin/products/${id}`, {
@@ -382,6 +385,7 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
         subtotalCents: 1250,
         shippingCents: 0,
         totalCents: 1250,
+        currency: "USD",
       })
       .returning({ id: orders.id });
     await engine.db.insert(orderLines).values({

@@ -116,6 +116,7 @@ describe.each(engines)("the back office's door on $name", (engine: TestDatabase)
       subtotalCents: 1250,
       shippingCents: 499,
       totalCents: 1749,
+      currency: "USD",
     });
   });
 

@@ -188,7 +188,7 @@ describe("POST /api/checkout", () => {
   it("with an expectedTotal that is no longer the total: 409 total_changed with the new order, nothing placed; the same key confirms it", async () => {
     const { cookie, productId } = await guestCart(10, 2, 12.99);
     const shown = { ...checkout, expectedTotal: 30.97 };
-    await engine.db.update(products).set({ price: 99.99 }).where(eq(products.id, productId));
+    await engine.db.update(products).set({ priceMinor: 9999 }).where(eq(products.id, productId));
     const queued = await engine.db.select({ id: mailQueue.id }).from(mailQueue);
     const key = randomUUID();
     const refused = await place(cookie, key, shown);

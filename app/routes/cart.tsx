@@ -4,6 +4,7 @@ import { cartVisitorOf, shoppingRefusalOf } from "~/context.server";
 import { cartFormAction, cartPageData } from "~/features/cart/cart-page.server";
 import type { CartFormAnswer } from "~/features/cart/cart-schema";
 import { CartView } from "~/features/cart/components/cart-view";
+import { RepricedNote } from "~/features/cart/components/repriced-note";
 import { productHref } from "~/features/catalog/browsing/catalog-url";
 import { pictureSrcSet } from "~/features/catalog/core/catalog-format";
 import { useFewLeftAt } from "~/utils/few-left";
@@ -24,7 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? `${addedLine.name} is in your cart.${capped ? ` Only ${addedLine.stock} left: your cart has ${addedLine.quantity}.` : ""}`
     : null;
   return data(
-    { lines: cart.lines, itemCount: cart.itemCount, added },
+    {
+      lines: cart.lines,
+      itemCount: cart.itemCount,
+      added,
+      currency: cart.currency,
+      repricedFrom: cart.repricedFrom,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -51,7 +58,7 @@ export function meta() {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, itemCount, added } = loaderData;
+  const { lines, itemCount, added, currency, repricedFrom } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const fewLeftAt = useFewLeftAt();
   return (
@@ -68,6 +75,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           {added}
         </p>
       ) : null}
+      <RepricedNote from={repricedFrom} to={currency} />
       {failure && !lines.some((line) => line.productId === failure.productId) ? (
         <p
           role="alert"

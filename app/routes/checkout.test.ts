@@ -179,7 +179,7 @@ describe("/checkout: the total a shopper was shown is the one they agree to", ()
     const { cookie, productId } = await guestCart(10, 2, 12.99);
     const stale = await page(cookie);
     expect(stale.subtotalCents + 499).toBe(3097);
-    await engine.db.update(products).set({ price: 99.99 }).where(eq(products.id, productId));
+    await engine.db.update(products).set({ priceMinor: 9999 }).where(eq(products.id, productId));
     await sendForm(cartAction, context, "/cart", {
       form: { intent: "add", productId: String(productId), quantity: "3" },
       cookie,

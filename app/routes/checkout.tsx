@@ -10,6 +10,7 @@ import {
   shoppingRefusalOf,
 } from "~/context.server";
 import { cartPageData } from "~/features/cart/cart-page.server";
+import { RepricedNote } from "~/features/cart/components/repriced-note";
 import { checkoutFormAction } from "~/features/orders/checkout-page.server";
 import { countryChoices, likelyCountry } from "~/features/orders/checkout-schema";
 import { CheckoutForm } from "~/features/orders/components/checkout-form";
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         lineTotalCents,
       })),
       subtotalCents: cart.subtotalCents,
+      repriced: { from: cart.repricedFrom, to: cart.currency },
       rates: await shippingRatesOf(context),
       countries: countryChoices(),
       regions: regionChoices(),
@@ -67,6 +69,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6 lg:px-8 lg:pt-10">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
+      <RepricedNote {...loaderData.repriced} />
       {loaderData.lines.length === 0 ? (
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-8 text-center">
           <p className="text-base text-slate-800">Your cart is empty: there is nothing to check out.</p>

@@ -23,7 +23,7 @@ const FIXTURE: NewProductRow[] = [
   bandName: bandName as string,
   category: category as string,
   ratings: ratings as number,
-  price: 20 + index,
+  priceMinor: (20 + index) * 100,
   creationDate: new Date(Date.UTC(2026, 0, 1 + index)),
   description: `About the ${name}.`,
   image: `/images/products/test-${index}.svg`,

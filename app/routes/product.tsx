@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
+import { formatAmount, shopMoney } from "~/commerce/shop-money.server";
 import { ErrorPage } from "~/components/layout/error-page";
 import { accountsFor, servicesContext, shippingRatesOf } from "~/context.server";
 import { revalidateUnlessCartChange } from "~/features/cart/cart-revalidation";
@@ -59,7 +60,9 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     description: product.description,
     related: (related?.value ?? []).map((other) => shopProduct(other, labels)),
     listingHref: shopReturnHref(url.searchParams),
-    shippingNotes: shippingAndReturnsNotes(await shippingRatesOf(context)),
+    shippingNotes: shippingAndReturnsNotes(await shippingRatesOf(context), (minor) =>
+      formatAmount(minor, shopMoney().currency),
+    ),
     canonicalUrl,
     socialImageUrl,
     structuredData: productStructuredData(product, {
@@ -67,6 +70,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
       imageUrl: socialImageUrl,
       brandLabel: shown.brandLabel,
       categoryLabel: shown.categoryLabel,
+      currency: shopMoney().currency,
       // The first page's reviews, newest first (hidden ones never).
       reviews: (newest ?? reviews).reviews,
     }),
@@ -114,8 +118,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "900" },
     { property: "og:image:alt", content: product.name },
-    { property: "product:price:amount", content: product.price.toFixed(2) },
-    { property: "product:price:currency", content: "USD" },
+    // The same price and currency the structured data gives.
+    { property: "product:price:amount", content: structuredData.offers.price },
+    { property: "product:price:currency", content: structuredData.offers.priceCurrency },
     { "script:ld+json": structuredData },
   ];
 }

@@ -104,6 +104,7 @@ describe.each(engines)("reviews on $name", (engine: TestDatabase) => {
         subtotalCents: 1250,
         shippingCents: 0,
         totalCents: 1250,
+        currency: "USD",
       })
       .returning({ id: orders.id });
     await db.insert(orderLines).values({

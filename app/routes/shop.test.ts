@@ -26,7 +26,7 @@ const FIXTURE: NewProductRow[] = Array.from({ length: 12 }, (_, index) => {
     name: blender ? `BlendMaster Blender ${index + 1}` : `CycleFit Trainer ${index + 1}`,
     bandName: blender ? "blendMaster" : "cycleFit",
     category: blender ? "home appliances" : "fitness",
-    price: 20 + index * 15,
+    priceMinor: (20 + index * 15) * 100,
     ratings: 4,
     creationDate: new Date(NOW - index * DAY),
     description: "A product for the shop page tests.",

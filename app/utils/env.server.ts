@@ -1,16 +1,12 @@
+import { isCurrencyCode, isKnownLocale, minorDigitsOf, minorOfDecimalText } from "~/commerce/money";
 import { DEFAULT_FEW_LEFT_AT } from "./few-left";
-import { centsOfDollarsText } from "./money";
 import { z } from "./zod";
 
-/**
- * An amount of money written in dollars ("4.99", "50"), as whole cents: the
- * digits are read as text, never through a float.
- */
-const dollarsAsCents = z
+/** An amount in the shop's currency, as text ("4.99"); made whole minor units once the currency is known. */
+const shopAmount = z
   .string()
   .trim()
-  .regex(/^\d{1,6}(\.\d{1,2})?$/, "must be an amount in dollars, like 4.99")
-  .transform(centsOfDollarsText);
+  .regex(/^\d{1,6}(\.\d{1,3})?$/, "must be an amount in the shop's currency, like 4.99");
 
 /**
  * The shop's configuration, read from the environment once at start-up.
@@ -122,6 +118,19 @@ const envSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.email("must be email addresses separated by commas"))),
+    // --- Money (app/commerce/money.ts) ---
+    /** The shop's currency, ISO 4217 (USD, EUR, JPY…): prices, totals and card payments are in its minor units. */
+    SHOP_CURRENCY: z
+      .string()
+      .trim()
+      .default("USD")
+      .refine(isCurrencyCode, "must be an ISO 4217 currency code in capitals, like USD, EUR or JPY"),
+    /** How the shop writes amounts (a BCP 47 locale): en-US writes "$1,234.50", de-DE "1.234,50 €". */
+    SHOP_LOCALE: z
+      .string()
+      .trim()
+      .default("en-US")
+      .refine(isKnownLocale, "must be a locale Intl knows, like en-US, de-DE or ja-JP"),
     // --- Orders (app/features/orders) ---
     /**
      * Where a bank transfer is paid, as the order's page and email show it:
@@ -129,12 +138,12 @@ const envSchema = z
      * Unset: demo details that say they are not a real account (and a warning at start-up).
      */
     SHOP_BANK_DETAILS: z.string().trim().min(1).max(500, "must be at most 500 characters").optional(),
-    /** What Standard shipping costs, in dollars (free from FREE_SHIPPING_FROM). */
-    SHIPPING_STANDARD: dollarsAsCents.default(499),
-    /** The subtotal, in dollars, from which Standard shipping is free. */
-    FREE_SHIPPING_FROM: dollarsAsCents.default(5_000),
-    /** What Express shipping costs, in dollars. */
-    SHIPPING_EXPRESS: dollarsAsCents.default(1_499),
+    /** What Standard shipping costs, in the shop's currency (free from FREE_SHIPPING_FROM). */
+    SHIPPING_STANDARD: shopAmount.default("4.99"),
+    /** The subtotal, in the shop's currency, from which Standard shipping is free. */
+    FREE_SHIPPING_FROM: shopAmount.default("50"),
+    /** What Express shipping costs, in the shop's currency. */
+    SHIPPING_EXPRESS: shopAmount.default("14.99"),
     // --- Stock (app/features/catalog/core/stock-state.ts) ---
     /** Shoppers read "Only N left" for a product with this many units or fewer (0: never). */
     SHOP_FEW_LEFT_AT: z.coerce
@@ -189,6 +198,18 @@ const envSchema = z
         message: "Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
       });
     }
+    for (const name of ["SHIPPING_STANDARD", "FREE_SHIPPING_FROM", "SHIPPING_EXPRESS"] as const) {
+      if (
+        isCurrencyCode(env.SHOP_CURRENCY) &&
+        minorOfDecimalText(env[name], env.SHOP_CURRENCY) === undefined
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `has more decimals than ${env.SHOP_CURRENCY} has (${minorDigitsOf(env.SHOP_CURRENCY)})`,
+        });
+      }
+    }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({
         code: "custom",
@@ -235,7 +256,17 @@ const envSchema = z
     const host = env.HOST ?? (demo ? "127.0.0.1" : "0.0.0.0");
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
     const mailFrom = env.MAIL_FROM ?? `Backline <no-reply@${new URL(baseUrl).hostname}>`;
-    return { ...env, HOST: host, BASE_URL: baseUrl, MAIL_FROM: mailFrom };
+    // Checked above: each amount has at most the currency's decimals.
+    const minor = (amount: string) => minorOfDecimalText(amount, env.SHOP_CURRENCY) as number;
+    return {
+      ...env,
+      HOST: host,
+      BASE_URL: baseUrl,
+      MAIL_FROM: mailFrom,
+      SHIPPING_STANDARD: minor(env.SHIPPING_STANDARD),
+      FREE_SHIPPING_FROM: minor(env.FREE_SHIPPING_FROM),
+      SHIPPING_EXPRESS: minor(env.SHIPPING_EXPRESS),
+    };
   });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,4 @@
-import { centsOfDollarsText } from "./money";
+import { decimalText, minorOfDecimalText, money } from "~/commerce/money";
 import { z } from "./zod";
 
 /**
@@ -15,12 +15,13 @@ export function dollarsField(label: string, { most = 99_999_999 }: { most?: numb
       z
         .string()
         .regex(/^\d{1,8}(\.\d{1,2})?$/, `Enter the ${label.toLowerCase()} in dollars, like 4.99.`)
-        .transform(centsOfDollarsText),
+        // Matched above: two decimals at most, so it always reads.
+        .transform((amount) => minorOfDecimalText(amount, "USD") as number),
     )
     .refine((cents) => cents <= most, `The ${label.toLowerCase()} can be at most ${dollarsText(most)}.`);
 }
 
 /** Cents as a form field shows them: "4.99" (no currency sign, no thousands separator). */
 export function dollarsText(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return decimalText(money(cents, "USD"));
 }

@@ -65,7 +65,7 @@ interface CatalogBatch {
   names: string[];
   descriptions: string[];
   images: string[];
-  prices: string[];
+  prices: number[];
   ratings: string[];
   brands: string[];
   categories: string[];
@@ -120,12 +120,12 @@ export async function generateCatalog(
     for (let start = 0; start < count; start += batchSize) {
       const batch = nextBatch(nextProduct, Math.min(batchSize, count - start));
       await tx.execute(sql`
-        insert into products (name, description, image, price, ratings, band_name, category, creation_date)
+        insert into products (name, description, image, price_minor, ratings, band_name, category, creation_date)
         select * from unnest(
           ${sql.param(batch.names)}::text[],
           ${sql.param(batch.descriptions)}::text[],
           ${sql.param(batch.images)}::text[],
-          ${sql.param(batch.prices)}::numeric[],
+          ${sql.param(batch.prices)}::bigint[],
           ${sql.param(batch.ratings)}::numeric[],
           ${sql.param(batch.brands)}::text[],
           ${sql.param(batch.categories)}::text[],
@@ -143,7 +143,8 @@ interface SyntheticProduct {
   description: string;
   image: string;
   /** Decimal strings: exact money, no float rounding on the way in. */
-  price: string;
+  /** In cents: the generated shop sells in dollars. */
+  priceMinor: number;
   ratings: string;
   bandName: string;
   category: string;
@@ -166,7 +167,7 @@ function nextBatch(next: () => SyntheticProduct, size: number): CatalogBatch {
     batch.names.push(product.name);
     batch.descriptions.push(product.description);
     batch.images.push(product.image);
-    batch.prices.push(product.price);
+    batch.prices.push(product.priceMinor);
     batch.ratings.push(product.ratings);
     batch.brands.push(product.bandName);
     batch.categories.push(product.category);
@@ -257,7 +258,7 @@ function syntheticProducts(
       name: `${brandLabel(bandName)} ${template.baseName} ${pick(MODEL_WORDS)}${model}`,
       description: `${template.product.description}${extra}${modelName}`,
       image: template.image,
-      price: (cents / 100).toFixed(2),
+      priceMinor: cents,
       ratings: (ratings / 10).toFixed(1),
       bandName,
       category: template.product.category,

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { decimalText, minorAtMost, money } from "~/commerce/money";
 import { CookieClient, signUp } from "../support/http-client";
 import { describeWhen, postgresServer } from "../support/requirements";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
@@ -84,8 +85,8 @@ describeWhen([postgresServer], "a back-office edit reaching every shop process",
     const readsBefore = b.output().match(new RegExp(INDEX_READ, "g"))?.length;
 
     // In cents, as the shop counts money: a dollar and eleven cents more.
-    const newCents = Math.round(product.price * 100) + 111;
-    const newPrice = `${Math.trunc(newCents / 100)}.${String(newCents % 100).padStart(2, "0")}`;
+    const newCents = minorAtMost(product.price, "USD") + 111;
+    const newPrice = decimalText(money(newCents, "USD"));
     const saved = await owner.postForm(`${a.url}/admin/products/${product.id}`, {
       intent: "save",
       name: product.name,

@@ -201,8 +201,8 @@ describeWhen([postgresServer], "card orders through three shop processes on one 
 
   async function stockedProduct(onHand: number): Promise<number> {
     const [row] = await query<{ id: number }>(
-      `insert into products (name, description, image, price, ratings, band_name, category, creation_date)
-       values ($1, 'Paid for by card.', '/images/products/kettle.svg', 20, 4, 'blendMaster', 'home appliances', now())
+      `insert into products (name, description, image, price_minor, ratings, band_name, category, creation_date)
+       values ($1, 'Paid for by card.', '/images/products/kettle.svg', 2000, 4, 'blendMaster', 'home appliances', now())
        returning id`,
       [`Card kettle ${randomUUID().slice(0, 8)}`],
     );

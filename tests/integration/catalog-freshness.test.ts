@@ -86,10 +86,10 @@ describeWhen([postgresServer], "catalogue changes reaching every shop process on
 
     // One transaction, committed as a back office or an import would: each process hears of it at commit.
     await client.query("begin");
-    await client.query("update products set price = 0.5 where id = $1", [dearest.id]);
+    await client.query("update products set price_minor = 50 where id = $1", [dearest.id]);
     const added = await client.query<{ id: number }>(
-      `insert into products (name, description, image, price, ratings, band_name, category, creation_date)
-       values ('Zephyrine Practice Amp', 'A small amp for quiet rooms.', '/images/products/amp.png', 12.34, 4.5, $1, $2, now())
+      `insert into products (name, description, image, price_minor, ratings, band_name, category, creation_date)
+       values ('Zephyrine Practice Amp', 'A small amp for quiet rooms.', '/images/products/amp.png', 1234, 4.5, $1, $2, now())
        returning id`,
       [otherBrand, otherCategory],
     );

@@ -6,6 +6,7 @@ import path from "node:path";
 import { asc, count, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { decimalOfMinor } from "~/commerce/money-sql";
 import type { Database } from "~/db/client.server";
 import { brands, catalogRevisions, categories, productPictures, products } from "~/db/schema";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
@@ -80,7 +81,7 @@ async function catalogue(db: Database) {
       sku: products.sku,
       name: products.name,
       description: products.description,
-      price: products.price,
+      price: decimalOfMinor(products.priceMinor, "USD"),
       ratings: products.ratings,
       bandName: products.bandName,
       category: products.category,

@@ -73,8 +73,8 @@ async function stockedProduct(
   onHand: number,
 ) {
   const { rows } = await query(
-    `insert into products (name, description, image, price, ratings, band_name, category, creation_date)
-     values ($1, 'Raced for.', '/images/products/kettle.svg', 20, 4, 'blendMaster', 'home appliances', now())
+    `insert into products (name, description, image, price_minor, ratings, band_name, category, creation_date)
+     values ($1, 'Raced for.', '/images/products/kettle.svg', 2000, 4, 'blendMaster', 'home appliances', now())
      returning id`,
     [`Last kettle ${randomUUID().slice(0, 8)}`],
   );

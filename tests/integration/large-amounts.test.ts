@@ -47,6 +47,7 @@ describe.each(engines)("amounts past 32 bits of cents, on $name", (engine: TestD
       shippingMethod: "standard",
       paymentMethod: "cash-on-delivery",
       shippingCentsFor: () => 499,
+      currency: "USD",
       status: "placed",
       paymentDueAt: null,
       lines: [{ productId: house, quantity: 99 }],

@@ -9,15 +9,15 @@ export const CATALOG_NOW = new Date(Date.UTC(2026, 10, 1, 12));
 
 /**
  * A product row a shopper could be shown: a known brand and category, a price
- * of 5 to 200 in cents, a rating of 0 to 5 in tenths, added within the two
+ * of 5 to 200 dollars (in cents), a rating of 0 to 5 in tenths, added within the two
  * years before CATALOG_NOW, with a name, a description and a fingerprinted picture.
  */
 export function expectValidProduct(product: ProductRow) {
   expect(DEMO_BRANDS.map((brand) => brand.value)).toContain(product.bandName);
   expect(DEMO_CATEGORIES.map((category) => category.value)).toContain(product.category);
-  expect(product.price).toBeGreaterThanOrEqual(5);
-  expect(product.price).toBeLessThanOrEqual(200);
-  expect(Math.round(product.price * 100) / 100).toBe(product.price);
+  expect(Number.isSafeInteger(product.priceMinor)).toBe(true);
+  expect(product.priceMinor).toBeGreaterThanOrEqual(500);
+  expect(product.priceMinor).toBeLessThanOrEqual(20_000);
   expect(product.ratings).toBeGreaterThanOrEqual(0);
   expect(product.ratings).toBeLessThanOrEqual(5);
   expect(Math.round(product.ratings * 10) / 10).toBe(product.ratings);

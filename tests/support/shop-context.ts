@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
+import { minorAtMost } from "~/commerce/money";
 import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
 import { brands, categories, products, stockLevels, users } from "~/db/schema";
 import { createAuthService } from "~/features/auth/auth.server";
@@ -108,7 +109,7 @@ export async function productInStock(engine: TestDatabase, onHand: number, price
       name: `Teapot ${Math.random().toString(36).slice(2, 8)}`,
       description: "Makes tea.",
       image: "/images/products/teapot.webp",
-      price,
+      priceMinor: minorAtMost(price, "USD"),
       ratings: 4,
       bandName: "blendMaster",
       category: "home goods",

@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+import { shopMoney } from "~/commerce/shop-money.server";
 import type { Transaction } from "../client.server";
 import { type NewProductRow, orderEvents, orderLines, orders, reviews, users } from "../schema";
 import { demoOrderScope } from "./demo-orders";
@@ -71,7 +72,7 @@ export async function insertDemoReviews(tx: Transaction, products: DemoProductRo
   });
   if (planned.length === 0) return;
 
-  const priceCents = (product: DemoProductRow) => Math.round(Number(product.price) * 100);
+  const priceCents = (product: DemoProductRow) => product.priceMinor;
   const placed = await tx
     .insert(orders)
     .values(
@@ -86,6 +87,7 @@ export async function insertDemoReviews(tx: Transaction, products: DemoProductRo
         shippingAddress: { ...DEMO_ADDRESS, name: review.buyer.name },
         shippingMethod: "standard",
         paymentMethod: "bank-transfer",
+        currency: shopMoney().currency,
         subtotalCents: priceCents(product),
         shippingCents: 0,
         totalCents: priceCents(product),

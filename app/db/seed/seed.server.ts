@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { minorAtMost } from "~/commerce/money";
+import { shopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "../client.server";
 import { brands, categories, type NewProductRow, products, stockLevels } from "../schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "./demo-brands-and-categories";
@@ -32,7 +34,8 @@ function demoProductRow(product: DemoProduct, now: Date): NewProductRow {
     name: product.name,
     description: product.description,
     image: demoProductImage(product.slug),
-    price: product.price,
+    // The demo's prices are written as amounts (189.99): in the shop's currency, to its minor unit.
+    priceMinor: minorAtMost(product.price, shopMoney().currency),
     ratings: product.ratings,
     bandName: product.bandName,
     category: product.category,

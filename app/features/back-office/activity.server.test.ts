@@ -46,6 +46,7 @@ describe.each(engines)("the activity log's older entries on $name", (engine: Tes
         subtotalCents: 2500,
         shippingCents: 0,
         totalCents: 2500,
+        currency: "USD",
       })
       .returning({ id: orders.id });
     await engine.db.insert(orderLines).values({

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog, orders, products } from "~/db/schema";
 import { escapeLike } from "~/utils/sql-like";
 import type { ActivityQuery } from "./activity-query";
-import { sentenceOf } from "./activity-sentences";
+import { sentenceOf } from "./activity-sentences.server";
 
 /**
  * /admin/activity: the audit log, newest first, 50 entries a page, by cursor

@@ -45,6 +45,7 @@ async function order(
     subtotalCents: totalCents - 499,
     shippingCents: 499,
     totalCents,
+    currency: "USD",
     createdAt: new Date(createdAt),
   });
 }

@@ -40,6 +40,8 @@ interface WaitingOrder {
   status: OrderStatus;
   placedAt: string;
   totalCents: number;
+  /** What its total is in (ISO 4217). */
+  currency: string;
 }
 
 interface LowStockProduct {
@@ -103,10 +105,16 @@ export async function dashboardOf(
       select (select count(*) from (select 1 from orders where status = 'placed' limit ${COUNTED_UP_TO}) placed)::int as placed,
              (select count(*) from (select 1 from orders where status = 'paid' limit ${COUNTED_UP_TO}) paid)::int as paid`,
     ),
-    rowsOf<{ number: string; status: OrderStatus; created_at: string | Date; total_cents: number | string }>(
+    rowsOf<{
+      number: string;
+      status: OrderStatus;
+      created_at: string | Date;
+      total_cents: number | string;
+      currency: string;
+    }>(
       db,
       sql`
-      select number, status, created_at, total_cents from orders
+      select number, status, created_at, total_cents, currency from orders
       where status = 'placed' order by created_at, id limit ${WAITING_LISTED}`,
     ),
     // The lowest levels first, then their products (an index lookup each): never a join of the
@@ -174,6 +182,7 @@ export async function dashboardOf(
         placedAt: new Date(row.created_at).toISOString(),
         // bigint: text from node-postgres.
         totalCents: Number(row.total_cents),
+        currency: row.currency,
       })),
     },
     toRefund: toRefund.map((row) => ({ number: row.number, amountCents: Number(row.amount_cents) })),

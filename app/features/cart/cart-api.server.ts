@@ -1,6 +1,7 @@
+import { decimalAmount, money } from "~/commerce/money";
+import { shopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
-import { dollarsFromCents } from "~/utils/money";
 import { addToCart, type CartOwner, readCart, setLineQuantity } from "./cart.server";
 import { onlyLeftNotice } from "./cart-limits";
 import {
@@ -19,21 +20,26 @@ import { type CartVisitor, ownerForChange, ownerOf } from "./cart-visitor.server
  */
 
 async function cartJson(db: Database, owner: CartOwner | { cartId: string } | null): Promise<CartAnswer> {
-  const cart = owner ? await readCart(db, owner) : { lines: [], itemCount: 0, subtotalCents: 0 };
+  const cart = owner
+    ? await readCart(db, owner)
+    : { lines: [], itemCount: 0, subtotalCents: 0, currency: shopMoney().currency, repricedFrom: null };
+  const decimal = (minor: number) => decimalAmount(money(minor, cart.currency));
   return cartAnswerSchema.parse({
     lines: cart.lines.map((line) => ({
       id: line.productId,
       productId: line.productId,
       name: line.name,
       image: line.image,
-      unitPrice: dollarsFromCents(line.unitPriceCents),
+      unitPrice: decimal(line.unitPriceCents),
       quantity: line.quantity,
-      lineTotal: dollarsFromCents(line.lineTotalCents),
+      lineTotal: decimal(line.lineTotalCents),
       stock: line.stock,
       priceChanged: line.priceChanged,
     })),
     itemCount: cart.itemCount,
-    subtotal: dollarsFromCents(cart.subtotalCents),
+    subtotal: decimal(cart.subtotalCents),
+    currency: cart.currency,
+    repricedFrom: cart.repricedFrom,
   });
 }
 

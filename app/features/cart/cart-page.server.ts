@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import { shopMoney } from "~/commerce/shop-money.server";
 import { readForm } from "~/utils/form-submission.server";
 import { logFailure } from "~/utils/logger.server";
 import { addToCart, readCart, setLineQuantity } from "./cart.server";
@@ -15,12 +16,12 @@ import { type CartVisitor, ownerForChange, ownerOf } from "./cart-visitor.server
  * `stay` and gets the outcome, and stays where it is.
  */
 
-const EMPTY_CART = { lines: [], itemCount: 0, subtotalCents: 0 };
-
 /** /cart's data: the visitor's lines with today's prices and stock, or an empty cart. */
 export async function cartPageData(request: Request, visitor: CartVisitor) {
   const owner = ownerOf(request, visitor);
-  return owner ? readCart(visitor.db, owner) : EMPTY_CART;
+  return owner
+    ? readCart(visitor.db, owner)
+    : { lines: [], itemCount: 0, subtotalCents: 0, currency: shopMoney().currency, repricedFrom: null };
 }
 
 const CHANGE_FAILED = "Your cart could not be changed just now. Try again in a moment.";

@@ -1,3 +1,4 @@
+import { amountSchema, currencySchema } from "~/commerce/money-schema";
 import { z } from "~/utils/zod";
 import { MOST_IN_ONE_LINE } from "./cart-limits";
 
@@ -31,7 +32,7 @@ export const setQuantitySchema = z.object({
 /** A line's id in the API's paths: the product's id (a cart holds each product once). */
 export const lineIdSchema = z.coerce.number().int().positive().max(LARGEST_ID);
 
-const money = () => z.number().min(0).describe("In dollars, with at most two decimals.");
+const money = amountSchema;
 
 export const cartAnswerSchema = z.object({
   lines: z.array(
@@ -40,7 +41,7 @@ export const cartAnswerSchema = z.object({
       productId: z.number().int(),
       name: z.answerString(),
       image: z.answerString(),
-      unitPrice: money().describe("Today's price of one, in dollars (what checkout charges)."),
+      unitPrice: money().describe("Today's price of one (what checkout charges)."),
       quantity: z.number().int().min(1).max(MOST_IN_ONE_LINE),
       lineTotal: money(),
       stock: z.number().int().min(0).describe("Units on hand now."),
@@ -49,6 +50,12 @@ export const cartAnswerSchema = z.object({
   ),
   itemCount: z.number().int().min(0),
   subtotal: money(),
+  currency: currencySchema,
+  repricedFrom: currencySchema
+    .nullable()
+    .describe(
+      "The currency the cart was priced in before the shop changed its own (said once); otherwise null.",
+    ),
 });
 
 export type CartAnswer = z.infer<typeof cartAnswerSchema>;

@@ -44,7 +44,13 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
     const mug = await product(50, 12.5);
     const spoon = await product(50, 0.1);
     const shopper = guest();
-    expect(await readCart(db, shopper)).toEqual({ lines: [], itemCount: 0, subtotalCents: 0 });
+    expect(await readCart(db, shopper)).toEqual({
+      lines: [],
+      itemCount: 0,
+      subtotalCents: 0,
+      currency: "USD",
+      repricedFrom: null,
+    });
     await addToCart(db, shopper, mug, 2);
     expect(await addToCart(db, shopper, mug, 3)).toEqual({
       outcome: "added",
@@ -110,7 +116,7 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
     const mug = await product(10, 12.5);
     const shopper = guest();
     await addToCart(db, shopper, mug, 1);
-    await db.update(products).set({ price: 14 }).where(eq(products.id, mug));
+    await db.update(products).set({ priceMinor: 1400 }).where(eq(products.id, mug));
     expect((await readCart(db, shopper)).lines[0]).toMatchObject({
       unitPriceCents: 1400,
       priceChanged: true,

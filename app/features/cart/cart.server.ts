@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { type CurrencyCode, money, sumMoney, timesQuantity } from "~/commerce/money";
+import { shopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { CHECK_VIOLATION, failedWith } from "~/db/errors.server";
-import { priceCents } from "~/db/price-cents";
 import { onSale } from "~/db/product-on-sale";
 import { cartLines, carts, products, stockLevels } from "~/db/schema";
 import { MOST_IN_ONE_LINE } from "./cart-limits";
@@ -24,7 +25,14 @@ export const GUEST_CART_DAYS = 30;
 interface CartView {
   lines: CartLine[];
   itemCount: number;
+  /** In whole minor units of `currency`, the shop's. */
   subtotalCents: number;
+  currency: CurrencyCode;
+  /**
+   * The currency the cart was priced in before the shop changed its own: its
+   * lines are today's prices in the new one, and the cart says so once.
+   */
+  repricedFrom: CurrencyCode | null;
 }
 
 export type AddOutcome =
@@ -111,20 +119,22 @@ export async function addToCart(
     const result = await db.execute(sql`
       with cart as (${cart}),
       product as (
-        select s.on_hand, ${priceCents} as price_cents
+        select s.on_hand, ${products.priceMinor} as price_cents
           from ${products} join ${stockLevels} s on s.product_id = ${products.id}
          -- An archived product is no longer sold: no line for it (answered as an unknown product).
          where ${products.id} = ${productId} and ${onSale}),
       before as (
         select l.quantity from ${cartLines} l join cart on l.cart_id = cart.id where l.product_id = ${productId}),
       line as (
-        insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen)
-        select cart.id, ${productId}, least(${quantity}, ${MOST_IN_ONE_LINE}, product.on_hand), product.price_cents
+        insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen, currency_seen)
+        select cart.id, ${productId}, least(${quantity}, ${MOST_IN_ONE_LINE}, product.on_hand), product.price_cents,
+               ${shopMoney().currency}
           from cart, product where product.on_hand > 0
         on conflict (cart_id, product_id) do update
           set quantity = least(${cartLines.quantity} + ${quantity}, ${MOST_IN_ONE_LINE}, ${onHandOf(productId)}),
               -- Added again from a page showing today's price: that is the price seen now.
-              unit_price_cents_seen = excluded.unit_price_cents_seen
+              unit_price_cents_seen = excluded.unit_price_cents_seen,
+              currency_seen = excluded.currency_seen
         returning quantity)
       select (select id from cart) as "cartId", (select on_hand from product) as "stock",
              (select quantity from before) as "before", (select quantity from line) as "quantity"`);
@@ -188,8 +198,9 @@ export async function readCart(db: Database, owner: CartOwner | { cartId: string
       productId: cartLines.productId,
       name: products.name,
       image: products.image,
-      unitPriceCents: priceCents,
+      unitPriceCents: products.priceMinor,
       unitPriceCentsSeen: cartLines.unitPriceCentsSeen,
+      currencySeen: cartLines.currencySeen,
       quantity: cartLines.quantity,
       stock: stockLevels.onHand,
     })
@@ -199,20 +210,42 @@ export async function readCart(db: Database, owner: CartOwner | { cartId: string
     .innerJoin(stockLevels, eq(stockLevels.productId, cartLines.productId))
     .where("cartId" in owner ? eq(carts.id, owner.cartId) : ownersCart(owner))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
-  const lines = rows.map(({ unitPriceCentsSeen, ...row }) => {
-    const unitPriceCents = Number(row.unitPriceCents);
-    return {
-      ...row,
-      unitPriceCents,
-      lineTotalCents: unitPriceCents * row.quantity,
-      priceChanged: unitPriceCents !== unitPriceCentsSeen,
-    };
-  });
+  const { currency } = shopMoney();
+  const repricedFrom = rows.find((row) => row.currencySeen !== currency)?.currencySeen ?? null;
+  const lines = rows.map(({ unitPriceCentsSeen, currencySeen, ...row }) => ({
+    ...row,
+    lineTotalCents: timesQuantity(money(row.unitPriceCents, currency), row.quantity).minor,
+    // A price seen in another currency is no price to compare with: the cart's note says why they all changed.
+    priceChanged: currencySeen === currency && row.unitPriceCents !== unitPriceCentsSeen,
+  }));
+  if (repricedFrom !== null && lines.length > 0) await repriceInShopCurrency(db, owner, currency);
   return {
     lines,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    subtotalCents: sumMoney(
+      currency,
+      lines.map((line) => money(line.lineTotalCents, currency)),
+    ).minor,
+    currency,
+    repricedFrom,
   };
+}
+
+/**
+ * The shop changed its currency since these lines were added: they are seen
+ * at today's prices in the new one from now on (the note is shown once).
+ */
+async function repriceInShopCurrency(
+  db: Database,
+  owner: CartOwner | { cartId: string },
+  currency: CurrencyCode,
+): Promise<void> {
+  const cartId = "cartId" in owner ? owner.cartId : await cartIdOf(db, owner);
+  if (!cartId) return;
+  await db.execute(sql`
+    update ${cartLines} l set currency_seen = ${currency}, unit_price_cents_seen = p.price_minor
+      from ${products} p
+     where l.cart_id = ${cartId}::uuid and l.product_id = p.id and l.currency_seen <> ${currency}`);
 }
 
 /** How many items the owner's cart holds, for the navbar: one sum over the cart's lines. */
@@ -235,8 +268,9 @@ export async function mergeGuestCart(db: Database, guestToken: string, userId: s
     if (!guest) return;
     const account = await cartFor(tx as unknown as Database, { userId });
     await tx.execute(sql`
-      insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen)
-      select ${account}::uuid, g.product_id, least(g.quantity, ${MOST_IN_ONE_LINE}, s.on_hand), g.unit_price_cents_seen
+      insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen, currency_seen)
+      select ${account}::uuid, g.product_id, least(g.quantity, ${MOST_IN_ONE_LINE}, s.on_hand), g.unit_price_cents_seen,
+             g.currency_seen
         from ${cartLines} g join ${stockLevels} s on s.product_id = g.product_id
        where g.cart_id = ${guest}::uuid and s.on_hand > 0
       on conflict (cart_id, product_id) do update

@@ -111,6 +111,7 @@ export async function customerPageData(db: Database, params: Record<string, stri
       status: orders.status,
       placedAt: orders.createdAt,
       totalCents: orders.totalCents,
+      currency: orders.currency,
     })
     .from(orders)
     .where(eq(orders.userId, customer.id))

@@ -1,5 +1,5 @@
+import { formatAmount } from "~/commerce/shop-money.server";
 import { escapeHtml } from "~/utils/escape-html";
-import { formatCents } from "~/utils/money";
 import type { DemoLine, DemoSession } from "./stripe-shapes.server";
 
 /**
@@ -32,6 +32,8 @@ function page(title: string, body: string): string {
 const standsIn = `<p class="note"><strong>Demo:</strong> this page stands in for Stripe's payment page in Backline's local demo and tests. It asks for no card and no money moves.</p>`;
 
 export function paymentPage(session: DemoSession, lines: DemoLine[], formAction: string): string {
+  // Stripe writes a currency in small letters.
+  const formatCents = (minor: number) => formatAmount(minor, session.currency.toUpperCase());
   const total = formatCents(session.amount_total);
   const rows = lines
     .map(

@@ -1,5 +1,6 @@
+import { decimalAmount, minorAtMost, money } from "~/commerce/money";
+import { formatAmount, shopMoney } from "~/commerce/shop-money.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
-import { centsOfDollarsText, dollarsFromCents, formatCents } from "~/utils/money";
 import { awaitingCardPaymentEmail } from "./card-payments/card-payment-emails.server";
 import { windowInWords } from "./card-payments/card-payments.server";
 import { openCardPayment } from "./card-payments/open-card-payment.server";
@@ -85,6 +86,7 @@ export async function placeCheckout(
     method.startsAs === "awaiting-payment" && card
       ? new Date(Date.now() + Math.round(card.windowMinutes * 60_000))
       : null;
+  const { currency } = shopMoney();
   const placement = await placeOrder(orders.mail, {
     idempotencyScope: visitor.userId ? `user:${visitor.userId}` : `cart:${visitor.cart.id}`,
     idempotencyKey,
@@ -94,8 +96,10 @@ export async function placeCheckout(
     shippingMethod: checkout.shippingMethod,
     paymentMethod: checkout.paymentMethod,
     shippingCentsFor: (subtotal) => shippingCents(checkout.shippingMethod, subtotal, visitor.rates),
+    currency,
+    // Read from its digits, to the currency's minor unit: a total the shopper saw has no finer part.
     expectedTotalCents:
-      checkout.expectedTotal === undefined ? null : centsOfDollarsText(String(checkout.expectedTotal)),
+      checkout.expectedTotal === undefined ? null : minorAtMost(checkout.expectedTotal, currency),
     cartId: visitor.cart.id,
     status: method.startsAs,
     paymentDueAt,
@@ -145,14 +149,14 @@ function placementResponse(placement: CheckoutPlacement): Response {
   }
   if (placement.outcome === "total-changed") {
     const { order } = placement;
-    const total = formatCents(order.totalCents);
+    const total = formatAmount(order.totalCents, order.currency);
     return Response.json(
       checkoutConflictSchema.parse({
         error: {
           code: "total_changed",
-          message: `The order comes to ${total}, not the ${formatCents(placement.expectedTotalCents)} expected: nothing was ordered. Show the shopper the new total and send it as expectedTotal to place the order.`,
+          message: `The order comes to ${total}, not the ${formatAmount(placement.expectedTotalCents, order.currency)} expected: nothing was ordered. Show the shopper the new total and send it as expectedTotal to place the order.`,
           field: "expectedTotal",
-          expectedTotal: dollarsFromCents(placement.expectedTotalCents),
+          expectedTotal: decimalAmount(money(placement.expectedTotalCents, order.currency)),
           ...linesInDollars(order),
         },
       }),

@@ -1,6 +1,7 @@
 import countries from "i18n-iso-countries";
 import english from "i18n-iso-countries/langs/en.json";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { amountSchema, currencySchema } from "~/commerce/money-schema";
 import { z } from "~/utils/zod";
 import { isRegionOf, regionLabel } from "./shipping-regions";
 
@@ -119,7 +120,7 @@ export const idempotencyKeySchema = z
   .string("Send an Idempotency-Key header: a random value made once per checkout (a UUID).")
   .regex(/^[\w.:-]{8,200}$/, "The Idempotency-Key must be 8 to 200 letters, digits, '-', '_', '.' or ':'.");
 
-const money = () => z.number().min(0).describe("In dollars, with at most two decimals.");
+const money = amountSchema;
 
 const orderLineSchema = z.object({
   productId: z.number().int(),
@@ -139,6 +140,7 @@ export const orderAnswerSchema = z.object({
     subtotal: money(),
     shipping: money(),
     total: money().describe("Prices include tax."),
+    currency: currencySchema,
   }),
   paymentUrl: z
     .url()
@@ -171,6 +173,7 @@ export const checkoutConflictSchema = z.object({
       subtotal: money(),
       shipping: money(),
       total: money().describe("What the order comes to now: send it as expectedTotal to place it."),
+      currency: currencySchema,
     }),
   ]),
 });

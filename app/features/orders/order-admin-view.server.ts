@@ -48,6 +48,7 @@ export async function adminOrderPage(db: Database, params: Record<string, string
       subtotalCents: orders.subtotalCents,
       shippingCents: orders.shippingCents,
       totalCents: orders.totalCents,
+      currency: orders.currency,
       trackingNumber: orders.trackingNumber,
       customerId: users.id,
       customerName: users.name,
@@ -120,6 +121,7 @@ export async function adminOrderPage(db: Database, params: Record<string, string
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    currency: order.currency,
     timeline,
     actions: possibleActions({ status, paymentMethod: order.paymentMethod, hasShipped }),
     /** A card order's Checkout sessions, with Stripe's ids and what became of each; null for other methods. */

@@ -40,6 +40,7 @@ describe.each(engines)("the back office's order actions on $name", (engine: Test
       shippingMethod: "standard",
       paymentMethod,
       shippingCentsFor: () => 499,
+      currency: "USD",
       status: "placed",
       paymentDueAt: null,
       lines: [{ productId, quantity }],
@@ -312,6 +313,7 @@ describe("the emails of an order's status changes", () => {
     email: "ada@example.com",
     name: "Ada",
     totalCents: 4249,
+    currency: "USD",
     trackingNumber: null,
   };
 

@@ -95,6 +95,7 @@ async function changeIn(
       shippingAddress: orders.shippingAddress,
       paymentMethod: orders.paymentMethod,
       totalCents: orders.totalCents,
+      currency: orders.currency,
       trackingNumber: orders.trackingNumber,
     })
     .from(orders)
@@ -151,6 +152,7 @@ async function changeIn(
         email: order.email,
         name: address.name,
         totalCents: order.totalCents,
+        currency: order.currency,
         to,
         trackingNumber,
       },

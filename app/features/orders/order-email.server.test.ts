@@ -23,6 +23,7 @@ const order: OrderToConfirm = {
   subtotalCents: 2530,
   shippingCents: 499,
   totalCents: 3029,
+  currency: "USD",
 };
 
 const facts = {

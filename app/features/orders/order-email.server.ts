@@ -1,6 +1,6 @@
+import { formatAmount } from "~/commerce/shop-money.server";
 import { escapeHtml } from "~/utils/escape-html";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
-import { formatCents } from "~/utils/money";
 import { shippingMethodLabel } from "./order-format";
 import { type PaymentSettings, paymentMethod } from "./payment-methods.server";
 import type { OrderToConfirm } from "./place-order.server";
@@ -32,12 +32,12 @@ export function orderConfirmationEmail(order: OrderToConfirm, facts: EmailFacts)
   const instructions = method.instructions(order, facts.payment);
   const lines = order.lines.map(
     (line) =>
-      `${line.quantity} × ${line.name} at ${formatCents(line.unitPriceCents)}: ${formatCents(line.lineTotalCents)}`,
+      `${line.quantity} × ${line.name} at ${formatAmount(line.unitPriceCents, order.currency)}: ${formatAmount(line.lineTotalCents, order.currency)}`,
   );
   const totals = [
-    `Subtotal: ${formatCents(order.subtotalCents)}`,
-    `${shippingMethodLabel(order.shippingMethod)}: ${order.shippingCents === 0 ? "free" : formatCents(order.shippingCents)}`,
-    `Total: ${formatCents(order.totalCents)}, including tax`,
+    `Subtotal: ${formatAmount(order.subtotalCents, order.currency)}`,
+    `${shippingMethodLabel(order.shippingMethod)}: ${order.shippingCents === 0 ? "free" : formatAmount(order.shippingCents, order.currency)}`,
+    `Total: ${formatAmount(order.totalCents, order.currency)}, including tax`,
   ];
   const sections: Section[] = [
     { title: "Your order", lines: [...lines, "", ...totals] },

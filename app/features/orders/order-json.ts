@@ -1,5 +1,5 @@
+import { decimalAmount, money } from "~/commerce/money";
 import type { OrderStatus } from "~/commerce/order-states";
-import { dollarsFromCents } from "~/utils/money";
 
 interface LinesInCents {
   lines: {
@@ -12,6 +12,8 @@ interface LinesInCents {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  /** What every amount is in (ISO 4217). */
+  currency: string;
 }
 
 interface OrderInCents extends LinesInCents {
@@ -19,26 +21,32 @@ interface OrderInCents extends LinesInCents {
   status: OrderStatus;
 }
 
-/** An order's lines and totals as the JSON API writes them: dollars with two decimals, every sum made in cents before. */
+/**
+ * An order's lines and totals as the JSON API writes them: decimals of its
+ * currency (12.5 for 12.50), with the currency beside them; every sum made in
+ * whole minor units before.
+ */
 export function linesInDollars(order: LinesInCents) {
+  const decimal = (minor: number) => decimalAmount(money(minor, order.currency));
   return {
     lines: order.lines.map((line) => ({
       productId: line.productId,
       name: line.name,
-      unitPrice: dollarsFromCents(line.unitPriceCents),
+      unitPrice: decimal(line.unitPriceCents),
       quantity: line.quantity,
-      lineTotal: dollarsFromCents(line.lineTotalCents),
+      lineTotal: decimal(line.lineTotalCents),
     })),
-    subtotal: dollarsFromCents(order.subtotalCents),
-    shipping: dollarsFromCents(order.shippingCents),
-    total: dollarsFromCents(order.totalCents),
+    subtotal: decimal(order.subtotalCents),
+    shipping: decimal(order.shippingCents),
+    total: decimal(order.totalCents),
+    currency: order.currency,
   };
 }
 
 /**
  * An order as the JSON API writes it (the checkout's answer, GET
- * /api/orders/{number}): money in dollars with two decimals, every sum made
- * in cents before.
+ * /api/orders/{number}): money as decimals of its currency, every sum made in
+ * whole minor units before.
  */
 export function orderInDollars(order: OrderInCents) {
   return { number: order.number, status: order.status, ...linesInDollars(order) };

@@ -54,6 +54,7 @@ interface AdminOrderRow {
   email: string;
   paymentMethod: string;
   totalCents: number;
+  currency: string;
 }
 
 async function searchOrders(db: Database, query: AdminOrderListQuery) {
@@ -69,6 +70,7 @@ async function searchOrders(db: Database, query: AdminOrderListQuery) {
         email: orders.email,
         paymentMethod: orders.paymentMethod,
         totalCents: orders.totalCents,
+        currency: orders.currency,
       })
       .from(orders)
       .where(where)
@@ -90,6 +92,7 @@ async function searchOrders(db: Database, query: AdminOrderListQuery) {
         email: row.email,
         paymentMethod: paymentMethod(row.paymentMethod).label,
         totalCents: row.totalCents,
+        currency: row.currency,
       }),
     ),
   };

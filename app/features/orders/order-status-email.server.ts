@@ -1,7 +1,7 @@
 import type { OrderStatus } from "~/commerce/order-states";
+import { formatAmount } from "~/commerce/shop-money.server";
 import { escapeHtml } from "~/utils/escape-html";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
-import { formatCents } from "~/utils/money";
 
 /**
  * What the shopper is told when the back office moves their order on: paid,
@@ -18,6 +18,8 @@ export interface StatusChangeToTell {
   /** Whom the parcel is for, as the address names them. */
   name: string;
   totalCents: number;
+  /** What its total is in (ISO 4217). */
+  currency: string;
   to: Exclude<OrderStatus, "placed" | "awaiting-payment">;
   trackingNumber: string | null;
 }
@@ -33,7 +35,7 @@ function wordsFor(change: StatusChangeToTell): { subject: string; paragraphs: st
       return {
         subject: `Your ${SHOP_NAME} order ${change.number} is paid`,
         paragraphs: [
-          `We have your payment of ${formatCents(change.totalCents)} for order ${change.number}. Thank you.`,
+          `We have your payment of ${formatAmount(change.totalCents, change.currency)} for order ${change.number}. Thank you.`,
         ],
       };
     case "shipped":

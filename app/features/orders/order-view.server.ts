@@ -74,6 +74,7 @@ export async function orderPageData(
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    currency: order.currency,
     address: addressLines(order.shippingAddress),
     shippingMethod: shippingMethodLabel(order.shippingMethod),
     payment: { label: paymentMethod(order.paymentMethod).label, ...instructionsOf(order, viewer) },
@@ -163,6 +164,7 @@ export async function orderHistoryData(viewer: OrderViewer & { userId: string },
       placedAt: order.placedAt.toISOString(),
       itemCount: order.itemCount,
       totalCents: order.totalCents,
+      currency: order.currency,
     })),
   };
 }

@@ -50,6 +50,8 @@ export interface OrderDetails {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  /** What its amounts are in (ISO 4217): the shop's currency when it was placed. */
+  currency: string;
   /** A card order waiting for its payment: when it is cancelled if still unpaid. */
   paymentDueAt: Date | null;
   lines: PlacedOrderLine[];
@@ -79,6 +81,7 @@ export async function visibleOrder(
       subtotalCents: orders.subtotalCents,
       shippingCents: orders.shippingCents,
       totalCents: orders.totalCents,
+      currency: orders.currency,
       paymentDueAt: orders.paymentDueAt,
     })
     .from(orders)
@@ -104,6 +107,7 @@ interface OrderSummary {
   placedAt: Date;
   itemCount: number;
   totalCents: number;
+  currency: string;
 }
 
 /** One page of the shopper's orders, newest first (the id breaks ties), and how many pages there are. */
@@ -122,6 +126,7 @@ export async function shopperOrders(
       placedAt: orders.createdAt,
       itemCount: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
       totalCents: orders.totalCents,
+      currency: orders.currency,
     })
     .from(orders)
     .where(eq(orders.userId, userId))

@@ -1,5 +1,5 @@
 import type { OrderStatus } from "~/commerce/order-states";
-import { formatCents } from "~/utils/money";
+import { formatAmount } from "~/commerce/shop-money.server";
 
 /**
  * How a shopper pays, as a port (docs/decisions/0039, "Payment methods are a
@@ -28,6 +28,8 @@ export interface PaymentSettings {
 interface OrderToPay {
   number: string;
   totalCents: number;
+  /** What its total is in (ISO 4217). */
+  currency: string;
   status: OrderStatus;
 }
 
@@ -46,7 +48,9 @@ const cashOnDelivery: PaymentMethod = {
   startsAs: "placed",
   placedStatus: "Received: we are preparing it",
   instructions: (order) => ({
-    paragraphs: [`Pay the courier ${formatCents(order.totalCents)} when your order arrives.`],
+    paragraphs: [
+      `Pay the courier ${formatAmount(order.totalCents, order.currency)} when your order arrives.`,
+    ],
     details: [],
   }),
 };
@@ -57,7 +61,7 @@ const bankTransfer: PaymentMethod = {
   placedStatus: "Received: waiting for your transfer",
   instructions: (order, settings) => ({
     paragraphs: [
-      `Transfer ${formatCents(order.totalCents)} to the account below, with your order number ${order.number} as the reference.`,
+      `Transfer ${formatAmount(order.totalCents, order.currency)} to the account below, with your order number ${order.number} as the reference.`,
       "We send your order as soon as the payment arrives.",
     ],
     details: settings.bankDetails,
@@ -74,7 +78,7 @@ const card: PaymentMethod = {
       const window = settings.cardWindow ? ` within ${settings.cardWindow} of ordering` : "";
       return {
         paragraphs: [
-          `Pay ${formatCents(order.totalCents)} by card on Stripe's secure page: use the Pay by card button on your order's page.`,
+          `Pay ${formatAmount(order.totalCents, order.currency)} by card on Stripe's secure page: use the Pay by card button on your order's page.`,
           `An order not paid${window} is cancelled, and nothing is charged.`,
         ],
         details: [],
@@ -88,7 +92,7 @@ const card: PaymentMethod = {
         details: [],
       };
     }
-    return { paragraphs: [`Paid by card: ${formatCents(order.totalCents)}.`], details: [] };
+    return { paragraphs: [`Paid by card: ${formatAmount(order.totalCents, order.currency)}.`], details: [] };
   },
 };
 

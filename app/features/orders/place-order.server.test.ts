@@ -25,6 +25,7 @@ const request = (lines: OrderRequest["lines"], key = randomUUID()): OrderRequest
   shippingMethod: "standard",
   paymentMethod: "cash-on-delivery",
   shippingCentsFor: () => 499,
+  currency: "USD",
   status: "placed",
   paymentDueAt: null,
   lines,
@@ -70,7 +71,7 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
         name: "Uncounted lamp",
         description: "Nobody has counted these yet.",
         image: "/images/products/lamp.webp",
-        price: 10,
+        priceMinor: 1000,
         ratings: 0,
         bandName: "blendMaster",
         category: "home goods",
@@ -201,7 +202,9 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     const kettle = await product(3);
     const [cart] = await db.insert(carts).values({ tokenHash: randomUUID() }).returning({ id: carts.id });
     const cartId = (cart as { id: string }).id;
-    await db.insert(cartLines).values({ cartId, productId: kettle, quantity: 4, unitPriceCentsSeen: 1999 });
+    await db
+      .insert(cartLines)
+      .values({ cartId, productId: kettle, quantity: 4, unitPriceCentsSeen: 1999, currencySeen: "USD" });
     const inCart = async () => (await db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).length;
 
     // The cart's lines are what is ordered, read in the placing transaction (not the request's).
@@ -221,7 +224,9 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     const kettle = await product(50);
     const [cart] = await db.insert(carts).values({ tokenHash: randomUUID() }).returning({ id: carts.id });
     const cartId = (cart as { id: string }).id;
-    await db.insert(cartLines).values({ cartId, productId: kettle, quantity: 2, unitPriceCentsSeen: 1999 });
+    await db
+      .insert(cartLines)
+      .values({ cartId, productId: kettle, quantity: 2, unitPriceCentsSeen: 1999, currencySeen: "USD" });
     const tabs = await Promise.all(
       Array.from({ length: 5 }, () =>
         placeOrder(mail, { ...request([{ productId: kettle, quantity: 2 }]), cartId }),
@@ -275,6 +280,7 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
         subtotalCents: 2 * 1999,
         shippingCents: 499,
         totalCents: 2 * 1999 + 499,
+        currency: "USD",
       },
     });
     // Nothing taken, no order, no email: the whole transaction rolled back, the key's claim with it.

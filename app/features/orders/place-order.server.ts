@@ -4,7 +4,6 @@ import type { OrderStatus } from "~/commerce/order-states";
 import { takeStock as takeStockLines } from "~/commerce/stock.server";
 import type { Transaction } from "~/db/client.server";
 import { failedOnLockCycle, failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
-import { priceCents } from "~/db/price-cents";
 import { cartLines, carts, orderLines, orders, products } from "~/db/schema";
 import type { MailQueue, QueuedMessage } from "~/utils/mail-queue.server";
 import type { ShortLine } from "./checkout-schema";
@@ -33,6 +32,8 @@ export interface OrderRequest {
   paymentMethod: string;
   /** What shipping costs for the order's subtotal (in cents), decided in the placing transaction. */
   shippingCentsFor: (subtotalCents: number) => number;
+  /** The shop's currency now (ISO 4217): its prices and shipping are in it, and the order records it. */
+  currency: string;
   /**
    * The total the shopper was shown and agreed to, in cents: when the order
    * comes to another (a price, the cart or the shipping method changed since),
@@ -74,6 +75,8 @@ interface PlacedOrder {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  /** What its amounts are in (ISO 4217): the shop's currency when it was placed. */
+  currency: string;
   lines: PlacedOrderLine[];
 }
 
@@ -88,6 +91,7 @@ interface OrderQuote {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  currency: string;
 }
 
 export type Placement =
@@ -177,6 +181,8 @@ async function placeIn(
       subtotalCents: 0,
       shippingCents: 0,
       totalCents: 0,
+      // What the prices and shipping below are in; the order keeps it whatever the shop later sells in.
+      currency: request.currency,
     })
     .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
     .returning({ id: orders.id });
@@ -207,6 +213,7 @@ async function placeIn(
       subtotalCents,
       shippingCents,
       totalCents,
+      currency: request.currency,
     });
   }
   // Everything but the stock is written first: the popular products' stock rows are what checkouts
@@ -227,6 +234,7 @@ async function placeIn(
     subtotalCents,
     shippingCents,
     totalCents: order.totalCents,
+    currency: request.currency,
     lines: soldLines,
   };
   const { email, shippingAddress, shippingMethod, paymentMethod } = request;
@@ -244,13 +252,13 @@ async function linesAtTodaysPrices(
   lines: Map<number, number>,
 ): Promise<PlacedOrderLine[]> {
   const sold = await tx
-    .select({ id: products.id, name: products.name, unitPriceCents: priceCents })
+    .select({ id: products.id, name: products.name, unitPriceCents: products.priceMinor })
     .from(products)
     .where(inArray(products.id, productIds));
   return sold
     .map((product) => {
       const quantity = lines.get(product.id) as number;
-      const unitPriceCents = Number(product.unitPriceCents);
+      const { unitPriceCents } = product;
       return {
         productId: product.id,
         name: product.name,
@@ -282,9 +290,9 @@ async function readOrderByKey(
     .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
   if (!row) return null;
   const lines = await orderLinesOf(tx, row.id);
-  const { id, number, status, subtotalCents, shippingCents, totalCents } = row;
+  const { id, number, status, subtotalCents, shippingCents, totalCents, currency } = row;
   return {
-    order: { id, number, status, subtotalCents, shippingCents, totalCents, lines },
+    order: { id, number, status, subtotalCents, shippingCents, totalCents, currency, lines },
     requestHash: row.requestHash,
   };
 }

@@ -89,6 +89,7 @@ describe.each(engines)("the account's settings on $name", (engine) => {
         subtotalCents: 1000,
         shippingCents: 499,
         totalCents: 1499,
+        currency: "USD",
       })
       .returning({ id: orders.id });
     expect((await from("203.0.113.9", cookie).account.delete({ password: PASSWORD })).ok).toBe(true);

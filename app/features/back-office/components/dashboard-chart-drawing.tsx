@@ -1,12 +1,10 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from "recharts";
-import { formatCents } from "~/utils/money";
+import { useAmountFormat, useWholeUnitsFormat } from "~/commerce/use-money";
 import type { DayFigures } from "../dashboard.server";
 import { shortDay } from "./dashboard-days";
 
 const ORDERS_COLOUR = "#4f46e5"; // indigo-600: 6.3:1 on white
 const REVENUE_COLOUR = "#0f766e"; // teal-700: 5.5:1 on white
-
-const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString("en-US")}`;
 
 /**
  * The drawing itself: orders as bars (left axis), revenue as a line (right
@@ -14,6 +12,8 @@ const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString("e
  * loaded lazily: recharts is most of the dashboard's JavaScript.
  */
 export default function DashboardChartDrawing({ days }: { days: DayFigures[] }) {
+  const formatAmount = useAmountFormat();
+  const wholeUnits = useWholeUnitsFormat();
   return (
     <ComposedChart
       responsive
@@ -35,12 +35,12 @@ export default function DashboardChartDrawing({ days }: { days: DayFigures[] }) 
         yAxisId="revenue"
         orientation="right"
         width={56}
-        tickFormatter={dollars}
+        tickFormatter={wholeUnits}
         tick={{ fill: "#334155", fontSize: 12 }}
       />
       <Tooltip
         labelFormatter={(day) => shortDay(String(day))}
-        formatter={(value, name) => (name === "Revenue" ? formatCents(Number(value)) : value)}
+        formatter={(value, name) => (name === "Revenue" ? formatAmount(Number(value)) : value)}
       />
       <Legend wrapperStyle={{ fontSize: 14, color: "#0f172a" }} />
       <Bar yAxisId="orders" dataKey="orders" name="Orders" fill={ORDERS_COLOUR} isAnimationActive={false} />

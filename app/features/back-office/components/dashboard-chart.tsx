@@ -1,10 +1,10 @@
 import { lazy, Suspense } from "react";
+import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
   tableCellClasses,
   tableHeadClasses,
 } from "~/components/back-office/back-office-page";
-import { formatCents } from "~/utils/money";
 import type { DayFigures } from "../dashboard.server";
 import { shortDay } from "./dashboard-days";
 
@@ -18,6 +18,7 @@ const DashboardChartDrawing = lazy(() => import("./dashboard-chart-drawing"));
  * the table under it, so the drawing is hidden from them.
  */
 export function DashboardChart({ days }: { days: DayFigures[] }) {
+  const formatAmount = useAmountFormat();
   return (
     <section aria-labelledby="last-30-days" className="space-y-3">
       <h2 id="last-30-days" className="text-lg font-bold text-slate-900">
@@ -61,7 +62,7 @@ export function DashboardChart({ days }: { days: DayFigures[] }) {
                   </th>
                   <td className={`${tableCellClasses} text-right tabular-nums`}>{day.orders}</td>
                   <td className={`${tableCellClasses} text-right tabular-nums`}>
-                    {formatCents(day.revenueCents)}
+                    {formatAmount(day.revenueCents)}
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatCents } from "~/utils/money";
+import { useAmountFormat } from "~/commerce/use-money";
 import type { Dashboard, PeriodFigures } from "../dashboard.server";
 
 /** A count the dashboard stopped at its bound reads "10,000 or more". */
@@ -8,6 +8,7 @@ const counted = (n: number, upTo: number) => `${n.toLocaleString("en-US")}${n >=
 const linkClasses = "font-semibold text-indigo-700 underline underline-offset-4 hover:text-indigo-900";
 
 function Period({ title, figures }: { title: string; figures: PeriodFigures }) {
+  const formatAmount = useAmountFormat();
   return (
     <div className="rounded-lg border border-slate-300 p-4">
       <h3 className="text-sm font-semibold text-slate-700">{title}</h3>
@@ -21,7 +22,7 @@ function Period({ title, figures }: { title: string; figures: PeriodFigures }) {
         <div>
           <dt className="text-sm text-slate-700">Revenue</dt>
           <dd className="text-2xl font-bold text-slate-900 tabular-nums">
-            {formatCents(figures.revenueCents)}
+            {formatAmount(figures.revenueCents)}
           </dd>
         </div>
       </dl>
@@ -52,6 +53,7 @@ export function DashboardPeriods({ dashboard }: { dashboard: Dashboard }) {
 
 /** What needs someone: orders not yet paid or not yet shipped, and products running out. */
 export function DashboardToDo({ dashboard }: { dashboard: Dashboard }) {
+  const formatAmount = useAmountFormat();
   const { waiting, lowStock, countedUpTo } = dashboard;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -80,7 +82,7 @@ export function DashboardToDo({ dashboard }: { dashboard: Dashboard }) {
                   <Link to={`/admin/orders/${order.number}`} className={linkClasses}>
                     {order.number}
                   </Link>{" "}
-                  — {formatCents(order.totalCents)}, placed{" "}
+                  — {formatAmount(order.totalCents, order.currency)}, placed{" "}
                   <time dateTime={order.placedAt}>{order.placedAt.slice(0, 16).replace("T", " ")} UTC</time>
                 </li>
               ))}
@@ -96,7 +98,7 @@ export function DashboardToDo({ dashboard }: { dashboard: Dashboard }) {
                   <Link to={`/admin/orders/${payment.number}`} className={linkClasses}>
                     {payment.number}
                   </Link>{" "}
-                  — {formatCents(payment.amountCents)} to give back to the card
+                  — {formatAmount(payment.amountCents)} to give back to the card
                 </li>
               ))}
             </ul>

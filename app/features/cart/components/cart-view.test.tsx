@@ -1,6 +1,5 @@
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderInShop } from "../../../../tests/support/render-in-shop";
 import type { CartLine } from "../cart-schema";
 import { CartView } from "./cart-view";
 
@@ -17,21 +16,15 @@ const LINE: CartLine = {
 
 /** /cart's lines as the server renders them, with the owner's few-left line. */
 function cartHtml(line: CartLine, fewLeftAt: number): string {
-  const Stub = createRoutesStub([
-    {
-      path: "/cart",
-      // biome-ignore lint/correctness/noComponentHookFactories: a one-off test route around the element under test
-      Component: () => (
-        <CartView
-          lines={[line]}
-          fewLeftAt={fewLeftAt}
-          hrefFor={() => "/products/7-blendmaster-pro-900-blender"}
-          pictureFor={(shown) => ({ src: shown.image })}
-        />
-      ),
-    },
-  ]);
-  return renderToString(<Stub initialEntries={["/cart"]} />);
+  return renderInShop(
+    <CartView
+      lines={[line]}
+      fewLeftAt={fewLeftAt}
+      hrefFor={() => "/products/7-blendmaster-pro-900-blender"}
+      pictureFor={(shown) => ({ src: shown.image })}
+    />,
+    "/cart",
+  );
 }
 
 describe("CartView's notes on stock", () => {

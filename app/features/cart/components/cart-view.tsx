@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
+import { useAmountFormat } from "~/commerce/use-money";
 import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
-import { formatCents } from "~/utils/money";
 import { MOST_IN_ONE_LINE } from "../cart-limits";
 import { CART_ACTION } from "../cart-revalidation";
 import type { CartFormAnswer, CartLine } from "../cart-schema";
@@ -53,6 +53,7 @@ export interface CartViewProps {
  * one shows its error on its line, which is back as it was.
  */
 export function CartView({ lines, hrefFor, pictureFor, failure, fewLeftAt }: CartViewProps) {
+  const formatAmount = useAmountFormat();
   const pending = usePendingQuantities();
   const shown = lines
     .map((line) => {
@@ -104,7 +105,7 @@ export function CartView({ lines, hrefFor, pictureFor, failure, fewLeftAt }: Car
         {/* Polite: a quantity changed is heard as the new subtotal. */}
         <dl aria-live="polite" className="mt-4 flex items-baseline justify-between text-base">
           <dt className="font-semibold text-slate-800">Subtotal</dt>
-          <dd className="font-bold text-slate-900">{formatCents(subtotalCents)}</dd>
+          <dd className="font-bold text-slate-900">{formatAmount(subtotalCents)}</dd>
         </dl>
         <p className="mt-2 text-sm text-slate-700">Prices include tax. Shipping is chosen at checkout.</p>
         {blocked ? (
@@ -156,6 +157,7 @@ interface CartLineRowProps {
 }
 
 function CartLineRow({ line, href, picture, fewLeftAt, failure, onRemove }: CartLineRowProps) {
+  const formatAmount = useAmountFormat();
   const fetcher = useFetcher<CartFormAnswer>({ key: `${LINE_FETCHER}${line.productId}` });
   const hydrated = useHydrated();
   const quantityId = useId();
@@ -190,10 +192,10 @@ function CartLineRow({ line, href, picture, fewLeftAt, failure, onRemove }: Cart
           </Link>
           <p className="font-bold text-slate-900">
             <span className="sr-only">Line total: </span>
-            {formatCents(line.lineTotalCents)}
+            {formatAmount(line.lineTotalCents)}
           </p>
         </div>
-        <p className="mt-1 text-sm text-slate-700">{`${formatCents(line.unitPriceCents)} each`}</p>
+        <p className="mt-1 text-sm text-slate-700">{`${formatAmount(line.unitPriceCents)} each`}</p>
         <LineNotes line={line} fewLeftAt={fewLeftAt} />
         <div className="mt-3 flex flex-wrap items-end gap-3">
           <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
@@ -245,9 +247,10 @@ function CartLineRow({ line, href, picture, fewLeftAt, failure, onRemove }: Cart
 
 /** What changed since the line was added: its price, or the stock under it. */
 function LineNotes({ line, fewLeftAt }: { line: CartLine; fewLeftAt: number }) {
+  const formatAmount = useAmountFormat();
   const notes: string[] = [];
   if (line.priceChanged)
-    notes.push(`The price changed since you added it: it is now ${formatCents(line.unitPriceCents)}.`);
+    notes.push(`The price changed since you added it: it is now ${formatAmount(line.unitPriceCents)}.`);
   if (line.stock === 0) notes.push("Sold out since you added it: remove it to check out.");
   else if (line.quantity > line.stock)
     notes.push(`Only ${line.stock} left: lower the quantity to check out.`);

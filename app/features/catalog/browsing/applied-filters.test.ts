@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ShopMoney } from "~/commerce/money";
 import { appliedFilters, wayBackLink, withoutFiltersHref } from "./applied-filters";
 import type { CatalogFormValues } from "./catalog-url";
 
@@ -19,9 +20,11 @@ const VALUES: CatalogFormValues = {
   sort: "asc",
 };
 
+const USD: ShopMoney = { currency: "USD", locale: "en-US" };
+
 describe("appliedFilters", () => {
   it("makes one chip per value, each linking to the listing without just that one, sort kept", () => {
-    expect(appliedFilters(VALUES, LABELS)).toEqual([
+    expect(appliedFilters(VALUES, LABELS, USD)).toEqual([
       {
         kind: "Search",
         label: "“tent”",
@@ -57,12 +60,16 @@ describe("appliedFilters", () => {
 
   it("makes no chip for the sort or for filters that filter nothing", () => {
     expect(
-      appliedFilters({ band: [], category: [], range: 0, inStock: false, search: "  ", sort: "dsc" }, LABELS),
+      appliedFilters(
+        { band: [], category: [], range: 0, inStock: false, search: "  ", sort: "dsc" },
+        LABELS,
+        USD,
+      ),
     ).toEqual([]);
   });
 
   it("labels a value the catalogue does not know by the value itself", () => {
-    expect(appliedFilters({ ...VALUES, band: ["acme"] }, LABELS)[1]).toMatchObject({
+    expect(appliedFilters({ ...VALUES, band: ["acme"] }, LABELS, USD)[1]).toMatchObject({
       kind: "Brand",
       label: "acme",
     });
@@ -75,19 +82,19 @@ describe("appliedFilters", () => {
 
 describe("wayBackLink", () => {
   it("names what it removes and links to the listing without it", () => {
-    expect(wayBackLink({ drop: "category", count: 14 }, VALUES, LABELS)).toEqual({
+    expect(wayBackLink({ drop: "category", count: 14 }, VALUES, LABELS, USD)).toEqual({
       text: "Remove “Outdoor”",
       href: "/?band=campSafe&band=cycleFit&range=50&inStock=1&search=tent&sort=asc",
     });
-    expect(wayBackLink({ drop: "band", count: 3 }, VALUES, LABELS).text).toBe(
+    expect(wayBackLink({ drop: "band", count: 3 }, VALUES, LABELS, USD).text).toBe(
       "Remove “CampSafe” and “CycleFit”",
     );
-    expect(wayBackLink({ drop: "range", count: 3 }, VALUES, LABELS).text).toBe("Remove “Up to $50”");
-    expect(wayBackLink({ drop: "inStock", count: 3 }, VALUES, LABELS)).toEqual({
+    expect(wayBackLink({ drop: "range", count: 3 }, VALUES, LABELS, USD).text).toBe("Remove “Up to $50”");
+    expect(wayBackLink({ drop: "inStock", count: 3 }, VALUES, LABELS, USD)).toEqual({
       text: "Remove “In stock only”",
       href: "/?band=campSafe&band=cycleFit&category=outdoor&range=50&search=tent&sort=asc",
     });
-    expect(wayBackLink({ drop: "search", count: 3 }, VALUES, LABELS)).toEqual({
+    expect(wayBackLink({ drop: "search", count: 3 }, VALUES, LABELS, USD)).toEqual({
       text: "Remove the search “tent”",
       href: "/?band=campSafe&band=cycleFit&category=outdoor&range=50&inStock=1&sort=asc",
     });

@@ -1,3 +1,4 @@
+import type { ShopMoney } from "~/commerce/money";
 import { quoted } from "../core/catalog-format";
 import { labelOf } from "../core/catalog-vocabulary";
 import { type CatalogFormValues, shopHref } from "./catalog-url";
@@ -26,7 +27,11 @@ export interface AppliedFilter {
  * Every filter the listing applies, one chip per brand, per category, for the
  * price cap and for the search, in the filter panel's order.
  */
-export function appliedFilters(values: CatalogFormValues, labels: FacetLabels): AppliedFilter[] {
+export function appliedFilters(
+  values: CatalogFormValues,
+  labels: FacetLabels,
+  money: ShopMoney,
+): AppliedFilter[] {
   const without = (patch: Partial<CatalogFormValues>) => shopHref({ ...values, ...patch });
   return [
     ...(values.search.trim()
@@ -43,7 +48,7 @@ export function appliedFilters(values: CatalogFormValues, labels: FacetLabels): 
       href: without({ category: values.category.filter((value) => value !== category) }),
     })),
     ...(values.range > 0
-      ? [{ kind: "Price", label: priceRangeLabel(values.range), href: without({ range: 0 }) }]
+      ? [{ kind: "Price", label: priceRangeLabel(values.range, money), href: without({ range: 0 }) }]
       : []),
     ...(values.inStock ? [{ kind: "Stock", label: IN_STOCK_ONLY, href: without({ inStock: false }) }] : []),
   ];
@@ -61,7 +66,12 @@ export interface WayBack {
 }
 
 /** "Remove “Outdoor”", with the address that does it. */
-export function wayBackLink(wayBack: WayBack, values: CatalogFormValues, labels: FacetLabels) {
+export function wayBackLink(
+  wayBack: WayBack,
+  values: CatalogFormValues,
+  labels: FacetLabels,
+  money: ShopMoney,
+) {
   switch (wayBack.drop) {
     case "band":
       return {
@@ -75,7 +85,7 @@ export function wayBackLink(wayBack: WayBack, values: CatalogFormValues, labels:
       };
     case "range":
       return {
-        text: `Remove ${quoted([priceRangeLabel(values.range)])}`,
+        text: `Remove ${quoted([priceRangeLabel(values.range, money)])}`,
         href: shopHref({ ...values, range: 0 }),
       };
     case "inStock":

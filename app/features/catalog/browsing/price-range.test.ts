@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ShopMoney } from "~/commerce/money";
 import {
   priceRangeLabel,
   priceTone,
@@ -7,6 +8,8 @@ import {
   SLIDER_MIN,
   SLIDER_STEP,
 } from "./price-range";
+
+const USD: ShopMoney = { currency: "USD", locale: "en-US" };
 
 describe("price slider", () => {
   it("colours the value green below 50, yellow from 50 to below 150, red from 150", () => {
@@ -22,12 +25,14 @@ describe("price slider", () => {
 
   it("has no colour band at 'Any price'", () => {
     expect(priceTone(0)).toBe("any");
-    expect(priceRangeLabel(0)).toBe("Any price");
+    expect(priceRangeLabel(0, USD)).toBe("Any price");
   });
 
   it("writes the value out, so colour is never the only signal", () => {
-    expect(priceRangeLabel(5)).toBe("Up to $5");
-    expect(priceRangeLabel(150)).toBe("Up to $150");
+    expect(priceRangeLabel(5, USD)).toBe("Up to $5");
+    expect(priceRangeLabel(150, USD)).toBe("Up to $150");
+    // A euro shop writes its own: the sign after the amount, with a no-break space.
+    expect(priceRangeLabel(150, { currency: "EUR", locale: "de-DE" })).toBe("Up to 150\u00a0€");
   });
 
   it("steps through the specification's scale, 5 to 200 by 5, with Any price below its minimum", () => {
@@ -38,7 +43,10 @@ describe("price slider", () => {
     expect(positions[0]).toBe(0);
     expect(positions.slice(1, 3)).toEqual([5, 10]);
     expect(positions.at(-1)).toBe(200);
-    expect(positions.map(priceRangeLabel).slice(0, 2)).toEqual(["Any price", "Up to $5"]);
+    expect(positions.map((range) => priceRangeLabel(range, USD)).slice(0, 2)).toEqual([
+      "Any price",
+      "Up to $5",
+    ]);
   });
 });
 

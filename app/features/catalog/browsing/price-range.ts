@@ -1,4 +1,4 @@
-import { formatWholePrice } from "../core/catalog-format";
+import { formatWholeAmount, type ShopMoney } from "~/commerce/money";
 import { PRICE_RANGE } from "../core/catalog-vocabulary";
 
 /**
@@ -23,8 +23,8 @@ export function priceTone(range: number): PriceTone {
 }
 
 /** The slider's value in words: the colour is never the only signal. */
-export function priceRangeLabel(range: number): string {
-  return range > 0 ? `Up to ${formatWholePrice(range)}` : "Any price";
+export function priceRangeLabel(range: number, { currency, locale }: ShopMoney): string {
+  return range > 0 ? `Up to ${formatWholeAmount(range, currency, locale)}` : "Any price";
 }
 
 /**

@@ -19,6 +19,7 @@ const WHERE = {
   imageUrl: "https://shop.example/images/products/blender.svg",
   brandLabel: "BlendMaster",
   categoryLabel: "Home appliances",
+  currency: "USD",
 };
 
 describe("productStructuredData", () => {
@@ -96,5 +97,18 @@ describe("productStructuredData", () => {
         reviewRating: { "@type": "Rating", ratingValue: "4", bestRating: "5", worstRating: "1" },
       },
     ]);
+  });
+
+  it("gives the price in the shop's currency, with that currency's decimals", () => {
+    expect(productStructuredData(PRODUCT, { ...WHERE, currency: "EUR" }).offers).toMatchObject({
+      price: "89.90",
+      priceCurrency: "EUR",
+    });
+    expect(
+      productStructuredData({ ...PRODUCT, price: 1250 }, { ...WHERE, currency: "JPY" }).offers,
+    ).toMatchObject({
+      price: "1250",
+      priceCurrency: "JPY",
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { type CurrencyCode, decimalText, minorAtMost, money } from "~/commerce/money";
 import type { ProductWithStock } from "../core/catalog-schema";
 
 /** A review as the product's structured data names it. */
@@ -24,9 +25,12 @@ export function productStructuredData(
     imageUrl,
     brandLabel,
     categoryLabel,
+    currency,
     reviews = [],
   }: {
     url: string;
+    /** The shop's currency (ISO 4217): what `product.price` is in. */
+    currency: CurrencyCode;
     imageUrl: string;
     brandLabel: string;
     categoryLabel: string;
@@ -47,8 +51,9 @@ export function productStructuredData(
     offers: {
       "@type": "Offer",
       url,
-      price: product.price.toFixed(2),
-      priceCurrency: "USD",
+      // A decimal with the currency's own decimals: "12.50" (USD), "1250" (JPY).
+      price: decimalText(money(minorAtMost(product.price, currency), currency)),
+      priceCurrency: currency,
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },

@@ -2,18 +2,12 @@ import type { ProductWithStock } from "./catalog-schema";
 import { labelOf } from "./catalog-vocabulary";
 
 /**
- * How the shop writes dates, money and prices. Dates follow the shopper's
- * locale (passed in, the same on server and browser, so hydration never
- * mismatches) in UTC: a product's date added is a calendar date, the same
- * everywhere. Prices are US dollars, written the shop's way.
+ * How the catalogue writes dates, counts and pictures. Dates follow the
+ * shopper's locale (passed in, the same on server and browser, so hydration
+ * never mismatches) in UTC: a product's date added is a calendar date, the
+ * same everywhere. Prices are money: app/commerce/money.ts writes them.
  */
 const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
-const MONEY_FORMAT = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-const WHOLE_MONEY_FORMAT = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
 
 /** "Mar 4, 2025" (en-US), "04.03.2025" (de-DE)… for an ISO 8601 date-time. */
 export function formatDate(iso: string, locale: string): string {
@@ -23,16 +17,6 @@ export function formatDate(iso: string, locale: string): string {
     DATE_FORMATS.set(locale, format);
   }
   return format.format(new Date(iso));
-}
-
-/** "$1,234.50". */
-export function formatPrice(amount: number): string {
-  return MONEY_FORMAT.format(amount);
-}
-
-/** "$150": slider steps are whole dollars. */
-export function formatWholePrice(amount: number): string {
-  return WHOLE_MONEY_FORMAT.format(amount);
 }
 
 /** Words as the shop quotes what a shopper chose or typed: “Outdoor” and “Home goods”. */

@@ -1,4 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { decimalOfMinor } from "~/commerce/money-sql";
+import { shopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { onSale } from "~/db/product-on-sale";
 import { brands, categories, products } from "~/db/schema";
@@ -26,12 +28,15 @@ export const BEST_RATED_FIRST = [
 // On sale: not archived by the owner (one rule for every feature: app/db/product-on-sale.ts).
 export { onSale };
 
-/** A product's columns as the API and the pages show it (and as an import compares it). */
-export const productColumns = {
+/**
+ * A product's columns as the API and the pages show it (and as an import
+ * compares it): the price as a decimal of the shop's currency.
+ */
+export const productColumns = () => ({
   id: products.id,
   name: products.name,
   image: products.image,
-  price: products.price,
+  price: decimalOfMinor(products.priceMinor, shopMoney().currency),
   ratings: products.ratings,
   // Beside `ratings`, as the index's cards have it (card-shelf.ts): the API's JSON is the same either way.
   ratingCount: products.ratingCount,
@@ -39,7 +44,7 @@ export const productColumns = {
   category: products.category,
   creationDate: products.creationDate,
   description: products.description,
-};
+});
 
 /** A product row as the API and the shop page show it: dates in ISO 8601. */
 export function productOf(row: Omit<Product, "creationDate"> & { creationDate: Date }): Product {
@@ -49,7 +54,7 @@ export function productOf(row: Omit<Product, "creationDate"> & { creationDate: D
 /** One product on sale by id, or null when there is none (or it is archived). */
 export async function findProduct(db: Database, id: number): Promise<Product | null> {
   const [row] = await db
-    .select(productColumns)
+    .select(productColumns())
     .from(products)
     .where(and(eq(products.id, id), onSale))
     .limit(1);
@@ -63,7 +68,7 @@ export async function findRelatedProducts(
   limit: number,
 ): Promise<Product[]> {
   const rows = await db
-    .select(productColumns)
+    .select(productColumns())
     .from(products)
     .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`, onSale))
     .orderBy(...BEST_RATED_FIRST)

@@ -17,7 +17,7 @@ async function exportPage(db: Database, afterId: number, limit: number) {
   const rows = await db
     .select({
       sku: products.sku,
-      ...productColumns,
+      ...productColumns(),
       brandLabel: brands.label,
       categoryLabel: categories.label,
       stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`,

@@ -140,12 +140,12 @@ describe.each(engines)("importing and exporting stock, on $name", (engine: TestD
     expect(await stockOf("LAMP")).toBe(4);
     expect(await stockOf("MUG")).toBe(4);
     const prices = await db
-      .select({ sku: products.sku, price: products.price })
+      .select({ sku: products.sku, priceMinor: products.priceMinor })
       .from(products)
       .orderBy(products.sku);
     expect(prices).toEqual([
-      { sku: "LAMP", price: 12 },
-      { sku: "MUG", price: 6 },
+      { sku: "LAMP", priceMinor: 1200 },
+      { sku: "MUG", priceMinor: 600 },
     ]);
   });
 
@@ -197,6 +197,7 @@ describe.each(engines)("importing and exporting stock, on $name", (engine: TestD
         subtotalCents: 500,
         shippingCents: 0,
         totalCents: 500,
+        currency: "USD",
       })
       .returning({ id: orders.id });
     await db.insert(orderLines).values({

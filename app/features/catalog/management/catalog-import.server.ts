@@ -1,6 +1,8 @@
 import { setImmediate } from "node:timers/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { minorAtMost } from "~/commerce/money";
 import { isShopperOrder } from "~/commerce/sales";
+import { shopMoney } from "~/commerce/shop-money.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { brands, categories, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { eventLoopTurns } from "~/utils/event-loop-turns.server";
@@ -89,7 +91,7 @@ export async function planCatalogImport(
     db
       .select({
         sku: products.sku,
-        ...productColumns,
+        ...productColumns(),
         stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`,
       })
       .from(products)
@@ -277,7 +279,7 @@ export async function applyCatalogImport(
   await step(0);
   for (const batch of batches(plan.added)) {
     await tx.execute(sql`
-      insert into products (sku, name, description, image, price, ratings, band_name, category, creation_date)
+      insert into products (sku, name, description, image, price_minor, ratings, band_name, category, creation_date)
       select * from ${productsTable(batch)}`);
     await tx.execute(stockUpdate(batch));
     await step(batch.length);
@@ -287,16 +289,16 @@ export async function applyCatalogImport(
     await tx.execute(sql`
       update products set
         name = changed.name, description = changed.description, image = changed.image,
-        price = changed.price,
+        price_minor = changed.price_minor,
         -- Checked again here, under the row's lock: a review written since the plan was read wins.
         ratings = case when products.rating_count > 0 then products.ratings else changed.ratings end,
         band_name = changed.band_name,
         category = changed.category, creation_date = changed.creation_date
       from ${productsTable(batch)}
       where products.sku = changed.sku
-        and (products.name, products.description, products.image, products.price, products.ratings,
+        and (products.name, products.description, products.image, products.price_minor, products.ratings,
              products.band_name, products.category, products.creation_date)
-          is distinct from (changed.name, changed.description, changed.image, changed.price,
+          is distinct from (changed.name, changed.description, changed.image, changed.price_minor,
              changed.ratings, changed.band_name, changed.category, changed.creation_date)`);
     await tx.execute(stockUpdate(batch));
     await step(batch.length);
@@ -352,15 +354,19 @@ function* batches<T>(items: readonly T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += BATCH) yield items.slice(start, start + BATCH);
 }
 
-/** A batch of products as a table named "changed", sent as one array per column. */
+/**
+ * A batch of products as a table named "changed", sent as one array per column;
+ * a file's prices (checked to have at most two decimals) in the shop's minor units.
+ */
 function productsTable(batch: readonly ProductValues[]) {
+  const { currency } = shopMoney();
   const column = <K extends keyof ProductValues>(key: K) => sql.param(batch.map((product) => product[key]));
   return sql`unnest(
     ${column("sku")}::text[], ${column("name")}::text[], ${column("description")}::text[],
-    ${column("image")}::text[], ${sql.param(batch.map((product) => product.price.toFixed(2)))}::numeric[],
+    ${column("image")}::text[], ${sql.param(batch.map(({ price }) => minorAtMost(price, currency)))}::bigint[],
     ${sql.param(batch.map((product) => product.ratings.toFixed(1)))}::numeric[], ${column("bandName")}::text[],
     ${column("category")}::text[], ${sql.param(batch.map((product) => product.creationDate.toISOString()))}::timestamptz[]
-  ) as changed(sku, name, description, image, price, ratings, band_name, category, creation_date)`;
+  ) as changed(sku, name, description, image, price_minor, ratings, band_name, category, creation_date)`;
 }
 
 /** The stock levels the file gives a batch's products, as a table named "counted". */

@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
-import { priceCents } from "~/db/price-cents";
 import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
 import { type Actor, changedFields, productName, recordChange } from "~/utils/audit-log.server";
 import { PICTURE_FORMAT_NAMES } from "../core/catalog-format";
@@ -39,7 +38,8 @@ const editableColumns = {
   name: products.name,
   brand: products.bandName,
   category: products.category,
-  priceCents,
+  // Named so for the audit log's entries, old and new: whole minor units of the shop's currency.
+  priceCents: products.priceMinor,
   stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`.mapWith(Number),
   description: products.description,
   image: products.image,
@@ -58,7 +58,7 @@ export async function productForEditing(
     .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
     .where(eq(products.id, id));
   const [row] = lock ? await query.for("update", { of: products }) : await query;
-  return row ? { ...row, priceCents: Number(row.priceCents) } : null;
+  return row ?? null;
 }
 
 /** Why a save or a deletion changed nothing, with the field the message belongs to. */
@@ -102,7 +102,7 @@ export async function uploadedPicture(
   }
 }
 
-/** The form's values as the product's columns (price as numeric text from integer cents: exact). */
+/** The form's values as the product's columns (the price in whole minor units, as the form read it). */
 function columnsOf(form: ProductForm | NewProductForm, cents: number) {
   return {
     name: form.name,
@@ -110,7 +110,7 @@ function columnsOf(form: ProductForm | NewProductForm, cents: number) {
     ...(form.sku ? { sku: form.sku } : {}),
     bandName: form.brand,
     category: form.category,
-    price: sql`${cents}::numeric / 100`,
+    priceMinor: cents,
     description: form.description ?? "",
   };
 }

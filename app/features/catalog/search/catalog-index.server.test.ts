@@ -48,7 +48,7 @@ function variedProducts(count: number): NewProductRow[] {
       description:
         i % 7 === 0 ? `${demo.description} Café-grade, über “quiet” \\ 日本製 ☕` : demo.description,
       image: "/images/products/p.svg",
-      price: random.pick([5, 9.99, 19.5, 49.99, 50, 89.99, 120, 199.99, 200]),
+      priceMinor: random.pick([500, 999, 1950, 4999, 5000, 8999, 12_000, 19_999, 20_000]),
       ratings: random.int(11) / 2,
       bandName: random.pick(DEMO_BRANDS).value,
       category: random.pick(DEMO_CATEGORIES).value,
@@ -115,10 +115,12 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
   beforeAll(async () => {
     await seedDemoCatalog(engine.db);
     await engine.db.insert(products).values(variedProducts(2_000));
-    // The dearest price numeric(10,2) holds: more cents than 32 bits count.
-    await engine.db
-      .insert(products)
-      .values({ ...(variedProducts(1)[0] as NewProductRow), name: "Gold Lantern", price: 99_999_999.99 });
+    // The dearest price the shop takes: more cents than 32 bits count.
+    await engine.db.insert(products).values({
+      ...(variedProducts(1)[0] as NewProductRow),
+      name: "Gold Lantern",
+      priceMinor: 9_999_999_999,
+    });
     // About a third sold out, the rest with a few or many on hand.
     await engine.db.execute(sql`update stock_levels set on_hand = (product_id * 7) % 3 * (product_id % 5)`);
     indexed = createCatalog(engine.db, { cacheSeconds: 0 });
@@ -185,9 +187,11 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
     const reads = indexed.indexInUse()?.revision as number;
     const [added] = await engine.db
       .insert(products)
-      .values({ ...(variedProducts(1)[0] as NewProductRow), name: "Zeppelin Kettle", price: 1 })
+      .values({ ...(variedProducts(1)[0] as NewProductRow), name: "Zeppelin Kettle", priceMinor: 100 })
       .returning({ id: products.id });
-    await engine.db.execute(sql`update products set price = price + 1, ratings = 5 where id % 97 = 0`);
+    await engine.db.execute(
+      sql`update products set price_minor = price_minor + 100, ratings = 5 where id % 97 = 0`,
+    );
     await engine.db.execute(sql`delete from products where id % 89 = 0 and name <> 'Zeppelin Kettle'`);
     // Some sell out, some come back: only those crossing zero are changes the index applies.
     await engine.db.execute(

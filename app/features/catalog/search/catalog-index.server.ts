@@ -4,6 +4,7 @@ import type { CardShelf } from "./card-shelf";
 import type { BitCandidates, CellCandidates, Filter, IndexOrders, Removal } from "./index-orders";
 import type { IndexedWord, IndexParts, SortKey } from "./index-types";
 import { Postings } from "./postings";
+import { priceCapOf } from "./price-cap.server";
 
 /**
  * The catalogue's search index: what a hosted search engine keeps beside the
@@ -38,7 +39,7 @@ export class CatalogIndex {
   readonly revision: number;
   readonly size: number;
   private readonly ids: Int32Array;
-  private readonly priceCents: Float64Array;
+  private readonly priceMinor: Float64Array;
   private readonly ratingTenths: Uint8Array;
   private readonly createdMicros: Float64Array;
   /** Positions by id, to find a product that changed. */
@@ -74,7 +75,7 @@ export class CatalogIndex {
     this.revision = parts.revision;
     this.size = parts.ids.length;
     this.ids = parts.ids;
-    this.priceCents = parts.priceCents;
+    this.priceMinor = parts.priceMinor;
     this.ratingTenths = parts.ratingTenths;
     this.createdMicros = parts.createdMicros;
     this.brands = parts.brands;
@@ -86,7 +87,7 @@ export class CatalogIndex {
     this.postings = new Postings(parts.postings, this.size);
     this.namePostings = new Postings(parts.namePostings, this.size);
     this.cards = parts.cards;
-    const { priceCents } = parts;
+    const { priceMinor } = parts;
     this.orders = parts.orders;
     this.byId = this.orders.byId;
     // Positions come by brand × category, then price (CatalogIndexBuilder.build).
@@ -97,7 +98,7 @@ export class CatalogIndex {
       this.cellStarts[cell + 1] = position;
     }
     this.cellPrices = Array.from({ length: cellCount }, (_, cell) =>
-      priceCents.subarray(this.cellStarts[cell], this.cellStarts[cell + 1]),
+      priceMinor.subarray(this.cellStarts[cell], this.cellStarts[cell + 1]),
     );
     this.keptBits = [new Uint32Array(Math.ceil(this.size / 32)), new Uint32Array(Math.ceil(this.size / 32))];
   }
@@ -106,7 +107,7 @@ export class CatalogIndex {
   get bytes(): number {
     const arrays = [
       this.ids,
-      this.priceCents,
+      this.priceMinor,
       this.ratingTenths,
       this.createdMicros,
       this.byId,
@@ -169,7 +170,7 @@ export class CatalogIndex {
   sortKey(position: number): SortKey {
     return {
       id: this.ids[position] as number,
-      priceCents: this.priceCents[position] as number,
+      priceMinor: this.priceMinor[position] as number,
       ratingTenths: this.ratingTenths[position] as number,
       createdMicros: this.createdMicros[position] as number,
     };
@@ -257,7 +258,7 @@ export class CatalogIndex {
     words: IndexedWord[] | null | undefined,
     removed: Removal | null = null,
   ): FacetCell[] {
-    const cap = filters.range === undefined ? Number.POSITIVE_INFINITY : Math.round(filters.range * 100);
+    const cap = filters.range === undefined ? Number.POSITIVE_INFINITY : priceCapOf(filters.range);
     if (words === null) return [];
     const searched = words === undefined ? null : this.matches(words).all;
     const matched = filters.inStock ? (searched ? this.andInStock(searched) : this.inStock) : searched;
@@ -266,7 +267,7 @@ export class CatalogIndex {
       : this.cellPrices.map((prices) => countAtMost(prices, cap));
     // A removed position counted above is taken out again: one step each.
     for (const position of removed?.positions ?? []) {
-      if ((this.priceCents[position] as number) > cap || (matched && !has(matched, position))) continue;
+      if ((this.priceMinor[position] as number) > cap || (matched && !has(matched, position))) continue;
       const cell = this.cellOf(position);
       counts[cell] = (counts[cell] as number) - 1;
     }
@@ -355,7 +356,7 @@ export class CatalogIndex {
     return {
       brandSet: filters.band ? numbersOf(this.brandValues, filters.band) : null,
       categorySet: filters.category ? numbersOf(this.categoryValues, filters.category) : null,
-      cap: filters.range === undefined ? null : Math.round(filters.range * 100),
+      cap: filters.range === undefined ? null : priceCapOf(filters.range),
     };
   }
 
@@ -365,7 +366,7 @@ export class CatalogIndex {
       (!removed || !has(removed.bits, position)) &&
       (!brandSet || brandSet.has(this.brands[position] as number)) &&
       (!categorySet || categorySet.has(this.categories[position] as number)) &&
-      (cap === null || (this.priceCents[position] as number) <= cap);
+      (cap === null || (this.priceMinor[position] as number) <= cap);
   }
 
   /** A search's matches split by relevance: every word in the name, or not. */

@@ -88,8 +88,8 @@ describe.each(engines)("the catalogue's queries on $name", (engine) => {
     // A few thousand products: enough for the planner to weigh its choices; the
     // settings above make any sort dearer than any index, whatever the size.
     await engine.db.execute(sql`
-      insert into products (name, description, image, price, ratings, band_name, category, creation_date)
-      select 'Product ' || n, 'A product to order.', '/images/products/x.svg', (n % 400) + 0.99,
+      insert into products (name, description, image, price_minor, ratings, band_name, category, creation_date)
+      select 'Product ' || n, 'A product to order.', '/images/products/x.svg', (n % 400) * 100 + 99,
              (n % 50) / 10.0, (${textArray(brands)})[1 + n % ${brands.length}],
              (${textArray(categories)})[1 + n % ${categories.length}],
              timestamptz '2026-01-01' + n * interval '1 hour'

@@ -24,7 +24,7 @@ export class CatalogIndexBuilder {
 
   add(row: IndexedProductRow) {
     this.ids.push(row.id);
-    this.prices.push(row.priceCents);
+    this.prices.push(row.priceMinor);
     this.ratings.push(row.ratingTenths);
     this.created.push(row.createdMicros);
     this.brands.push(valueNumber(this.brandValues, row.bandName));
@@ -91,7 +91,7 @@ export class CatalogIndexBuilder {
     const size = added.length;
     const keys = {
       ids: byPosition(this.ids, new Int32Array(size)),
-      priceCents: byPosition(this.prices, new Float64Array(size)),
+      priceMinor: byPosition(this.prices, new Float64Array(size)),
       ratingTenths: byPosition(this.ratings, new Uint8Array(size)),
       createdMicros: byPosition(this.created, new Float64Array(size)),
     };

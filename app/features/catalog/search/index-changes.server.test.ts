@@ -21,7 +21,7 @@ const CATEGORIES = ["outdoor", "fitness", "home"];
 function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductRow {
   const name = [random.pick(WORDS), random.pick(WORDS), ...(random.chance(0.3) ? [random.pick(WORDS)] : [])];
   const description = [random.pick(WORDS), random.pick(WORDS)];
-  const priceCents = random.pick([500, 999, 1950, 4999, 5000, 12000]);
+  const priceMinor = random.pick([500, 999, 1950, 4999, 5000, 12000]);
   const ratingTenths = random.int(6) * 10;
   // Few dates: ties in every order are common, and broken by the id as the SQL does.
   const createdMicros = Date.UTC(2026, 0, 1 + random.int(5)) * 1000;
@@ -29,7 +29,7 @@ function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductR
     id,
     name: name.join(" "),
     image: "/images/products/p.svg",
-    price: priceCents / 100,
+    price: priceMinor / 100,
     ratings: ratingTenths / 10,
     ratingCount: ratingTenths === 0 ? 0 : 1 + random.int(20),
     bandName: random.pick(brands),
@@ -42,7 +42,7 @@ function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductR
     bandName: product.bandName,
     category: product.category,
     card: cardOf(product),
-    priceCents,
+    priceMinor,
     ratingTenths,
     createdMicros,
     lexemes: [...new Set([...name, ...description])],
@@ -150,7 +150,7 @@ describe("the index with its changes", () => {
     const live = LiveIndex.of(indexOf(rows, 1));
     const before = rows[4] as IndexedProductRow;
     const product = { ...productOfCard(before.card), price: 0.01 };
-    const changed = { ...before, priceCents: 1, card: cardOf(product) };
+    const changed = { ...before, priceMinor: 1, card: cardOf(product) };
     const after = live.with([changed.id], [changed], 2);
     const cheapest = after.page({ page: 1, size: 3, sort: "asc" }, undefined);
     expect(cheapest[0]).toEqual(product);

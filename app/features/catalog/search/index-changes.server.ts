@@ -3,6 +3,7 @@ import { productOfCard } from "./card-shelf";
 import type { CatalogIndex } from "./catalog-index.server";
 import type { Removal } from "./index-orders";
 import type { IndexedProductRow, IndexedWord, IndexTerm, SortKey } from "./index-types";
+import { priceCapOf } from "./price-cap.server";
 
 /**
  * The index as the catalogue is now: the index read from the database, less
@@ -29,7 +30,7 @@ function changedProduct(row: IndexedProductRow): ChangedProduct {
   return {
     key: {
       id: row.id,
-      priceCents: row.priceCents,
+      priceMinor: row.priceMinor,
       ratingTenths: row.ratingTenths,
       createdMicros: row.createdMicros,
     },
@@ -72,9 +73,9 @@ function comparator(query: CatalogQuery, bySearch: boolean): (a: Entry, b: Entry
     b.ratingTenths - a.ratingTenths || b.createdMicros - a.createdMicros || a.id - b.id;
   switch (query.sort) {
     case "asc":
-      return (a, b) => a.key.priceCents - b.key.priceCents || a.key.id - b.key.id;
+      return (a, b) => a.key.priceMinor - b.key.priceMinor || a.key.id - b.key.id;
     case "dsc":
-      return (a, b) => b.key.priceCents - a.key.priceCents || b.key.id - a.key.id;
+      return (a, b) => b.key.priceMinor - a.key.priceMinor || b.key.id - a.key.id;
     case "date-added":
       return (a, b) => b.key.createdMicros - a.key.createdMicros || b.key.id - a.key.id;
     case "rating":
@@ -184,10 +185,10 @@ export class LiveIndex {
     words: IndexedWord[] | undefined,
     range: number | undefined,
   ): ChangedProduct[] {
-    const cap = range === undefined ? Number.POSITIVE_INFINITY : Math.round(range * 100);
+    const cap = range === undefined ? Number.POSITIVE_INFINITY : priceCapOf(range);
     return [...this.changed.values()].filter(
       (product) =>
-        product.key.priceCents <= cap &&
+        product.key.priceMinor <= cap &&
         (!filters.band || filters.band.includes(product.bandName)) &&
         (!filters.category || filters.category.includes(product.category)) &&
         (!filters.inStock || product.inStock) &&

@@ -1,5 +1,6 @@
 import type { CatalogQuery } from "../core/catalog-schema";
 import { forEachBit, has, stepsOf } from "./bits";
+import { priceCapOf } from "./price-cap.server";
 import { denseRanks, orderById, orderByKey } from "./sorting";
 
 /**
@@ -45,7 +46,7 @@ export interface Order {
 /** What the orders are made from: each position's id, price, rating and date. */
 export interface OrderKeys {
   ids: Int32Array;
-  priceCents: Float64Array;
+  priceMinor: Float64Array;
   ratingTenths: Uint8Array;
   createdMicros: Float64Array;
 }
@@ -61,7 +62,7 @@ const MAX_RATING_TENTHS = 255;
  */
 export class IndexOrders {
   readonly size: number;
-  private readonly priceCents: Float64Array;
+  private readonly priceMinor: Float64Array;
   /** Positions by id: a changed product is found by a binary search. */
   readonly byId: Uint32Array;
   /** Positions in the shop's order: best rated first, then newest, then by id. */
@@ -78,7 +79,7 @@ export class IndexOrders {
   /** The orders of these keys, a pause (yield) after each sort (CatalogIndexBuilder.buildInTurns). */
   static *inPhases({
     ids,
-    priceCents,
+    priceMinor,
     ratingTenths,
     createdMicros,
   }: OrderKeys): Generator<void, IndexOrders> {
@@ -95,21 +96,21 @@ export class IndexOrders {
       byId,
     );
     yield;
-    const byPrice = orderByKey((position) => priceCents[position] as number, idRank, byId);
+    const byPrice = orderByKey((position) => priceMinor[position] as number, idRank, byId);
     yield;
     // Highest id first: the same ranks counted from the other end.
     const idRankDown = idRank.map((rank) => size - 1 - rank);
     const byDate = orderByKey(newness, idRankDown, byId.slice().reverse());
     yield;
-    return new IndexOrders(priceCents, { byId, byRating, byPrice, byDate });
+    return new IndexOrders(priceMinor, { byId, byRating, byPrice, byDate });
   }
 
   private constructor(
-    priceCents: Float64Array,
+    priceMinor: Float64Array,
     orders: { byId: Uint32Array; byRating: Uint32Array; byPrice: Uint32Array; byDate: Uint32Array },
   ) {
-    this.size = priceCents.length;
-    this.priceCents = priceCents;
+    this.size = priceMinor.length;
+    this.priceMinor = priceMinor;
     this.byId = orders.byId;
     this.byRating = orders.byRating;
     this.byPrice = orders.byPrice;
@@ -140,7 +141,7 @@ export class IndexOrders {
       case "asc":
       case "dsc": {
         const priced = { positions: this.byPrice, steps: this.priceSteps };
-        const cap = range === undefined ? this.size : this.countPricedAtMost(Math.round(range * 100));
+        const cap = range === undefined ? this.size : this.countPricedAtMost(priceCapOf(range));
         // Price high to low, then id high to low: exactly the reverse of "asc".
         return sort === "asc"
           ? { ...priced, reversed: false, from: 0, to: cap }
@@ -160,7 +161,7 @@ export class IndexOrders {
     let high = this.size;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if ((this.priceCents[this.byPrice[middle] as number] as number) <= cap) low = middle + 1;
+      if ((this.priceMinor[this.byPrice[middle] as number] as number) <= cap) low = middle + 1;
       else high = middle;
     }
     return low;

@@ -1,4 +1,7 @@
 import { and, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { CurrencyCode } from "~/commerce/money";
+import { decimalOfMinor } from "~/commerce/money-sql";
+import { shopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { catalogChanges, catalogRevisions, products, stockLevels } from "~/db/schema";
 import type { Product } from "../core/catalog-schema";
@@ -35,29 +38,29 @@ const INDEX_BATCH = 20_000;
  * dates parsed and printed, JSON.stringify); PostgreSQL writes them in a
  * fraction of that.
  */
-const CARD_VALUES: Record<keyof Product, SQL> = {
+const cardValues = (currency: CurrencyCode): Record<keyof Product, SQL> => ({
   id: sql`${products.id}`,
   name: sql`${products.name}`,
   image: sql`${products.image}`,
-  price: sql`${products.price}`,
+  price: decimalOfMinor(products.priceMinor, currency),
   ratings: sql`${products.ratings}`,
   bandName: sql`${products.bandName}`,
   category: sql`${products.category}`,
   creationDate: sql`to_char(${products.creationDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   description: sql`${products.description}`,
   ratingCount: sql`${products.ratingCount}`,
-};
+});
 
 /** A product as the index reads it: its card, what chooses and orders it, and the lexemes PostgreSQL stored for it. */
-const indexColumns: Record<keyof IndexRow, SQL> = {
+const indexColumns = (currency: CurrencyCode): Record<keyof IndexRow, SQL> => ({
   id: sql`${products.id}`,
   bandName: sql`${products.bandName}`,
   category: sql`${products.category}`,
   card: sql`json_build_array(${sql.join(
-    CARD_FIELDS.map((field) => CARD_VALUES[field]),
+    CARD_FIELDS.map((field) => cardValues(currency)[field]),
     sql`, `,
   )})::text`,
-  priceCents: sql`(${products.price} * 100)::float8`,
+  priceMinor: sql`${products.priceMinor}::float8`,
   ratingTenths: sql`(${products.ratings} * 10)::int`,
   createdMicros: sql`(extract(epoch from ${products.creationDate}) * 1000000)::float8`,
   lexemes: sql`array_to_string(tsvector_to_array(${products.searchVector}), ' ')`,
@@ -66,7 +69,7 @@ const indexColumns: Record<keyof IndexRow, SQL> = {
   nameLexemes: sql`array_to_string(tsvector_to_array(ts_filter(${products.searchVector}, '{a}')), ' ')`,
   // Only whether a unit is on hand: drizzle/0011 records a change when that flips, never for a sale that leaves some.
   inStock: sql`exists (select 1 from ${stockLevels} where ${stockLevels.productId} = ${products.id} and ${stockLevels.onHand} > 0)`,
-};
+});
 
 function indexedRow({ lexemes, nameLexemes, ...row }: IndexRow): IndexedProductRow {
   return { ...row, lexemes: wordsOf(lexemes), nameLexemes: wordsOf(nameLexemes) };
@@ -82,7 +85,10 @@ type IndexRow = Omit<IndexedProductRow, "lexemes" | "nameLexemes"> & { lexemes: 
  */
 async function readIndexRows(db: Database, where: SQL): Promise<IndexRow[]> {
   const columns = sql.join(
-    Object.entries(indexColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    // The cards' decimal prices are written in the shop's currency (SHOP_CURRENCY).
+    Object.entries(indexColumns(shopMoney().currency)).map(
+      ([name, column]) => sql`${column} as ${sql.identifier(name)}`,
+    ),
     sql`, `,
   );
   const result = await db.execute(

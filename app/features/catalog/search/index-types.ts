@@ -20,8 +20,8 @@ export interface IndexedProductRow {
   category: string;
   /** The product as the API and the shop page show it: its card, as card-shelf.ts's productOfCard reads it. */
   card: string;
-  /** Whole cents (a float: numeric(10,2) reaches past 32 bits). */
-  priceCents: number;
+  /** Its price in whole minor units (kept as a float64: prices reach past 32 bits). */
+  priceMinor: number;
   /** Ten times the rating (4.5 → 45). */
   ratingTenths: number;
   /** Microseconds since 1970: PostgreSQL's own precision, so ties order as they do there. */
@@ -37,7 +37,7 @@ export interface IndexedProductRow {
 export interface IndexParts {
   revision: number;
   ids: Int32Array;
-  priceCents: Float64Array;
+  priceMinor: Float64Array;
   ratingTenths: Uint8Array;
   createdMicros: Float64Array;
   brands: Uint16Array;
@@ -56,7 +56,7 @@ export interface IndexParts {
 /** What orders a product in every sort, and its id. */
 export interface SortKey {
   id: number;
-  priceCents: number;
+  priceMinor: number;
   ratingTenths: number;
   createdMicros: number;
 }

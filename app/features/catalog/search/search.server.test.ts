@@ -91,8 +91,8 @@ describe.each(engines)("search that finds what shoppers mean, on $name", (engine
 
   it("reads a new word after the catalogue changed and was cleared", async () => {
     await engine.db.execute(sql`
-      insert into products (name, description, image, price, ratings, band_name, category, creation_date)
-      values ('CampSafe Hammock', 'Sleeps above wet ground.', '/images/products/x.svg', 40, 4, 'campSafe', 'outdoor', now())`);
+      insert into products (name, description, image, price_minor, ratings, band_name, category, creation_date)
+      values ('CampSafe Hammock', 'Sleeps above wet ground.', '/images/products/x.svg', 4000, 4, 'campSafe', 'outdoor', now())`);
     catalog.clear();
     expect(await found("hamock")).toEqual(["CampSafe Hammock"]);
     await engine.db.execute(sql`delete from products where name = 'CampSafe Hammock'`);

@@ -4,6 +4,7 @@ import { products, stockLevels } from "~/db/schema";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
 import { BEST_RATED_FIRST, onSale, productColumns, productOf } from "../core/product-rows.server";
 import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
+import { priceCapOf } from "./price-cap.server";
 
 import { EMPTY_VOCABULARY, interpretSearch } from "./search-vocabulary.server";
 
@@ -73,7 +74,7 @@ function whereClause(
   }
   if (filters.category) conditions.push(inArray(products.category, filters.category));
   if (filters.band) conditions.push(inArray(products.bandName, filters.band));
-  if (filters.range) conditions.push(lte(products.price, filters.range));
+  if (filters.range) conditions.push(lte(products.priceMinor, priceCapOf(filters.range)));
   // By the stock level's primary key, per product the other conditions leave.
   if (filters.inStock) {
     conditions.push(
@@ -95,9 +96,9 @@ function whereClause(
 function ordering(query: CatalogQuery, inName: SQL | undefined): SQL[] {
   switch (query.sort) {
     case "asc":
-      return [asc(products.price), asc(products.id)];
+      return [asc(products.priceMinor), asc(products.id)];
     case "dsc":
-      return [desc(products.price), desc(products.id)];
+      return [desc(products.priceMinor), desc(products.id)];
     case "date-added":
       return [desc(products.creationDate), desc(products.id)];
     case "rating":
@@ -134,7 +135,7 @@ export async function findProducts(
     .offset((query.page - 1) * query.size)
     .as("page");
   const rows = await db
-    .select(productColumns)
+    .select(productColumns())
     .from(products)
     .innerJoin(page, eq(products.id, page.id))
     .orderBy(...ordering(query, inName ? sql`"page"."in_name"` : undefined));
@@ -178,6 +179,8 @@ export async function readFacetMatrix(
 
 /** A product as the back office lists it: the shop's card, its SKU, units on hand, and whether it is archived. */
 export interface BackOfficeProduct extends Product {
+  /** Its price in whole minor units, as the back office writes it. */
+  priceMinor: number;
   sku: string;
   stock: number;
   archived: boolean;
@@ -212,7 +215,8 @@ export async function findBackOfficeProducts(
     .as("page");
   const rows = await db
     .select({
-      ...productColumns,
+      ...productColumns(),
+      priceMinor: products.priceMinor,
       sku: products.sku,
       archivedAt: products.archivedAt,
       stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`.mapWith(Number),
@@ -221,8 +225,9 @@ export async function findBackOfficeProducts(
     .innerJoin(page, eq(products.id, page.id))
     .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
     .orderBy(...ordering(query, inName ? sql`"page"."in_name"` : undefined));
-  const found = rows.map(({ sku, archivedAt, stock, ...row }) => ({
+  const found = rows.map(({ sku, archivedAt, stock, priceMinor, ...row }) => ({
     ...productOf(row),
+    priceMinor,
     sku,
     stock,
     archived: archivedAt !== null,

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
   tableCellClasses,
@@ -6,7 +7,6 @@ import {
 } from "~/components/back-office/back-office-page";
 import { Pagination } from "~/components/ui/pagination";
 import { useShopperLocale } from "~/utils/locale";
-import { formatCents } from "~/utils/money";
 import type { CustomerPageData } from "../customers.server";
 
 const DATES = new Map<string, Intl.DateTimeFormat>();
@@ -34,6 +34,7 @@ export function CustomerDetails({
   page,
   totalPages,
 }: Omit<CustomerPageData, "orders" | "badPage"> & { orders: CustomerOrderRow[] }) {
+  const formatAmount = useAmountFormat();
   const locale = useShopperLocale();
   return (
     <div className="space-y-6">
@@ -52,7 +53,9 @@ export function CustomerDetails({
         </div>
         <div>
           <dt className="text-sm text-slate-700">Total spent (cancelled orders left out)</dt>
-          <dd className="font-medium text-slate-900 tabular-nums">{formatCents(customer.totalSpentCents)}</dd>
+          <dd className="font-medium text-slate-900 tabular-nums">
+            {formatAmount(customer.totalSpentCents)}
+          </dd>
         </div>
       </dl>
 
@@ -96,7 +99,7 @@ export function CustomerDetails({
                   <td className={tableCellClasses}>{dayOf(order.placedAt, locale)}</td>
                   <td className={tableCellClasses}>{order.statusLabel}</td>
                   <td className={`${tableCellClasses} text-right tabular-nums`}>
-                    {formatCents(order.totalCents)}
+                    {formatAmount(order.totalCents, order.currency)}
                   </td>
                 </tr>
               ))}

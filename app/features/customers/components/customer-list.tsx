@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
   tableCellClasses,
@@ -6,7 +7,6 @@ import {
 } from "~/components/back-office/back-office-page";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
-import { formatCents } from "~/utils/money";
 import type { CustomerListData } from "../customers.server";
 
 const INPUT =
@@ -27,6 +27,7 @@ function listHref(q: string, page = 1): string {
  * customer with their orders and what they spent, newest account first.
  */
 export function CustomerList({ list }: { list: CustomerListData }) {
+  const formatAmount = useAmountFormat();
   const problems: Record<string, string | undefined> = list.problems;
   const problem = problems.q ?? problems.page;
   return (
@@ -111,7 +112,7 @@ export function CustomerList({ list }: { list: CustomerListData }) {
                 </td>
                 <td className={`${tableCellClasses} text-right tabular-nums`}>{customer.orderCount}</td>
                 <td className={`${tableCellClasses} text-right tabular-nums`}>
-                  {formatCents(customer.totalSpentCents)}
+                  {formatAmount(customer.totalSpentCents)}
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
+import { formatAmount } from "~/commerce/shop-money.server";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
-import { formatCents } from "~/utils/money";
 import type { AddressSnapshot } from "../order-format";
 import { orderPath } from "../order-link.server";
 import { orderNoticeEmail } from "../order-status-email.server";
@@ -17,6 +17,8 @@ interface OrderToTell {
   email: string;
   shippingAddress: unknown;
   totalCents: number;
+  /** What its amounts are in (ISO 4217). */
+  currency: string;
 }
 
 interface Links {
@@ -49,7 +51,7 @@ export function awaitingCardPaymentEmail(order: OrderToTell, links: Links, windo
     "order-awaiting-payment",
     `Your Backline order ${order.number}: waiting for your card payment`,
     [
-      `We have your order ${order.number} for ${formatCents(order.totalCents)}. It is not paid yet: to pay by card on Stripe's secure page, open your order and choose Pay by card.`,
+      `We have your order ${order.number} for ${formatAmount(order.totalCents, order.currency)}. It is not paid yet: to pay by card on Stripe's secure page, open your order and choose Pay by card.`,
       `An order not paid within ${window} is cancelled, and nothing is charged. Once it is paid, we send you its confirmation.`,
     ],
   );
@@ -69,7 +71,7 @@ export function paidAfterCancellationEmail(order: OrderToTell, links: Links, amo
     "order-late-payment",
     `Your payment for Backline order ${order.number} will be refunded`,
     [
-      `Your card payment of ${formatCents(amountCents)} reached us after your order ${order.number} had been cancelled, so nothing will be sent for it.`,
+      `Your card payment of ${formatAmount(amountCents, order.currency)} reached us after your order ${order.number} had been cancelled, so nothing will be sent for it.`,
       "We will refund the whole payment to your card; you will get an email when we have.",
     ],
   );
@@ -82,7 +84,7 @@ export function paidTwiceEmail(order: OrderToTell, links: Links, amountCents: nu
     "order-paid-twice",
     `A second payment for Backline order ${order.number} will be refunded`,
     [
-      `Your order ${order.number} was already paid, and a second card payment of ${formatCents(amountCents)} reached us for it.`,
+      `Your order ${order.number} was already paid, and a second card payment of ${formatAmount(amountCents, order.currency)} reached us for it.`,
       "We will refund that second payment to your card; you will get an email when we have. Your order itself is not affected.",
     ],
   );
@@ -90,7 +92,7 @@ export function paidTwiceEmail(order: OrderToTell, links: Links, amountCents: nu
 
 export function refundedEmail(order: OrderToTell, links: Links, amountCents: number): QueuedMessage {
   return notice(order, links, "order-refunded", `Your Backline order ${order.number}: refunded`, [
-    `We have refunded ${formatCents(amountCents)} to your card for order ${order.number}.`,
+    `We have refunded ${formatAmount(amountCents, order.currency)} to your card for order ${order.number}.`,
     "Your bank may take 5 to 10 working days to show it on your statement.",
   ]);
 }

@@ -37,6 +37,7 @@ export async function lockedOrder(tx: Transaction, where: { id: number } | { num
       email: orders.email,
       paymentMethod: orders.paymentMethod,
       totalCents: orders.totalCents,
+      currency: orders.currency,
       shippingAddress: orders.shippingAddress,
     })
     .from(orders)

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { nextStatus } from "~/commerce/order-states";
+import { formatAmount } from "~/commerce/shop-money.server";
 import type { Transaction } from "~/db/client.server";
 import { retryingLockCycles } from "~/db/errors.server";
 import { cardPayments, orders } from "~/db/schema";
 import { type Actor, productName, recordChange } from "~/utils/audit-log.server";
 import { logFailure } from "~/utils/logger.server";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
-import { formatCents } from "~/utils/money";
 import { recordOrderEvent } from "../order-events.server";
 import { returnStock } from "../order-stock.server";
 import type { OrderServices } from "../orders.server";
@@ -161,7 +161,7 @@ async function recordRefund(
     .returning({ amountCents: cardPayments.amountCents });
   const [done] = marked;
   if (!order || !done) return;
-  const amount = formatCents(done.amountCents);
+  const amount = formatAmount(done.amountCents, order.currency);
   await recordOrderEvent(tx, {
     orderId: order.id,
     from: order.status,

@@ -53,6 +53,7 @@ export async function openCardPayment(deps: CardCheckoutDeps, number: string): P
       shippingMethod: orders.shippingMethod,
       shippingCents: orders.shippingCents,
       totalCents: orders.totalCents,
+      currency: orders.currency,
     })
     .from(orders)
     .where(eq(orders.number, number));
@@ -72,6 +73,7 @@ export async function openCardPayment(deps: CardCheckoutDeps, number: string): P
       orderNumber: number,
       attempt,
       email: order.email,
+      currency: order.currency,
       lines: [
         ...lines.map((line) => ({
           name: line.name,

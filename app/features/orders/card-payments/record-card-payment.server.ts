@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { onlyTransition } from "~/commerce/order-states";
+import { formatAmount } from "~/commerce/shop-money.server";
 import type { Transaction } from "~/db/client.server";
 import { cardPayments, orders } from "~/db/schema";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
-import { formatCents } from "~/utils/money";
 import { orderConfirmationEmail } from "../order-email.server";
 import { recordOrderEvent, STRIPE_ACTOR } from "../order-events.server";
 import type { AddressSnapshot } from "../order-format";
@@ -12,7 +12,7 @@ import { orderPath } from "../order-link.server";
 import type { OrderServices } from "../orders.server";
 import { paidAfterCancellationEmail, paidTwiceEmail } from "./card-payment-emails.server";
 import { lockedOrder, lockedPayment } from "./card-payments.server";
-import { type CheckoutSession, SHOP_CURRENCY } from "./stripe-gateway.server";
+import type { CheckoutSession } from "./stripe-gateway.server";
 
 /**
  * What a verified webhook does to a card order (docs/decisions/0032). Each
@@ -58,7 +58,11 @@ async function inTransaction(
  * The session's payment row, locked; recorded now if the shop never noted
  * the session (a crash between Stripe's answer and its own insert).
  */
-async function paymentOfSession(tx: Transaction, orderId: number, session: CheckoutSession) {
+async function paymentOfSession(
+  tx: Transaction,
+  { id: orderId, currency }: { id: number; currency: string },
+  session: CheckoutSession,
+) {
   const found = await lockedPayment(tx, { sessionId: session.id });
   if (found) {
     if (found.orderId !== orderId) throw new Refused(`Session ${session.id} belongs to another order.`);
@@ -69,7 +73,7 @@ async function paymentOfSession(tx: Transaction, orderId: number, session: Check
     attempt: sql`(select coalesce(max(${cardPayments.attempt}), 0) + 1 from ${cardPayments} where ${cardPayments.orderId} = ${orderId})`,
     checkoutSessionId: session.id,
     amountCents: session.amount_total ?? 0,
-    currency: session.currency ?? SHOP_CURRENCY,
+    currency: session.currency ?? currency.toLowerCase(),
   });
   const recorded = await lockedPayment(tx, { sessionId: session.id });
   if (!recorded) throw new Error(`the payment of session ${session.id} just written is missing`);
@@ -83,12 +87,13 @@ export function recordPaidSession(deps: Deps, session: CheckoutSession): Promise
   return inTransaction(deps, async (tx, add) => {
     const order = await lockedOrder(tx, { number });
     if (!order) return { outcome: "ignored", why: "no such order" };
-    if (session.amount_total !== order.totalCents || session.currency !== SHOP_CURRENCY) {
+    // Stripe writes the currency in small letters; the order in capitals (ISO 4217).
+    if (session.amount_total !== order.totalCents || session.currency !== order.currency.toLowerCase()) {
       throw new Refused(
-        `Session ${session.id} was paid ${session.amount_total ?? "nothing"} ${session.currency ?? ""}; order ${number} costs ${order.totalCents} ${SHOP_CURRENCY}. Nothing was changed.`,
+        `Session ${session.id} was paid ${session.amount_total ?? "nothing"} ${session.currency ?? ""}; order ${number} costs ${order.totalCents} ${order.currency}. Nothing was changed.`,
       );
     }
-    const payment = await paymentOfSession(tx, order.id, session);
+    const payment = await paymentOfSession(tx, order, session);
     if (payment.status === "paid" || payment.status === "refunded") {
       return { outcome: "ignored", why: "already recorded" };
     }
@@ -114,8 +119,8 @@ export function recordPaidSession(deps: Deps, session: CheckoutSession): Promise
         to: order.status,
         actor: STRIPE_ACTOR,
         note: cancelled
-          ? `Card payment of ${formatCents(order.totalCents)} received after the order was cancelled: refund it`
-          : `A second card payment of ${formatCents(order.totalCents)} received for this order, already paid: refund it`,
+          ? `Card payment of ${formatAmount(order.totalCents, order.currency)} received after the order was cancelled: refund it`
+          : `A second card payment of ${formatAmount(order.totalCents, order.currency)} received for this order, already paid: refund it`,
       });
       await add(
         cancelled
@@ -153,7 +158,7 @@ export function recordClosedSession(
   return inTransaction(deps, async (tx) => {
     const order = await lockedOrder(tx, { number });
     if (!order) return { outcome: "ignored", why: "no such order" };
-    const payment = await paymentOfSession(tx, order.id, session);
+    const payment = await paymentOfSession(tx, order, session);
     // Only an open session closes: a paid one stays paid whatever arrives after.
     if (payment.status !== "open") return { outcome: "ignored", why: `session already ${payment.status}` };
     await tx
@@ -189,6 +194,7 @@ async function paidConfirmation(tx: Transaction, deps: Deps, orderId: number): P
       id: order.id,
       number: order.number,
       status: order.status,
+      currency: order.currency,
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,

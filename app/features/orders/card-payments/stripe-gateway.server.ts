@@ -25,14 +25,13 @@ export interface StripeSettings {
 /** Where Stripe's hosted Checkout pages are: a checkout form's redirect goes there. */
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
-/** The shop sells in one currency, priced in its smallest unit (cents). */
-export const SHOP_CURRENCY = "usd";
-
 interface CheckoutSessionRequest {
   orderNumber: string;
   /** The order's n-th session: with the order, what makes the idempotency key. */
   attempt: number;
   email: string;
+  /** The order's currency (ISO 4217): Stripe takes amounts in its minor units, as the shop keeps them. */
+  currency: string;
   /** The order's lines, and its shipping as one more line: they add up to its total. */
   lines: { name: string; unitAmountCents: number; quantity: number }[];
   /** Where Stripe sends the shopper back: after paying, and when they leave without paying. */
@@ -115,7 +114,8 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
           line_items: request.lines.map((line) => ({
             quantity: line.quantity,
             price_data: {
-              currency: SHOP_CURRENCY,
+              // Stripe writes a currency in small letters.
+              currency: request.currency.toLowerCase(),
               unit_amount: line.unitAmountCents,
               product_data: { name: line.name },
             },

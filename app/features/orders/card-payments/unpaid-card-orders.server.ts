@@ -61,6 +61,7 @@ async function cancelIfStillDue(deps: Deps, orderId: number): Promise<boolean> {
           email: orders.email,
           shippingAddress: orders.shippingAddress,
           totalCents: orders.totalCents,
+          currency: orders.currency,
         })
         .from(orders)
         .where(

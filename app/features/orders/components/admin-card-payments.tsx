@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
   tableCellClasses,
@@ -6,7 +7,6 @@ import {
 } from "~/components/back-office/back-office-page";
 import { buttonClasses } from "~/components/ui/button";
 import { useShopperLocale } from "~/utils/locale";
-import { formatCents } from "~/utils/money";
 import type { AdminCardPayment } from "../card-payments/card-payment-view.server";
 import type { AdminOrderPageData } from "../order-admin-view.server";
 import { adminDateTime } from "./admin-order-status";
@@ -35,6 +35,7 @@ export function AdminCardPayments({
   payments: AdminCardPayment[];
   mayRefund: boolean;
 }) {
+  const formatAmount = useAmountFormat();
   const locale = useShopperLocale();
   const when = (iso: string | null) => (iso ? `${adminDateTime(iso, locale)} UTC` : "—");
   if (payments.length === 0) {
@@ -46,8 +47,11 @@ export function AdminCardPayments({
       {toRefund.length > 0 ? (
         <p className="rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 font-medium text-amber-950">
           <span aria-hidden="true">⚠ </span>
-          Needs a refund: {toRefund.map((payment) => formatCents(payment.amountCents)).join(", ")} was paid by
-          card for this order after it was cancelled or already paid. Refund it below.
+          Needs a refund:{" "}
+          {toRefund
+            .map((payment) => formatAmount(payment.amountCents, payment.currency.toUpperCase()))
+            .join(", ")}{" "}
+          was paid by card for this order after it was cancelled or already paid. Refund it below.
         </p>
       ) : null}
       <BackOfficeTable caption={`Card payments of order ${order.number}`}>
@@ -79,7 +83,7 @@ export function AdminCardPayments({
                 {payment.needsRefund ? " (to refund)" : ""}
               </td>
               <td className={`${tableCellClasses} text-right tabular-nums`}>
-                {formatCents(payment.amountCents)} {payment.currency.toUpperCase()}
+                {formatAmount(payment.amountCents, payment.currency.toUpperCase())}
               </td>
               <td className={`${tableCellClasses} font-mono text-sm break-all`}>
                 <span className="block">Session {payment.checkoutSessionId}</span>
@@ -111,7 +115,8 @@ export function AdminCardPayments({
 }
 
 function RefundForm({ order, payment }: { order: AdminOrderPageData; payment: AdminCardPayment }) {
-  const amount = formatCents(payment.amountCents);
+  const formatAmount = useAmountFormat();
+  const amount = formatAmount(payment.amountCents, payment.currency.toUpperCase());
   const consequence = payment.needsRefund
     ? "The order stays as it is."
     : "The order is cancelled and its stock put back.";

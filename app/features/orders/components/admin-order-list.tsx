@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ORDER_STATUSES, STATUS_LABELS } from "~/commerce/order-states";
+import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
   tableCellClasses,
@@ -9,7 +10,6 @@ import {
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { useShopperLocale } from "~/utils/locale";
-import { formatCents } from "~/utils/money";
 import type { AdminOrderListData } from "../order-search.server";
 import { AdminOrderStatus, adminDateTime } from "./admin-order-status";
 
@@ -35,6 +35,7 @@ function orderListHref(filters: AdminOrderListData["filters"], page = 1): string
  * first, each number linking to its page, and the pages.
  */
 export function AdminOrderList({ list }: { list: AdminOrderListData }) {
+  const formatAmount = useAmountFormat();
   const locale = useShopperLocale();
   const problems: Record<string, string | undefined> = list.problems;
   const firstProblem = FILTER_ORDER.find((name) => problems[name]);
@@ -142,7 +143,7 @@ export function AdminOrderList({ list }: { list: AdminOrderListData }) {
                   <span className="mt-1 block text-xs text-slate-700">{order.paymentMethod}</span>
                 </td>
                 <td className={`${tableCellClasses} text-right tabular-nums`}>
-                  {formatCents(order.totalCents)}
+                  {formatAmount(order.totalCents, order.currency)}
                 </td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficePage,
   BackOfficeTable,
@@ -8,7 +9,6 @@ import {
 } from "~/components/back-office/back-office-page";
 import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
 import { useShopperLocale } from "~/utils/locale";
-import { formatCents } from "~/utils/money";
 import type { AdminOrderPageData } from "../order-admin-view.server";
 import { AdminCardPayments } from "./admin-card-payments";
 import { AdminOrderActions, answerMessage, type OrderActionAnswer } from "./admin-order-actions";
@@ -178,6 +178,7 @@ export function AdminOrderPage({
 
 /** The lines as sold, and the totals. */
 function OrderLines({ order }: { order: AdminOrderPageData }) {
+  const formatAmount = useAmountFormat();
   return (
     <Panel id="order-lines" title="Lines">
       <BackOfficeTable caption={`Lines of order ${order.number}`}>
@@ -202,11 +203,11 @@ function OrderLines({ order }: { order: AdminOrderPageData }) {
             <tr key={line.productId}>
               <td className={`${tableCellClasses} break-words`}>{line.name}</td>
               <td className={`${tableCellClasses} text-right tabular-nums`}>
-                {formatCents(line.unitPriceCents)}
+                {formatAmount(line.unitPriceCents, order.currency)}
               </td>
               <td className={`${tableCellClasses} text-right tabular-nums`}>{line.quantity}</td>
               <td className={`${tableCellClasses} text-right tabular-nums`}>
-                {formatCents(line.lineTotalCents)}
+                {formatAmount(line.lineTotalCents, order.currency)}
               </td>
             </tr>
           ))}
@@ -215,17 +216,17 @@ function OrderLines({ order }: { order: AdminOrderPageData }) {
       <dl className="mt-4 ml-auto max-w-xs space-y-1">
         <div className="flex justify-between gap-4">
           <dt className="text-slate-700">Subtotal</dt>
-          <dd className="tabular-nums">{formatCents(order.subtotalCents)}</dd>
+          <dd className="tabular-nums">{formatAmount(order.subtotalCents, order.currency)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-slate-700">{order.shippingMethod}</dt>
           <dd className="tabular-nums">
-            {order.shippingCents === 0 ? "Free" : formatCents(order.shippingCents)}
+            {order.shippingCents === 0 ? "Free" : formatAmount(order.shippingCents, order.currency)}
           </dd>
         </div>
         <div className="flex justify-between gap-4 font-bold text-slate-900">
           <dt>Total</dt>
-          <dd className="tabular-nums">{formatCents(order.totalCents)}</dd>
+          <dd className="tabular-nums">{formatAmount(order.totalCents, order.currency)}</dd>
         </div>
       </dl>
     </Panel>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
+import { useAmountFormat } from "~/commerce/use-money";
 import { buttonClasses } from "~/components/ui/button";
 import { useShopperLocale } from "~/utils/locale";
-import { formatCents } from "~/utils/money";
 import type { OrderPageData } from "../order-view.server";
 import { adminDateTime } from "./admin-order-status";
 
@@ -21,10 +21,11 @@ const LOOKS = 30;
  * the shop's record of Stripe's signed webhook says so.
  */
 export function CardPaymentStatus({ card }: { card: CardPayment }) {
+  const formatAmount = useAmountFormat();
   const locale = useShopperLocale();
   const location = useLocation();
   const when = (iso: string | null) => (iso ? `${adminDateTime(iso, locale)} UTC` : "");
-  const amount = formatCents(card.amountCents);
+  const amount = formatAmount(card.amountCents);
   const looksLeft = useLookingAgain(card.state === "confirming");
   const waiting = card.state === "confirming";
 

@@ -7,11 +7,12 @@ import {
 } from "@conform-to/react";
 import { type ReactNode, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { decimalText, money } from "~/commerce/money";
+import { useAmountFormat, useShopMoney } from "~/commerce/use-money";
 import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
-import { formatCents } from "~/utils/money";
 import type { CheckoutFormFields, ShortLine } from "../checkout-schema";
 import { type ShippingRates, shippingCents } from "../shipping";
 import { CheckoutAddress, type RegionLists, regionChoiceOf } from "./checkout-address";
@@ -51,9 +52,6 @@ const FIELD_ORDER = [
   "paymentMethod",
 ];
 
-/** Cents as the form sends the total it shows: dollars with two decimals ("146.96"), written from integers. */
-const dollarsText = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-
 /**
  * The checkout: contact, address, shipping and payment, and a summary whose
  * shipping and total follow the method chosen. The form carries that total
@@ -77,6 +75,9 @@ export function CheckoutForm({
   cardPayment,
   answer,
 }: CheckoutFormProps) {
+  const formatAmount = useAmountFormat();
+  // The total it shows, sent as the decimal the shopper read (146.96), written from its integer.
+  const { currency } = useShopMoney();
   const [form, fields] = useForm<CheckoutFormFields>({
     id: "checkout",
     lastResult: answer?.result,
@@ -100,7 +101,7 @@ export function CheckoutForm({
   const placing = navigation.state !== "idle" && navigation.formAction === "/checkout";
   const shipping = (chosen: "standard" | "express") => shippingCents(chosen, subtotalCents, rates);
   const totalCents = subtotalCents + shipping(method);
-  const price = (cents: number) => (cents === 0 ? "Free" : formatCents(cents));
+  const price = (cents: number) => (cents === 0 ? "Free" : formatAmount(cents));
   // Without JavaScript the page itself puts the focus where it comes back to (with it,
   // useFailedSubmission does): `autoFocus` is written into the server's HTML. The first field in
   // error; after an Update, the list it showed or the method it priced.
@@ -140,7 +141,11 @@ export function CheckoutForm({
         <ShortLines short={answer?.short ?? []} lines={lines} />
         <input type="hidden" name={fields.idempotencyKey.name} value={idempotencyKey} />
         {/* The total this page shows: the order is placed at it, or not at all. */}
-        <input type="hidden" name={fields.expectedTotal.name} value={dollarsText(totalCents)} />
+        <input
+          type="hidden"
+          name={fields.expectedTotal.name}
+          value={decimalText(money(totalCents, currency))}
+        />
         <fieldset className="space-y-5 rounded-xl border border-slate-200 bg-white p-5">
           <legend className="px-1 text-lg font-bold text-slate-900">Contact</legend>
           <Field
@@ -169,7 +174,7 @@ export function CheckoutForm({
             {
               value: "standard",
               label: `Standard: ${price(shipping("standard"))}`,
-              detail: `3 to 5 working days. Free from ${formatCents(rates.freeStandardFromCents)}.`,
+              detail: `3 to 5 working days. Free from ${formatAmount(rates.freeStandardFromCents)}.`,
             },
             {
               value: "express",
@@ -221,7 +226,7 @@ export function CheckoutForm({
         >
           {placing
             ? "Placing your order…"
-            : `${payment === "card" ? "Place order and pay by card" : "Place order"} · ${formatCents(totalCents)}`}
+            : `${payment === "card" ? "Place order and pay by card" : "Place order"} · ${formatAmount(totalCents)}`}
         </button>
       </Form>
     </div>

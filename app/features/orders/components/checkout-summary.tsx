@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatCents } from "~/utils/money";
+import { useAmountFormat } from "~/commerce/use-money";
 import type { ShortLine } from "../checkout-schema";
 
 export interface CheckoutLine {
@@ -19,6 +19,7 @@ interface SummaryProps {
 
 /** The order as it will be placed: its lines, shipping for the method chosen, and the total the form carries. */
 export function CheckoutSummary({ lines, subtotalCents, shippingCents: shipping, method }: SummaryProps) {
+  const formatAmount = useAmountFormat();
   return (
     <section
       aria-labelledby="checkout-summary"
@@ -31,7 +32,7 @@ export function CheckoutSummary({ lines, subtotalCents, shippingCents: shipping,
         {lines.map((line) => (
           <li key={line.productId} className="flex justify-between gap-4 py-2">
             <span className="text-slate-800">{`${line.name} × ${line.quantity}`}</span>
-            <span className="font-semibold text-slate-900">{formatCents(line.lineTotalCents)}</span>
+            <span className="font-semibold text-slate-900">{formatAmount(line.lineTotalCents)}</span>
           </li>
         ))}
       </ul>
@@ -39,15 +40,15 @@ export function CheckoutSummary({ lines, subtotalCents, shippingCents: shipping,
       <dl aria-live="polite" className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt className="text-slate-800">Subtotal</dt>
-          <dd className="text-slate-900">{formatCents(subtotalCents)}</dd>
+          <dd className="text-slate-900">{formatAmount(subtotalCents)}</dd>
         </div>
         <div className="flex justify-between">
           <dt className="text-slate-800">{`Shipping (${method === "express" ? "Express" : "Standard"})`}</dt>
-          <dd className="text-slate-900">{shipping === 0 ? "Free" : formatCents(shipping)}</dd>
+          <dd className="text-slate-900">{shipping === 0 ? "Free" : formatAmount(shipping)}</dd>
         </div>
         <div className="flex justify-between text-base font-bold">
           <dt className="text-slate-900">Total</dt>
-          <dd className="text-slate-900">{formatCents(subtotalCents + shipping)}</dd>
+          <dd className="text-slate-900">{formatAmount(subtotalCents + shipping)}</dd>
         </div>
       </dl>
       <p className="mt-2 text-sm text-slate-700">Prices include tax.</p>
@@ -82,9 +83,10 @@ export function ShortLines({ short, lines }: { short: ShortLine[]; lines: Checko
  * the page had shown.
  */
 export function TotalChanged({ shownCents, totalCents }: { shownCents: number; totalCents: number }) {
+  const formatAmount = useAmountFormat();
   return (
     <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-      {`Your order now comes to ${formatCents(totalCents)}; the page you sent showed ${formatCents(shownCents)}.`}
+      {`Your order now comes to ${formatAmount(totalCents)}; the page you sent showed ${formatAmount(shownCents)}.`}
     </p>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useAmountFormat } from "~/commerce/use-money";
 import { buttonClasses } from "~/components/ui/button";
 import { useShopperLocale } from "~/utils/locale";
-import { formatCents } from "~/utils/money";
 import { orderDate } from "../order-format";
 import type { OrderPageData } from "../order-view.server";
 import { CardPaymentStatus } from "./card-payment-status";
@@ -37,6 +37,7 @@ const HEADINGS: Readonly<Record<string, string>> = {
  * lines wrap rather than run off the screen.
  */
 export function OrderDetails({ order }: { order: OrderPageData }) {
+  const formatAmount = useAmountFormat();
   const locale = useShopperLocale();
   return (
     <main id="main" className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
@@ -81,11 +82,11 @@ export function OrderDetails({ order }: { order: OrderPageData }) {
                 <div className="min-w-0">
                   <p className="font-semibold break-words text-slate-900">{line.name}</p>
                   <p className="text-sm text-slate-600">
-                    {formatCents(line.unitPriceCents)} each · Quantity {line.quantity}
+                    {formatAmount(line.unitPriceCents, order.currency)} each · Quantity {line.quantity}
                   </p>
                 </div>
                 <p className="font-semibold text-slate-900 tabular-nums">
-                  {formatCents(line.lineTotalCents)}
+                  {formatAmount(line.lineTotalCents, order.currency)}
                 </p>
               </li>
             ))}
@@ -93,19 +94,19 @@ export function OrderDetails({ order }: { order: OrderPageData }) {
           <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4">
             <div className="flex justify-between gap-4">
               <dt className="text-slate-700">Subtotal</dt>
-              <dd className="tabular-nums">{formatCents(order.subtotalCents)}</dd>
+              <dd className="tabular-nums">{formatAmount(order.subtotalCents, order.currency)}</dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-slate-700">{order.shippingMethod}</dt>
               <dd className="tabular-nums">
-                {order.shippingCents === 0 ? "Free" : formatCents(order.shippingCents)}
+                {order.shippingCents === 0 ? "Free" : formatAmount(order.shippingCents, order.currency)}
               </dd>
             </div>
             <div className="flex justify-between gap-4 text-lg font-bold text-slate-900">
               <dt>
                 Total <span className="text-sm font-normal text-slate-600">including tax</span>
               </dt>
-              <dd className="tabular-nums">{formatCents(order.totalCents)}</dd>
+              <dd className="tabular-nums">{formatAmount(order.totalCents, order.currency)}</dd>
             </div>
           </dl>
         </Panel>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { useAmountFormat } from "~/commerce/use-money";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { useShopperLocale } from "~/utils/locale";
-import { formatCents } from "~/utils/money";
 import { itemCount, orderDate } from "../order-format";
 import type { OrderHistoryData } from "../order-view.server";
 
@@ -14,6 +14,7 @@ const pageHref = (page: number) => (page === 1 ? "/account/orders" : `/account/o
  * and total. With none yet, the way to the shop.
  */
 export function OrderHistory({ history }: { history: OrderHistoryData }) {
+  const formatAmount = useAmountFormat();
   const locale = useShopperLocale();
   if (history.orders.length === 0) {
     return (
@@ -51,7 +52,9 @@ export function OrderHistory({ history }: { history: OrderHistoryData }) {
               </div>
               <div>
                 <dt className="text-slate-600">Total</dt>
-                <dd className="font-medium text-slate-900 tabular-nums">{formatCents(order.totalCents)}</dd>
+                <dd className="font-medium text-slate-900 tabular-nums">
+                  {formatAmount(order.totalCents, order.currency)}
+                </dd>
               </div>
             </dl>
           </li>

@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderInShop } from "../../../../../tests/support/render-in-shop";
 import type { ShopProduct } from "../../core/catalog-format";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { CatalogFilters, type FilterFacets, SortSelect } from "./catalog-filters";
@@ -40,13 +40,7 @@ const FACETS: FilterFacets = {
 };
 
 /** Renders inside a router, as the shop page does (at `address`, by default the shop's). */
-function renderInRouter(element: React.ReactNode, address = "/"): string {
-  const Stub = createRoutesStub([
-    // biome-ignore lint/correctness/noComponentHookFactories: a one-off test route around the element under test
-    { path: new URL(address, "http://shop.test").pathname, Component: () => element },
-  ]);
-  return renderToString(<Stub initialEntries={[address]} />);
-}
+const renderInRouter = (element: React.ReactNode, address = "/") => renderInShop(element, address);
 
 const noop = () => {};
 
@@ -87,6 +81,16 @@ describe("ProductCard", () => {
     expect(html).toContain("Home appliances");
     expect(html).toContain("$89.99");
     expect(html).toContain("Rated 4.5 out of 5");
+  });
+
+  it.each([
+    [{ currency: "EUR", locale: "de-DE" }, 12.5, "12,50\u00a0€"],
+    [{ currency: "JPY", locale: "ja-JP" }, 1250, "￥1,250"],
+  ])("writes a %o shop's price its own way", (money, price, written) => {
+    const card = (
+      <ProductCard product={{ ...PRODUCT, price }} href="/products/7-x" locale="en-US" fewLeftAt={5} />
+    );
+    expect(renderInShop(card, "/", money)).toContain(written);
   });
 
   it("leads to the product's page through one link, its name", () => {
@@ -226,11 +230,19 @@ describe("PriceRangeSlider", () => {
     [145, "yellow", "Up to $145"],
     [150, "red", "Up to $150"],
   ])("at %i shows tone %s and the words %s", (value, tone, words) => {
-    const html = renderToString(<PriceRangeSlider name="range" value={value} onChange={noop} />);
+    const html = renderInRouter(<PriceRangeSlider name="range" value={value} onChange={noop} />);
     expect(html).toContain(`data-tone="${tone}"`);
     expect(html).toContain(`>${words}</span>`);
     expect(html).toContain(`aria-valuetext="${words}"`);
     expect(html).toMatch(/min="0" max="200" step="5"/);
+  });
+
+  it("writes a euro shop's cap its own way", () => {
+    const html = renderInShop(<PriceRangeSlider name="range" value={150} onChange={noop} />, "/", {
+      currency: "EUR",
+      locale: "de-DE",
+    });
+    expect(html).toContain("Up to 150\u00a0€");
   });
 });
 

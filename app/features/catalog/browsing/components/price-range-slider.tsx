@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatWholePrice } from "../../core/catalog-format";
+import { useShopMoney, useWholeAmountFormat } from "~/commerce/use-money";
 import { PRICE_RANGE } from "../../core/catalog-vocabulary";
 import {
   type PriceTone,
@@ -41,7 +41,8 @@ const TONE_ACCENT: Record<PriceTone, string> = {
 export function PriceRangeSlider({ name, value, onChange }: PriceRangeSliderProps) {
   const id = useId();
   const tone = priceTone(value);
-  const label = priceRangeLabel(value);
+  const label = priceRangeLabel(value, useShopMoney());
+  const formatWhole = useWholeAmountFormat();
   return (
     <div>
       <div className="flex items-center justify-between gap-2">
@@ -72,7 +73,7 @@ export function PriceRangeSlider({ name, value, onChange }: PriceRangeSliderProp
       />
       <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
         <span>Any</span>
-        <span>{formatWholePrice(PRICE_RANGE.max)}</span>
+        <span>{formatWhole(PRICE_RANGE.max)}</span>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDate, formatPrice, pictureSrcSet, type ShopProduct } from "../../core/catalog-format";
+import { usePriceFormat } from "~/commerce/use-money";
+import { formatDate, pictureSrcSet, type ShopProduct } from "../../core/catalog-format";
 import type { SearchWord } from "../../core/search-words";
 import { HighlightedText } from "./highlighted-text";
 import { StarRating } from "./star-rating";
@@ -47,6 +48,7 @@ export function ProductCard({
   searchWords,
   action,
 }: ProductCardProps) {
+  const formatPrice = usePriceFormat();
   return (
     <article
       className={`group relative ${action === undefined ? "row-span-4" : "row-span-5"} grid grid-rows-subgrid gap-y-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-600 has-[a:focus-visible]:ring-offset-2`}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDate, formatPrice, pictureSrcSet, type ShopProduct } from "../../core/catalog-format";
+import { usePriceFormat } from "~/commerce/use-money";
+import { formatDate, pictureSrcSet, type ShopProduct } from "../../core/catalog-format";
 import { StarRating } from "./star-rating";
 import { StockState } from "./stock-state";
 
@@ -32,6 +33,7 @@ export function ProductDetails({
   /** What the route puts beside the details (the cart's "Add to cart"); without it, the stock shows by the price. */
   buyBox?: ReactNode;
 }) {
+  const formatPrice = usePriceFormat();
   return (
     <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
       {/* As tall as the picture, not the row: stretched beside a long description, it cropped the picture's sides. */}

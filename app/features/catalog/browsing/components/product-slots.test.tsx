@@ -1,6 +1,5 @@
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderInShop } from "../../../../../tests/support/render-in-shop";
 import type { ShopProduct } from "../../core/catalog-format";
 import { ProductGrid } from "./catalog-results";
 import { ProductDetails } from "./product-details";
@@ -25,9 +24,7 @@ const PRODUCT: ShopProduct = {
 };
 
 function renderInRouter(element: React.ReactNode): string {
-  // biome-ignore lint/correctness/noComponentHookFactories: a one-off test route around the element under test
-  const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
-  return renderToString(<Stub initialEntries={["/"]} />);
+  return renderInShop(element);
 }
 
 describe("ProductGrid", () => {

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { useShopMoney } from "~/commerce/use-money";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { useFewLeftAt } from "~/utils/few-left";
@@ -55,9 +56,10 @@ export function ShopListing({
   // What the listing shows now (the address), not what the form is about to send.
   const shown = formValuesFromQuery(query);
   const labels: FacetLabels = facets ?? { brands: [], categories: [] };
+  const money = useShopMoney();
   const wayBack =
     listing.status === "ok" && listing.wayBack
-      ? { ...wayBackLink(listing.wayBack, shown, labels), count: listing.wayBack.count }
+      ? { ...wayBackLink(listing.wayBack, shown, labels, money), count: listing.wayBack.count }
       : null;
   const didYouMean =
     listing.status === "ok" && listing.didYouMean
@@ -98,7 +100,10 @@ export function ShopListing({
               <SortSelect filters={filters} />
             </div>
           </div>
-          <FilterChips applied={appliedFilters(shown, labels)} clearAllHref={withoutFiltersHref(shown)} />
+          <FilterChips
+            applied={appliedFilters(shown, labels, money)}
+            clearAllHref={withoutFiltersHref(shown)}
+          />
           <CloseSpellings words={count > 0 && searchWords ? searchWords : []} />
 
           <div aria-busy={loading} className="relative mt-5">

@@ -1,6 +1,5 @@
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderInShop } from "../../../../../tests/support/render-in-shop";
 import { parseCatalogQuery } from "../../core/catalog-schema";
 import { BackOfficeProductList } from "./back-office-product-list";
 
@@ -17,17 +16,11 @@ function renderList(address: string): string {
     brands: [{ value: "blendMaster", label: "BlendMaster" }],
     categories: [{ value: "fitness", label: "Fitness" }],
   };
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/products",
-      // biome-ignore lint/correctness/noComponentHookFactories: a one-off test route around the element under test
-      Component: () => (
-        <BackOfficeProductList listing={listing} search={new URL(address, "http://shop.test").search} />
-      ),
-    },
-  ]);
   // React marks where text parts meet with empty comments: the text a reader sees has none.
-  return renderToString(<Stub initialEntries={[address]} />).replaceAll("<!-- -->", "");
+  return renderInShop(
+    <BackOfficeProductList listing={listing} search={new URL(address, "http://shop.test").search} />,
+    address,
+  ).replaceAll("<!-- -->", "");
 }
 
 /** The `<select>` labelled `label`: its options' texts and the one chosen. */

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
+import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
   tableCellClasses,
   tableHeadClasses,
 } from "~/components/back-office/back-office-page";
 import { buttonClasses } from "~/components/ui/button";
-import { formatCents } from "~/utils/money";
 import type { CatalogQuery } from "../../core/catalog-schema";
 import { labelOf, type SortValue } from "../../core/catalog-vocabulary";
 
@@ -25,7 +25,8 @@ interface Listing {
     sku: string;
     bandName: string;
     category: string;
-    price: number;
+    /** Whole minor units of the shop's currency. */
+    priceMinor: number;
     stock: number;
     archived: boolean;
   }[];
@@ -131,7 +132,7 @@ function ProductFilters({ listing }: { listing: Listing }) {
         </div>
         <div>
           <label htmlFor="product-range" className={LABEL}>
-            Highest price, in dollars
+            Highest price
           </label>
           <input
             id="product-range"
@@ -203,6 +204,7 @@ function StockCell({ stock, lowStockAt }: { stock: number; lowStockAt: number })
 }
 
 function ProductRows({ listing }: { listing: Listing }) {
+  const formatAmount = useAmountFormat();
   return (
     <BackOfficeTable caption="Products">
       <thead className={tableHeadClasses}>
@@ -228,9 +230,7 @@ function ProductRows({ listing }: { listing: Listing }) {
             <td className={`${tableCellClasses} break-all text-slate-700`}>{product.sku}</td>
             <td className={tableCellClasses}>{labelOf(listing.brands, product.bandName)}</td>
             <td className={tableCellClasses}>{labelOf(listing.categories, product.category)}</td>
-            <td className={`${tableCellClasses} tabular-nums`}>
-              {formatCents(Math.round(product.price * 100))}
-            </td>
+            <td className={`${tableCellClasses} tabular-nums`}>{formatAmount(product.priceMinor)}</td>
             <td className={`${tableCellClasses} whitespace-nowrap tabular-nums`}>
               <StockCell stock={product.stock} lowStockAt={listing.lowStockAt} />
             </td>

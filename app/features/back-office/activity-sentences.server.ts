@@ -1,4 +1,7 @@
-import { formatCents } from "~/utils/money";
+import { formatAmount, shopMoney } from "~/commerce/shop-money.server";
+
+/** An amount an entry kept (whole minor units; entries name no currency): in the shop's currency. */
+const formatCents = (minor: number) => formatAmount(minor, shopMoney().currency);
 
 /**
  * The audit log's entries as sentences an owner reads at /admin/activity:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type LoggedChange, sentenceOf } from "./activity-sentences";
+import { type LoggedChange, sentenceOf } from "./activity-sentences.server";
 
 const entry = (change: Partial<LoggedChange> & Pick<LoggedChange, "action" | "subject">): LoggedChange => ({
   who: "olive@example.com",
