@@ -138,12 +138,15 @@ const envSchema = z
      * Unset: demo details that say they are not a real account (and a warning at start-up).
      */
     SHOP_BANK_DETAILS: z.string().trim().min(1).max(500, "must be at most 500 characters").optional(),
-    /** What Standard shipping costs, in the shop's currency (free from FREE_SHIPPING_FROM). */
-    SHIPPING_STANDARD: shopAmount.default("4.99"),
-    /** The subtotal, in the shop's currency, from which Standard shipping is free. */
-    FREE_SHIPPING_FROM: shopAmount.default("50"),
-    /** What Express shipping costs, in the shop's currency. */
-    SHIPPING_EXPRESS: shopAmount.default("14.99"),
+    /**
+     * What Standard shipping costs, in the shop's currency (free from FREE_SHIPPING_FROM).
+     * Unset: 499 of its minor units (4.99 USD or EUR, 499 JPY), as the other two.
+     */
+    SHIPPING_STANDARD: shopAmount.optional(),
+    /** The subtotal, in the shop's currency, from which Standard shipping is free (unset: 5000 minor units). */
+    FREE_SHIPPING_FROM: shopAmount.optional(),
+    /** What Express shipping costs, in the shop's currency (unset: 1499 minor units). */
+    SHIPPING_EXPRESS: shopAmount.optional(),
     // --- Stock (app/features/catalog/core/stock-state.ts) ---
     /** Shoppers read "Only N left" for a product with this many units or fewer (0: never). */
     SHOP_FEW_LEFT_AT: z.coerce
@@ -199,10 +202,8 @@ const envSchema = z
       });
     }
     for (const name of ["SHIPPING_STANDARD", "FREE_SHIPPING_FROM", "SHIPPING_EXPRESS"] as const) {
-      if (
-        isCurrencyCode(env.SHOP_CURRENCY) &&
-        minorOfDecimalText(env[name], env.SHOP_CURRENCY) === undefined
-      ) {
+      const amount = env[name];
+      if (amount && isCurrencyCode(env.SHOP_CURRENCY) && minorOfDecimalText(amount, env.SHOP_CURRENCY) === undefined) {
         ctx.addIssue({
           code: "custom",
           path: [name],
@@ -257,15 +258,16 @@ const envSchema = z
     const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
     const mailFrom = env.MAIL_FROM ?? `Backline <no-reply@${new URL(baseUrl).hostname}>`;
     // Checked above: each amount has at most the currency's decimals.
-    const minor = (amount: string) => minorOfDecimalText(amount, env.SHOP_CURRENCY) as number;
+    const minor = (amount: string | undefined, unset: number) =>
+      amount === undefined ? unset : (minorOfDecimalText(amount, env.SHOP_CURRENCY) as number);
     return {
       ...env,
       HOST: host,
       BASE_URL: baseUrl,
       MAIL_FROM: mailFrom,
-      SHIPPING_STANDARD: minor(env.SHIPPING_STANDARD),
-      FREE_SHIPPING_FROM: minor(env.FREE_SHIPPING_FROM),
-      SHIPPING_EXPRESS: minor(env.SHIPPING_EXPRESS),
+      SHIPPING_STANDARD: minor(env.SHIPPING_STANDARD, 499),
+      FREE_SHIPPING_FROM: minor(env.FREE_SHIPPING_FROM, 5_000),
+      SHIPPING_EXPRESS: minor(env.SHIPPING_EXPRESS, 1_499),
     };
   });
 

@@ -38,6 +38,11 @@ describe("start-up", { timeout: 90_000 }, () => {
     [{ CATALOG_CACHE_SECONDS: "-1" }, "CATALOG_CACHE_SECONDS"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ SMTP_URL: "mail.example.com:587" }, "SMTP_URL"],
+    [{ SHOP_CURRENCY: "usd" }, "SHOP_CURRENCY"],
+    [{ SHOP_CURRENCY: "DOLLARS" }, "SHOP_CURRENCY"],
+    [{ SHOP_LOCALE: "xx-NOWHERE" }, "SHOP_LOCALE"],
+    // Yen have no minor unit: a shipping price of 4.99 is no yen amount.
+    [{ SHOP_CURRENCY: "JPY", SHIPPING_STANDARD: "4.99" }, "SHIPPING_STANDARD"],
   ])("refuses bad configuration %o with a message naming %s", async (env, variable) => {
     const { code, output } = await runShopToExit({ DATA_DIR: temporaryDataDir(), ...env });
     expect(code).toBe(1);
