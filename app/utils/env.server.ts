@@ -203,7 +203,11 @@ const envSchema = z
     }
     for (const name of ["SHIPPING_STANDARD", "FREE_SHIPPING_FROM", "SHIPPING_EXPRESS"] as const) {
       const amount = env[name];
-      if (amount && isCurrencyCode(env.SHOP_CURRENCY) && minorOfDecimalText(amount, env.SHOP_CURRENCY) === undefined) {
+      if (
+        amount &&
+        isCurrencyCode(env.SHOP_CURRENCY) &&
+        minorOfDecimalText(amount, env.SHOP_CURRENCY) === undefined
+      ) {
         ctx.addIssue({
           code: "custom",
           path: [name],

@@ -26,7 +26,12 @@ const CARD_ENV = {
 };
 const EURO = { SHOP_CURRENCY: "EUR", SHOP_LOCALE: "de-DE" };
 // Yen amounts have no decimals: a shipping price of 4.99 is refused at start-up.
-const YEN = { SHOP_CURRENCY: "JPY", SHOP_LOCALE: "ja-JP", SHIPPING_STANDARD: "499", SHIPPING_EXPRESS: "1499" };
+const YEN = {
+  SHOP_CURRENCY: "JPY",
+  SHOP_LOCALE: "ja-JP",
+  SHIPPING_STANDARD: "499",
+  SHIPPING_EXPRESS: "1499",
+};
 /** The demo's blender: 89.99 in its list, 8,999 minor units in the table whatever the currency. */
 const BLENDER = "BlendMaster Pro 900 Blender";
 
@@ -66,7 +71,12 @@ interface Placed {
   paymentUrl?: string;
 }
 
-async function checkout(shop: ShopProcess, client: CookieClient, email: string, paymentMethod = "bank-transfer") {
+async function checkout(
+  shop: ShopProcess,
+  client: CookieClient,
+  email: string,
+  paymentMethod = "bank-transfer",
+) {
   const placed = await json<Placed>(client, `${shop.url}/api/checkout`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
@@ -117,7 +127,7 @@ async function inChromium(url: string, amount: string) {
     });
     await tab.goto(url);
     await tab.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    expect(plain(await tab.locator("main").innerText())).toContain(amount);
+    expect(plain((await tab.locator("main").textContent()) ?? "")).toContain(amount);
     expect(errors).toEqual([]);
   } finally {
     await browser.close();

@@ -1,3 +1,4 @@
+import { listPageField, listSearchField } from "~/utils/list-query-fields";
 import { z } from "~/utils/zod";
 
 /**
@@ -6,16 +7,8 @@ import { z } from "~/utils/zod";
  * a customer in a path: addresses end up in logs and browser histories.
  */
 export const customerListSchema = z.object({
-  q: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() || undefined : value),
-    z.string().max(200, "q is at most 200 characters.").optional(),
-  ),
-  page: z.coerce
-    .number("page is a whole number from 1.")
-    .int("page is a whole number from 1.")
-    .min(1, "page is a whole number from 1.")
-    .max(100_000, "page is a whole number from 1.")
-    .default(1),
+  q: listSearchField(),
+  page: listPageField(),
 });
 
 export type CustomerListQuery = z.infer<typeof customerListSchema>;

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES } from "~/commerce/order-states";
+import { listPageField, listSearchField } from "~/utils/list-query-fields";
 import { z } from "~/utils/zod";
 
 /**
@@ -26,16 +27,8 @@ export const adminOrderListSchema = z
     ),
     from: z.preprocess(blankIsMissing, day("from")),
     to: z.preprocess(blankIsMissing, day("to")),
-    q: z.preprocess(
-      (value) => (typeof value === "string" ? value.trim() || undefined : value),
-      z.string().max(200, "q is at most 200 characters.").optional(),
-    ),
-    page: z.coerce
-      .number("page is a whole number from 1.")
-      .int("page is a whole number from 1.")
-      .min(1, "page is a whole number from 1.")
-      .max(100_000, "page is a whole number from 1.")
-      .default(1),
+    q: listSearchField(),
+    page: listPageField(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: "to is the same day as from or later.",

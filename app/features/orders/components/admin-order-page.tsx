@@ -13,6 +13,7 @@ import type { AdminOrderPageData } from "../order-admin-view.server";
 import { AdminCardPayments } from "./admin-card-payments";
 import { AdminOrderActions, answerMessage, type OrderActionAnswer } from "./admin-order-actions";
 import { AdminOrderStatus, adminDateTime } from "./admin-order-status";
+import { OrderTotals } from "./order-totals";
 
 const DONE_WORDS: Readonly<Record<string, string>> = {
   paid: "Marked paid. The customer was sent an email.",
@@ -213,22 +214,11 @@ function OrderLines({ order }: { order: AdminOrderPageData }) {
           ))}
         </tbody>
       </BackOfficeTable>
-      <dl className="mt-4 ml-auto max-w-xs space-y-1">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">Subtotal</dt>
-          <dd className="tabular-nums">{formatAmount(order.subtotalCents, order.currency)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-700">{order.shippingMethod}</dt>
-          <dd className="tabular-nums">
-            {order.shippingCents === 0 ? "Free" : formatAmount(order.shippingCents, order.currency)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 font-bold text-slate-900">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatAmount(order.totalCents, order.currency)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        order={order}
+        className="mt-4 ml-auto max-w-xs space-y-1"
+        totalClassName="font-bold text-slate-900"
+      />
     </Panel>
   );
 }

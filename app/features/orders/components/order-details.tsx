@@ -6,6 +6,7 @@ import { useShopperLocale } from "~/utils/locale";
 import { orderDate } from "../order-format";
 import type { OrderPageData } from "../order-view.server";
 import { CardPaymentStatus } from "./card-payment-status";
+import { OrderTotals } from "./order-totals";
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -91,24 +92,12 @@ export function OrderDetails({ order }: { order: OrderPageData }) {
               </li>
             ))}
           </ul>
-          <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4">
-            <div className="flex justify-between gap-4">
-              <dt className="text-slate-700">Subtotal</dt>
-              <dd className="tabular-nums">{formatAmount(order.subtotalCents, order.currency)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-slate-700">{order.shippingMethod}</dt>
-              <dd className="tabular-nums">
-                {order.shippingCents === 0 ? "Free" : formatAmount(order.shippingCents, order.currency)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4 text-lg font-bold text-slate-900">
-              <dt>
-                Total <span className="text-sm font-normal text-slate-600">including tax</span>
-              </dt>
-              <dd className="tabular-nums">{formatAmount(order.totalCents, order.currency)}</dd>
-            </div>
-          </dl>
+          <OrderTotals
+            order={order}
+            className="mt-4 space-y-2 border-t border-slate-200 pt-4"
+            totalClassName="text-lg font-bold text-slate-900"
+            totalNote={<span className="text-sm font-normal text-slate-600"> including tax</span>}
+          />
         </Panel>
 
         <div className="grid gap-8 sm:grid-cols-2">
