@@ -9,12 +9,18 @@ import {
   wholeUnitsOf,
 } from "./money";
 
+/** The shop's currency and locale when the root loader gave them; null on an error page that came before it. */
+export function useShopMoneyIfKnown(): ShopMoney | null {
+  const root = useRouteLoaderData("root") as { money?: ShopMoney } | null | undefined;
+  return root?.money ?? null;
+}
+
 /** The shop's currency and locale, as the root loader gives them to every page. */
 export function useShopMoney(): ShopMoney {
-  const root = useRouteLoaderData("root") as { money?: ShopMoney } | null | undefined;
+  const money = useShopMoneyIfKnown();
   // Every page that shows an amount renders under the root's data; a component test gives its own.
-  if (!root?.money) throw new Error("useShopMoney needs the root loader's `money`");
-  return root.money;
+  if (!money) throw new Error("useShopMoney needs the root loader's `money`");
+  return money;
 }
 
 /**

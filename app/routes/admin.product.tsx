@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { shopMoney } from "~/commerce/shop-money.server";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { useFlashToast } from "~/components/back-office/use-flash-toast";
 import { accountsFor, backOfficeVisitorOf, servicesContext } from "~/context.server";
@@ -90,7 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       throw await done("product-deleted", "/admin/products");
     }
     case "save": {
-      const { submission, refused } = checkedSubmission(form, productFormSchema);
+      const { submission, refused } = checkedSubmission(form, productFormSchema(shopMoney().currency));
       if (refused) return data({ intent: "save" as const, ...refused.data }, refused.init ?? undefined);
       const answer = (status: number, field: string, message: string) => {
         const failed = failedSubmission(submission, status, { fieldErrors: { [field]: [message] } });

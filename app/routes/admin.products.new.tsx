@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { shopMoney } from "~/commerce/shop-money.server";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
 import { newProductFormSchema } from "~/features/catalog/core/product-form-schema";
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = await backOfficeVisitorOf(request, context);
-  const { submission, refused } = await readSubmission(request, newProductFormSchema);
+  const { submission, refused } = await readSubmission(request, newProductFormSchema(shopMoney().currency));
   if (refused) return refused;
   const { database, baseUrl } = context.get(servicesContext);
   const picture = await uploadedPicture(database.db, submission.value.picture);

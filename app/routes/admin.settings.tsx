@@ -1,10 +1,11 @@
 import { data } from "react-router";
+import { shopMoney } from "~/commerce/shop-money.server";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
 import { ShopSettingsForm } from "~/features/back-office/components/shop-settings-form";
 import { shopSettingsSchema } from "~/features/back-office/shop-settings-schema";
 import { readSubmission } from "~/utils/form-submission.server";
-import { dollarsText } from "~/utils/money-field";
+import { amountText } from "~/utils/money-field";
 import type { ShopSettings } from "~/utils/shop-settings.server";
 import type { Route } from "./+types/admin.settings";
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST /admin/settings: saves what changed, with its audit entry; every process uses it within a second. */
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = await backOfficeVisitorOf(request, context, "owner");
-  const { submission, refused } = await readSubmission(request, shopSettingsSchema);
+  const { submission, refused } = await readSubmission(request, shopSettingsSchema(shopMoney().currency));
   if (refused) return refused;
   const { standardShipping, freeShippingFrom, expressShipping, bankDetails, lowStockAt, fewLeftAt } =
     submission.value;
@@ -34,10 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function formFields(settings: ShopSettings) {
+  const { currency } = shopMoney();
   return {
-    standardShipping: dollarsText(settings.standardShippingCents),
-    freeShippingFrom: dollarsText(settings.freeShippingFromCents),
-    expressShipping: dollarsText(settings.expressShippingCents),
+    standardShipping: amountText(settings.standardShippingCents, currency),
+    freeShippingFrom: amountText(settings.freeShippingFromCents, currency),
+    expressShipping: amountText(settings.expressShippingCents, currency),
     bankDetails: settings.bankDetails.join("\n"),
     lowStockAt: String(settings.lowStockAt),
     fewLeftAt: String(settings.fewLeftAt),

@@ -1,27 +1,45 @@
-import { decimalText, minorOfDecimalText, money } from "~/commerce/money";
+import { type CurrencyCode, decimalText, minorDigitsOf, minorOfDecimalText, money } from "~/commerce/money";
 import { z } from "./zod";
 
+/** "4.99" in a two-decimal currency, "499" in yen, "4.990" in dinars: what a field's hint and message show. */
+export function amountExample(currency: CurrencyCode): string {
+  return decimalText(money(499 * 10 ** Math.max(0, minorDigitsOf(currency) - 2), currency));
+}
+
 /**
- * An amount typed in dollars ("4.99", "50", "1,250.00") as whole cents, read as
- * text (never through a float): the back office's price and shipping fields.
- * `most` is in cents.
+ * An amount typed in the shop's currency ("4.99", "50", "1,250.00"; "1250" in
+ * yen) as whole minor units, read as text (never through a float): the back
+ * office's price and shipping fields. A currency sign before or after it and
+ * thousands separators (",") are allowed; more decimals than the currency has
+ * are refused. `most` is in minor units.
  */
-export function dollarsField(label: string, { most = 99_999_999 }: { most?: number } = {}) {
+export function amountField(label: string, currency: CurrencyCode, { most }: { most: number }) {
+  const digits = minorDigitsOf(currency);
+  const asked = `Enter the ${label.toLowerCase()} in ${currency === "USD" ? "dollars" : currency}, like ${amountExample(currency)}.`;
+  const pattern = digits === 0 ? /^\d{1,11}$/ : new RegExp(`^\\d{1,11}(\\.\\d{1,${digits}})?$`);
   return z
-    .string({ error: `Enter the ${label.toLowerCase()} in dollars, like 4.99.`, label })
+    .string({ error: asked, label })
     .trim()
-    .transform((typed) => typed.replace(/^\$/, "").replaceAll(",", ""))
+    .transform((typed) =>
+      typed
+        .replace(/^[^\d.]+/, "")
+        .replace(/[^\d.]+$/, "")
+        .replaceAll(",", ""),
+    )
     .pipe(
       z
         .string()
-        .regex(/^\d{1,8}(\.\d{1,2})?$/, `Enter the ${label.toLowerCase()} in dollars, like 4.99.`)
-        // Matched above: two decimals at most, so it always reads.
-        .transform((amount) => minorOfDecimalText(amount, "USD") as number),
+        .regex(pattern, asked)
+        // Matched above: at most the currency's decimals, so it always reads.
+        .transform((amount) => minorOfDecimalText(amount, currency) as number),
     )
-    .refine((cents) => cents <= most, `The ${label.toLowerCase()} can be at most ${dollarsText(most)}.`);
+    .refine(
+      (minor) => minor <= most,
+      `The ${label.toLowerCase()} can be at most ${decimalText(money(most, currency))}.`,
+    );
 }
 
-/** Cents as a form field shows them: "4.99" (no currency sign, no thousands separator). */
-export function dollarsText(cents: number): string {
-  return decimalText(money(cents, "USD"));
+/** Minor units as a form field shows them: "4.99" or "499" (no currency sign, no thousands separator). */
+export function amountText(minor: number, currency: CurrencyCode): string {
+  return decimalText(money(minor, currency));
 }

@@ -57,10 +57,11 @@ describeWhen([postgresServer], "a review reaching every shop process", () => {
       `with buyer as (select id from users where email = 'buyer@example.com'),
             placed as (
               insert into orders (number, idempotency_scope, idempotency_key, request_hash, user_id, status, email,
-                                  shipping_address, shipping_method, payment_method, subtotal_cents, shipping_cents, total_cents)
+                                  shipping_address, shipping_method, payment_method, subtotal_cents, shipping_cents, total_cents,
+                                  currency)
               select 'BL-RVW01', 'test', 'test', 'test', buyer.id, 'shipped', 'buyer@example.com',
                      '{"name":"Buyer","line1":"1 Road","city":"Leeds","postalCode":"LS1 1AA","country":"GB"}',
-                     'standard', 'bank-transfer', 1000, 0, 1000
+                     'standard', 'bank-transfer', 1000, 0, 1000, 'USD'
               from buyer returning id),
             line as (
               insert into order_lines (order_id, product_id, name, unit_price_cents, quantity, line_total_cents)

@@ -176,7 +176,9 @@ describe.each(engines)("a shop's currency, on %s", (_name, open) => {
       const port = String(dollars.port);
       const euros = await start(database, { ...EURO, PORT: port });
       const shopper = new CookieClient();
-      expect(await page(shopper, `${euros.url}/?search=blender`)).toContain("89,99 €");
+      const listing = await page(shopper, `${euros.url}/?search=blender`);
+      expect(listing).toContain("89,99 €");
+      expect(listing).toContain("Prices in EUR, tax included.");
       const product = await page(shopper, `${euros.url}/products/${id}`);
       expect(product).toContain("89,99 €");
       expect(product).toMatch(/"priceCurrency":"EUR"/);

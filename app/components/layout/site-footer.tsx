@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useShopMoneyIfKnown } from "~/commerce/use-money";
 import {
   FacebookIcon,
   InstagramIcon,
@@ -31,6 +32,8 @@ function FooterHeading({ children }: { children: React.ReactNode }) {
  * text rather than links that go nowhere.
  */
 export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
+  // An error page drawn before the root's data has none: it says no currency then.
+  const currency = useShopMoneyIfKnown()?.currency;
   return (
     <footer className="mx-auto w-full max-w-[2520px] bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.6fr_1.2fr_1fr_1fr] lg:px-8">
@@ -146,7 +149,7 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          © Backline. Prices in US dollars.
+          {currency ? `© Backline. Prices in ${currency}, tax included.` : "© Backline."}
         </p>
       </div>
     </footer>

@@ -89,7 +89,7 @@ const shippingAddressSchema = z
   // without JavaScript still sends the list it showed) does not go on the parcel.
   .transform(({ region, ...address }) => (regionLabel(address.country) ? { ...address, region } : address));
 
-/** What a shopper was shown as the order's total, in dollars: a client's copy, checked to the cent. */
+/** What a shopper was shown as the order's total, in the shop's currency: a client's copy, checked to the minor unit. */
 const expectedTotalSchema = z
   .number("Send expectedTotal as a number of dollars, the total you showed (146.96).")
   .min(0, "expectedTotal cannot be negative.")
@@ -102,7 +102,7 @@ const expectedTotalSchema = z
     "expectedTotal is in dollars with at most two decimals.",
   )
   .describe(
-    "The order's total as the shopper was shown it, in dollars. When the cart, a price or the shipping method makes the total another, nothing is placed: 409 `total_changed` with the new total. Leave it out to place the order at whatever it comes to.",
+    "The order's total as the shopper was shown it, in the shop's currency. When the cart, a price or the shipping method makes the total another, nothing is placed: 409 `total_changed` with the new total. Leave it out to place the order at whatever it comes to.",
   );
 
 export const checkoutSchema = z.object({

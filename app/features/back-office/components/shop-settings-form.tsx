@@ -1,6 +1,8 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
 import { Form } from "react-router";
+import { useShopMoney } from "~/commerce/use-money";
 import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
@@ -12,7 +14,7 @@ export interface ShopSettingsAnswer {
   saved?: boolean;
 }
 
-/** The settings as the form shows them: amounts in dollars, the bank details one part a line. */
+/** The settings as the form shows them: amounts in the shop's currency, the bank details one part a line. */
 export interface ShopSettingsFields {
   standardShipping: string;
   freeShippingFrom: string;
@@ -30,11 +32,13 @@ export function ShopSettingsForm({
   current: ShopSettingsFields;
   answer: ShopSettingsAnswer | undefined;
 }) {
+  const { currency } = useShopMoney();
+  const schema = useMemo(() => shopSettingsSchema(currency), [currency]);
   const [form, fields] = useForm({
     id: "shop-settings",
     lastResult: answer?.result,
     defaultValue: current,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shopSettingsSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

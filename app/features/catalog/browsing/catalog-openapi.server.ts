@@ -21,7 +21,7 @@ const PARAMETERS: Record<keyof typeof catalogQueryFields, string> = {
   category:
     "A category's value. Repeat it for products in any of several (`category=outdoor&category=fitness`).",
   band: "A brand's value. Repeat it for products of any of several (`band=campSafe&band=cycleFit`).",
-  range: "The highest price, in dollars, such as 50 or 49.99. 0 or absent: no limit.",
+  range: "The highest price, in the shop's currency, such as 50 or 49.99. 0 or absent: no limit.",
   inStock:
     "`1`: only products with a unit on hand (not sold out). Absent: every product. Any other value is refused.",
   sort: "`asc` or `dsc` by price, `date-added` newest first, `rating` best rated first. Absent: with a search, products with every word in their name first, then the others, each best rated first; without one, best rated first.",

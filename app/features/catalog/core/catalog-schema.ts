@@ -188,7 +188,10 @@ const productSchema = z.object({
   id: z.number().int().positive(),
   name: z.answerString(),
   image: z.answerString().describe("Its picture: a path on this shop, or an http(s) URL."),
-  price: z.number().min(0).describe("In dollars, with at most two decimals."),
+  price: z
+    .number()
+    .min(0)
+    .describe("In the shop's currency, with at most its minor unit's decimals (two for USD)."),
   ratings: z
     .number()
     .min(0)

@@ -29,7 +29,7 @@ describe("the product form's schema", () => {
     const submission = parseWithZod(
       sent({ name: "", brand: "", category: "", price: "12.345", stock: "-1" }),
       {
-        schema: newProductFormSchema,
+        schema: newProductFormSchema("USD"),
       },
     );
     expect(submission.status).toBe("error");
@@ -45,7 +45,9 @@ describe("the product form's schema", () => {
   });
 
   it("reads the price as whole cents from its text, and lets an edit keep its picture", () => {
-    const submission = parseWithZod(sent({ ...filled, price: "1,234.5" }), { schema: productFormSchema });
+    const submission = parseWithZod(sent({ ...filled, price: "1,234.5" }), {
+      schema: productFormSchema("USD"),
+    });
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toMatchObject({
       price: 123_450,
@@ -56,22 +58,22 @@ describe("the product form's schema", () => {
 
   it("refuses a picture over the limit, naming the field", () => {
     const large = new File([new Uint8Array(PICTURE_MAX_BYTES + 1)], "huge.jpg", { type: "image/jpeg" });
-    const submission = parseWithZod(sent(filled, large), { schema: productFormSchema });
+    const submission = parseWithZod(sent(filled, large), { schema: productFormSchema("USD") });
     expect(submission.reply().error?.picture).toEqual(["Picture must be at most 10 MB."]);
   });
 
   it("lets a new product's SKU be left empty, and asks for one when a product is saved", () => {
     const fresh = parseWithZod(sent({ ...filled, sku: "" }, new File(["x"], "k.png")), {
-      schema: newProductFormSchema,
+      schema: newProductFormSchema("USD"),
     });
     expect(fresh.status === "success" && fresh.value.sku).toBeUndefined();
-    const saved = parseWithZod(sent({ ...filled, sku: "  " }), { schema: productFormSchema });
+    const saved = parseWithZod(sent({ ...filled, sku: "  " }), { schema: productFormSchema("USD") });
     expect(saved.reply().error?.sku).toEqual(["SKU is required."]);
   });
 
   it("holds a price and a stock to the catalogue file's limits, no tighter and no looser", () => {
     const form = (price: string, stock: string) =>
-      parseWithZod(sent({ ...filled, price, stock }), { schema: productFormSchema });
+      parseWithZod(sent({ ...filled, price, stock }), { schema: productFormSchema("USD") });
     const fileRow = (price: string, stock: string) =>
       catalogFileRowSchema.safeParse({
         sku: "KT-1",

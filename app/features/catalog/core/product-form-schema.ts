@@ -1,4 +1,5 @@
-import { dollarsField } from "~/utils/money-field";
+import type { CurrencyCode } from "~/commerce/money";
+import { amountField } from "~/utils/money-field";
 import { z } from "~/utils/zod";
 import { PRICE_MOST_CENTS, SKU_MAX_LENGTH, STOCK_MOST } from "./catalog-schema";
 
@@ -6,8 +7,8 @@ import { PRICE_MOST_CENTS, SKU_MAX_LENGTH, STOCK_MOST } from "./catalog-schema";
  * The back office's product form (`/admin/products/new`, `/admin/products/<id>`):
  * one schema for the browser's messages and the server's check. Its fields
  * are named as the shop names them (Name, SKU, Brand, Category, Price, Stock,
- * Description, Picture); the price is dollars as typed, read as integer
- * cents from its text (money-field.ts), never through a float.
+ * Description, Picture); the price is the shop's currency as typed, read as
+ * whole minor units from its text (money-field.ts), never through a float.
  */
 
 /** A picture file may be at most this large (a phone's photo is 2–8 MB). */
@@ -37,31 +38,37 @@ const pictureFile = (missing: string) =>
 /** The owner's key for the product, held to the catalogue file's limits for its sku column. */
 const skuText = () => text("SKU", SKU_MAX_LENGTH).min(1, "SKU is required.");
 
-/** What a Save sends. `stockShown` is the on-hand the page showed: the stock is set only if it is still that. */
-export const productFormSchema = z.object({
-  name: text("Name", PRODUCT_LIMITS.name).min(1, "Name is required."),
-  sku: skuText(),
-  brand: text("Brand", PRODUCT_LIMITS.facet).min(1, "Choose a brand."),
-  category: text("Category", PRODUCT_LIMITS.facet).min(1, "Choose a category."),
-  price: dollarsField("Price", { most: PRICE_MOST_CENTS }),
-  stock: wholeUnits("Stock"),
-  stockShown: wholeUnits("The stock shown").optional(),
-  description: text("Description", PRODUCT_LIMITS.description, { lines: true }).optional(),
-  /** Empty: the product keeps its picture. */
-  picture: pictureFile("Picture must be a picture file.").optional(),
-});
+/**
+ * What a Save sends, for a shop selling in `currency` (its price field takes
+ * that currency's decimals). `stockShown` is the on-hand the page showed: the
+ * stock is set only if it is still that.
+ */
+export const productFormSchema = (currency: CurrencyCode) =>
+  z.object({
+    name: text("Name", PRODUCT_LIMITS.name).min(1, "Name is required."),
+    sku: skuText(),
+    brand: text("Brand", PRODUCT_LIMITS.facet).min(1, "Choose a brand."),
+    category: text("Category", PRODUCT_LIMITS.facet).min(1, "Choose a category."),
+    price: amountField("Price", currency, { most: PRICE_MOST_CENTS }),
+    stock: wholeUnits("Stock"),
+    stockShown: wholeUnits("The stock shown").optional(),
+    description: text("Description", PRODUCT_LIMITS.description, { lines: true }).optional(),
+    /** Empty: the product keeps its picture. */
+    picture: pictureFile("Picture must be a picture file.").optional(),
+  });
 
 /**
  * A new product needs a picture: every page of the shop shows one. Its SKU
  * may be left empty: the database gives it one of its own (a random UUID).
  */
-export const newProductFormSchema = productFormSchema.extend({
-  sku: skuText().optional(),
-  picture: pictureFile("Choose a picture for the product."),
-});
+export const newProductFormSchema = (currency: CurrencyCode) =>
+  productFormSchema(currency).extend({
+    sku: skuText().optional(),
+    picture: pictureFile("Choose a picture for the product."),
+  });
 
-export type ProductForm = z.output<typeof productFormSchema>;
-export type NewProductForm = z.output<typeof newProductFormSchema>;
+export type ProductForm = z.output<ReturnType<typeof productFormSchema>>;
+export type NewProductForm = z.output<ReturnType<typeof newProductFormSchema>>;
 
 /** The buttons of a product's page besides Save: each its own small form with an `intent`. */
 export const productIntentSchema = z.object({

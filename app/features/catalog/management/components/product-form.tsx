@@ -8,12 +8,13 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type DragEvent, useRef, useState } from "react";
+import { type DragEvent, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
+import { useShopMoney } from "~/commerce/use-money";
 import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { buttonClasses } from "~/components/ui/button";
-import { dollarsText } from "~/utils/money-field";
+import { amountExample, amountText } from "~/utils/money-field";
 import { PICTURE_FORMAT_NAMES, PICTURE_FORMATS } from "../../core/catalog-format";
 import { newProductFormSchema, PICTURE_MAX_BYTES, productFormSchema } from "../../core/product-form-schema";
 
@@ -176,11 +177,15 @@ export function ProductForm({
   result: SubmissionResult<string[]> | undefined;
 }) {
   const isNew = product.priceCents === null;
+  const { currency } = useShopMoney();
+  const schema = useMemo(
+    () => (isNew ? newProductFormSchema(currency) : productFormSchema(currency)),
+    [isNew, currency],
+  );
   const [form, fields] = useForm({
     id: "product",
     lastResult: result,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: isNew ? newProductFormSchema : productFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: {
@@ -188,7 +193,7 @@ export function ProductForm({
       sku: product.sku,
       brand: product.brand,
       category: product.category,
-      price: product.priceCents === null ? "" : dollarsText(product.priceCents),
+      price: product.priceCents === null ? "" : amountText(product.priceCents, currency),
       stock: String(product.stock),
       description: product.description,
     },
@@ -227,7 +232,7 @@ export function ProductForm({
           label="Price"
           inputMode="decimal"
           autoComplete="off"
-          hint="In dollars, such as 19.99."
+          hint={`In ${currency}, such as ${amountExample(currency)}.`}
         />
         <Field
           meta={fields.stock}
