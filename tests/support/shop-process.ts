@@ -108,6 +108,8 @@ export async function spawnShopProcess(
   const dataDir = env.DATA_DIR ?? (empty ? temporaryDataDir() : preparedDataDir());
   const url = env.BASE_URL ?? `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+    // In the checkout the build is of (BUILD_DIR): its migrations, not this one's, are what it applies.
+    cwd: path.resolve(path.dirname(serverEntry), "../.."),
     env: childEnv({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: url, ...env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
