@@ -23,6 +23,10 @@ describe("an amount typed in the shop's currency", () => {
     expect(yen.error?.issues[0]?.message).toBe("Enter the price in JPY, like 499.");
     expect(read("USD", "4.999").error?.issues[0]?.message).toBe("Enter the price in dollars, like 4.99.");
     expect(read("KWD", "x").error?.issues[0]?.message).toBe("Enter the price in KWD, like 4.990.");
+    expect(read("USD", "four dollars").error?.issues[0]?.message).toBe(
+      "Enter the price in dollars, like 4.99.",
+    );
+    expect(read("USD", "$").error?.issues[0]?.message).toBe("Enter the price in dollars, like 4.99.");
   });
 
   it("refuses an amount past the field's most, written in its currency", () => {

@@ -21,14 +21,13 @@ export function amountField(label: string, currency: CurrencyCode, { most }: { m
     .string({ error: asked, label })
     .trim()
     .transform((typed) =>
-      typed
-        .replace(/^[^\d.]+/, "")
-        .replace(/[^\d.]+$/, "")
-        .replaceAll(",", ""),
+      // A sign before or after ("$", "€", "¥") and spaces go; words stay, to be refused as words.
+      typed.replace(/^[^\p{L}\d.]+|[^\p{L}\d.]+$/gu, "").replaceAll(",", ""),
     )
     .pipe(
       z
-        .string()
+        // The form's coercion makes an emptied field undefined: the same words for it.
+        .string({ error: asked })
         .regex(pattern, asked)
         // Matched above: at most the currency's decimals, so it always reads.
         .transform((amount) => minorOfDecimalText(amount, currency) as number),
