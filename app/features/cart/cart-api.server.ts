@@ -1,8 +1,7 @@
 import { decimalAmount, money } from "~/commerce/money";
-import { shopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
-import { addToCart, type CartOwner, readCart, setLineQuantity } from "./cart.server";
+import { addToCart, type CartOwner, emptyCart, readCart, setLineQuantity } from "./cart.server";
 import { onlyLeftNotice } from "./cart-limits";
 import {
   addLineSchema,
@@ -20,9 +19,7 @@ import { type CartVisitor, ownerForChange, ownerOf } from "./cart-visitor.server
  */
 
 async function cartJson(db: Database, owner: CartOwner | { cartId: string } | null): Promise<CartAnswer> {
-  const cart = owner
-    ? await readCart(db, owner)
-    : { lines: [], itemCount: 0, subtotalCents: 0, currency: shopMoney().currency, repricedFrom: null };
+  const cart = owner ? await readCart(db, owner) : emptyCart();
   const decimal = (minor: number) => decimalAmount(money(minor, cart.currency));
   return cartAnswerSchema.parse({
     lines: cart.lines.map((line) => ({

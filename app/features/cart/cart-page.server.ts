@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { shopMoney } from "~/commerce/shop-money.server";
 import { readForm } from "~/utils/form-submission.server";
 import { logFailure } from "~/utils/logger.server";
-import { addToCart, readCart, setLineQuantity } from "./cart.server";
+import { addToCart, emptyCart, readCart, setLineQuantity } from "./cart.server";
 import { onlyLeftNotice } from "./cart-limits";
 import { type CartForm, type CartFormAnswer, cartFormSchema } from "./cart-schema";
 import { type CartVisitor, ownerForChange, ownerOf } from "./cart-visitor.server";
@@ -19,9 +18,7 @@ import { type CartVisitor, ownerForChange, ownerOf } from "./cart-visitor.server
 /** /cart's data: the visitor's lines with today's prices and stock, or an empty cart. */
 export async function cartPageData(request: Request, visitor: CartVisitor) {
   const owner = ownerOf(request, visitor);
-  return owner
-    ? readCart(visitor.db, owner)
-    : { lines: [], itemCount: 0, subtotalCents: 0, currency: shopMoney().currency, repricedFrom: null };
+  return owner ? readCart(visitor.db, owner) : emptyCart();
 }
 
 const CHANGE_FAILED = "Your cart could not be changed just now. Try again in a moment.";

@@ -47,6 +47,11 @@ export type AddOutcome =
   | { outcome: "unknown-product" }
   | { outcome: "sold-out" };
 
+/** The cart of a visitor who has none yet: nothing in it, in the shop's currency. */
+export function emptyCart(): CartView {
+  return { lines: [], itemCount: 0, subtotalCents: 0, currency: shopMoney().currency, repricedFrom: null };
+}
+
 /** A new guest's cart token, for an httpOnly cookie. */
 export function newGuestToken(): string {
   return randomBytes(32).toString("base64url");

@@ -52,12 +52,12 @@ const cardValues = (currency: CurrencyCode): Record<keyof Product, SQL> => ({
 });
 
 /** A product as the index reads it: its card, what chooses and orders it, and the lexemes PostgreSQL stored for it. */
-const indexColumns = (currency: CurrencyCode): Record<keyof IndexRow, SQL> => ({
+const indexColumns = (currency: CurrencyCode, card = cardValues(currency)): Record<keyof IndexRow, SQL> => ({
   id: sql`${products.id}`,
   bandName: sql`${products.bandName}`,
   category: sql`${products.category}`,
   card: sql`json_build_array(${sql.join(
-    CARD_FIELDS.map((field) => cardValues(currency)[field]),
+    CARD_FIELDS.map((field) => card[field]),
     sql`, `,
   )})::text`,
   priceMinor: sql`${products.priceMinor}::float8`,
