@@ -47,10 +47,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   ]);
   // The shop speaks English; dates are written the way the shopper's browser writes them, amounts
-  // in the shop's currency the way the shop writes them (SHOP_LOCALE, useAmountFormat).
+  // in the shop's currency the way the shop writes them (the owner's settings, once the catalogue is
+  // in them: shopMoney; useAmountFormat).
   // Every page tells shoppers how many are left from the owner's `fewLeftAt` down (useFewLeftAt).
   return data(
-    { user, toast, cartItems, locale: shopperLocale(request), shop: { fewLeftAt }, money: shopMoney() },
+    {
+      user,
+      toast,
+      cartItems,
+      locale: shopperLocale(request),
+      shop: { fewLeftAt },
+      money: shopMoney(),
+    },
     { headers },
   );
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { readShopMoney, settleShopMoney } from "../app/commerce/shop-money.server";
 import type { ShopServices } from "../app/context.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { sharedSecret } from "../app/db/shop-secrets.server";
@@ -138,8 +139,10 @@ export async function createShopServices(
     }),
     searchLimit: createSearchRateLimit(),
     shoppingLimit: createShoppingRateLimit(undefined, { redis: redis?.client }),
-    // The configuration's amounts, bank details and few-left line are the defaults; the owner's settings win.
+    // The configuration's currency, amounts, bank details and few-left line are the defaults; the owner's settings win.
     settings: createShopSettings(database.db, {
+      currency: env.SHOP_CURRENCY,
+      locale: env.SHOP_LOCALE,
       standardShippingCents: env.SHIPPING_STANDARD,
       freeShippingFromCents: env.FREE_SHIPPING_FROM,
       expressShippingCents: env.SHIPPING_EXPRESS,
@@ -177,6 +180,8 @@ export async function createShopServices(
     logger.warn("SHOP_BANK_DETAILS is not set: bank transfer orders show demo details, not a real account");
   }
   await makeConfiguredOwners(env, database);
+  // The owner's currency, if one was saved, from the first page on (the index read confirms it later).
+  settleShopMoney(await readShopMoney(database.db));
   // The search index and vocabulary are read in the background now, not by the first search.
   services.catalog.warmUp();
   // Every change to the catalogue — this process's, another's, an import's — is announced when it

@@ -11,8 +11,10 @@ import type { Route } from "./+types/admin.dashboard";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context);
   const { database, settings } = context.get(servicesContext);
-  const { lowStockAt } = await settings.current();
-  return data(await dashboardOf(database.db, { lowStockAt }), { headers: { "Cache-Control": "no-store" } });
+  const { lowStockAt, currency } = await settings.current();
+  return data(await dashboardOf(database.db, { lowStockAt, currency }), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 export function meta() {

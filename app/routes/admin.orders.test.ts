@@ -320,7 +320,13 @@ describe.each(engines)("the back office's orders and customers on $name", (engin
       );
       expect(found.status).toBe(200);
       expect(found.body.customers).toEqual([
-        expect.objectContaining({ id: userId, name: "Ada", email, orderCount: 2, totalSpentCents: 2999 }),
+        expect.objectContaining({
+          id: userId,
+          name: "Ada",
+          email,
+          orderCount: 2,
+          spent: [{ currency: "USD", minor: 2999 }],
+        }),
       ]);
       const byName = await call(customersLoader, "/admin/customers?q=ada", {});
       expect(byName.body.customers.map((customer: { id: string }) => customer.id)).toContain(userId);
@@ -329,13 +335,36 @@ describe.each(engines)("the back office's orders and customers on $name", (engin
         params: { customerId: userId },
       });
       expect(page.status).toBe(200);
-      expect(page.body.customer).toMatchObject({ email, orderCount: 2, totalSpentCents: 2999 });
+      expect(page.body.customer).toMatchObject({
+        email,
+        orderCount: 2,
+        spent: [{ currency: "USD", minor: 2999 }],
+      });
       expect(page.body.orders).toEqual([
         expect.objectContaining({ number: dropped.number, statusLabel: "Cancelled" }),
         expect.objectContaining({ number: kept.number, statusLabel: "Placed", totalCents: 2999 }),
       ]);
       const order = await pageOf(kept.number);
       expect(order.body.order.customer).toEqual({ id: userId, name: "Ada" });
+    });
+
+    it("gives what a customer spent in each currency, never one sum of two currencies", async () => {
+      const email = `two-currencies-${randomUUID()}@example.com`;
+      await signedUp(email);
+      const [account] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const userId = account?.id as string;
+      await placed({ email, userId, quantity: 2 });
+      // Placed in euros, before the owner switched the shop to dollars.
+      const before = await placed({ email, userId, quantity: 1 });
+      await db.update(orders).set({ currency: "EUR" }).where(eq(orders.number, before.number));
+
+      const page = await call(customerLoader, `/admin/customers/${userId}`, {
+        params: { customerId: userId },
+      });
+      expect(page.body.customer.spent).toEqual([
+        { currency: "EUR", minor: 1_749 },
+        { currency: "USD", minor: 2_999 },
+      ]);
     });
 
     it("is a 404 for an account nobody has, and a 400 naming a parameter that does not read", async () => {

@@ -21,6 +21,8 @@ afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("/admin/settings");
 
 const SAVED = {
+  currency: "USD",
+  locale: "en-US",
   standardShipping: "3.50",
   freeShippingFrom: "75",
   expressShipping: "14.99",
@@ -118,5 +120,61 @@ describe.each(engines)("the shop's settings on $name", (engine: TestDatabase) =>
       const form = await sendForm(loader, context, "/admin/settings", { method: "GET", cookie: owner });
       expect(form.body?.current).toMatchObject({ fewLeftAt });
     }
+  });
+  it("switches the shop to yen written the Japanese way, its amounts read in yen, and logs the switch", async () => {
+    await engine.db.delete(shopSettings);
+    const ownerEmail = `owner-yen-${engine.name.toLowerCase()}-${Date.now()}@example.com`;
+    const owner = await signedUpAs(ownerEmail, "owner");
+    const yen = {
+      ...SAVED,
+      currency: "JPY",
+      locale: "ja-JP",
+      standardShipping: "500",
+      freeShippingFrom: "8000",
+      expressShipping: "1500",
+    };
+
+    // Cents typed for yen are refused in the currency the form chose, not the shop's dollars.
+    const refused = await sendForm(action, context, "/admin/settings", {
+      cookie: owner,
+      form: { ...yen, standardShipping: "4.99", locale: "Klingon!" },
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { result: { error: Record<string, string[]> } }).result.error).toEqual({
+      standardShipping: ["Enter the standard shipping in JPY, like 499."],
+      locale: ["Enter how amounts are written, like en-US or de-DE."],
+    });
+    expect(await engine.db.$count(shopSettings)).toBe(0);
+
+    const sent = await sendForm(action, context, "/admin/settings", { cookie: owner, form: yen });
+    expect(sent.status).toBe(200);
+    const checkout = await sendForm(checkoutLoader, context, "/checkout", { method: "GET", cookie: owner });
+    expect(checkout.body?.rates).toEqual({
+      standardCents: 500,
+      freeStandardFromCents: 8_000,
+      expressCents: 1_500,
+    });
+    const form = await sendForm(loader, context, "/admin/settings", { method: "GET", cookie: owner });
+    expect(form.body?.current).toMatchObject({ currency: "JPY", locale: "ja-JP", standardShipping: "500" });
+    const [entry] = await engine.db.select().from(auditLog).where(eq(auditLog.actorEmail, ownerEmail));
+    expect(entry).toMatchObject({
+      before: { currency: "USD", locale: "en-US" },
+      after: { currency: "JPY", locale: "ja-JP" },
+    });
+
+    // A currency that is none is refused next to its field (the amounts are read in the shop's yen).
+    const unknown = await sendForm(action, context, "/admin/settings", {
+      cookie: owner,
+      form: { ...yen, currency: "XXQ" },
+    });
+    expect(unknown.status).toBe(400);
+    expect((unknown.body as { result: { error: Record<string, string[]> } }).result.error).toEqual({
+      currency: ["Choose the currency the shop sells in."],
+    });
+    // Back to dollars, for the next test.
+    expect((await sendForm(action, context, "/admin/settings", { cookie: owner, form: SAVED })).status).toBe(
+      200,
+    );
+    await engine.db.delete(shopSettings);
   });
 });

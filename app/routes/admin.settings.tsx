@@ -1,28 +1,46 @@
 import { data } from "react-router";
-import { shopMoney } from "~/commerce/shop-money.server";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
 import { ShopSettingsForm } from "~/features/back-office/components/shop-settings-form";
-import { shopSettingsSchema } from "~/features/back-office/shop-settings-schema";
-import { readSubmission } from "~/utils/form-submission.server";
+import { currencyChoices } from "~/features/back-office/currency-choices";
+import { chosenCurrency, shopSettingsSchema } from "~/features/back-office/shop-settings-schema";
+import { checkedSubmission, readForm } from "~/utils/form-submission.server";
 import { amountText } from "~/utils/money-field";
 import type { ShopSettings } from "~/utils/shop-settings.server";
 import type { Route } from "./+types/admin.settings";
 
-/** `/admin/settings` (owners only): shipping amounts, bank details, the low-stock and few-left lines. */
+/** `/admin/settings` (owners only): currency and locale, shipping amounts, bank details, the low-stock and few-left lines. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context, "owner");
-  return { current: formFields(await context.get(servicesContext).settings.current()) };
+  return {
+    current: formFields(await context.get(servicesContext).settings.current()),
+    currencies: currencyChoices(),
+  };
 }
 
 /** POST /admin/settings: saves what changed, with its audit entry; every process uses it within a second. */
 export async function action({ request, context }: Route.ActionArgs) {
   const visitor = await backOfficeVisitorOf(request, context, "owner");
-  const { submission, refused } = await readSubmission(request, shopSettingsSchema(shopMoney().currency));
+  const { settings } = context.get(servicesContext);
+  const form = await readForm(request);
+  // The amounts are in the currency the form chose: switching to yen, an owner types shipping in yen.
+  const currentCurrency = (await settings.current()).currency;
+  const schema = shopSettingsSchema(chosenCurrency(form, currentCurrency));
+  const { submission, refused } = checkedSubmission(form, schema);
   if (refused) return refused;
-  const { standardShipping, freeShippingFrom, expressShipping, bankDetails, lowStockAt, fewLeftAt } =
-    submission.value;
-  await context.get(servicesContext).settings.save(visitor.actor, {
+  const {
+    currency,
+    locale,
+    standardShipping,
+    freeShippingFrom,
+    expressShipping,
+    bankDetails,
+    lowStockAt,
+    fewLeftAt,
+  } = submission.value;
+  await settings.save(visitor.actor, {
+    currency,
+    locale,
     standardShippingCents: standardShipping,
     freeShippingFromCents: freeShippingFrom,
     expressShippingCents: expressShipping,
@@ -35,8 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function formFields(settings: ShopSettings) {
-  const { currency } = shopMoney();
+  const { currency, locale } = settings;
   return {
+    currency,
+    locale,
     standardShipping: amountText(settings.standardShippingCents, currency),
     freeShippingFrom: amountText(settings.freeShippingFromCents, currency),
     expressShipping: amountText(settings.expressShippingCents, currency),
@@ -48,12 +68,16 @@ function formFields(settings: ShopSettings) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <BackOfficePage title="Settings" intro="What the shop charges for shipping and where transfers are paid.">
+    <BackOfficePage
+      title="Settings"
+      intro="The shop's currency, what it charges for shipping and where transfers are paid."
+    >
       <ShopSettingsForm
         // A save starts the form afresh from what was saved.
         key={JSON.stringify(loaderData.current)}
         current={loaderData.current}
         answer={actionData}
+        currencies={loaderData.currencies}
       />
     </BackOfficePage>
   );

@@ -25,6 +25,8 @@ afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the few-left setting");
 
 const SETTINGS_FORM = {
+  currency: "USD",
+  locale: "en-US",
   standardShipping: "4.99",
   freeShippingFrom: "50",
   expressShipping: "14.99",

@@ -124,6 +124,8 @@ describe.each(engines)("text inputs on $name", (engine: TestDatabase) => {
   it("the bank details: a NUL is refused next to the field; line breaks and tabs are kept", async () => {
     const cookie = await owner();
     const form = {
+      currency: "USD",
+      locale: "en-US",
       standardShipping: "4.99",
       freeShippingFrom: "50",
       expressShipping: "14.99",
@@ -152,6 +154,8 @@ describe.each(engines)("text inputs on $name", (engine: TestDatabase) => {
   it("the stock lines: a count that is not text is refused next to its field, naming it", async () => {
     const cookie = await owner();
     const form = {
+      currency: "USD",
+      locale: "en-US",
       standardShipping: "4.99",
       freeShippingFrom: "50",
       expressShipping: "14.99",

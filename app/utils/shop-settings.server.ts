@@ -1,17 +1,24 @@
 import { inArray, sql } from "drizzle-orm";
+import type { CurrencyCode } from "~/commerce/money";
+import { shopMoneyOf } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { shopSettings } from "~/db/schema";
 import { type Actor, changedFields, recordChange } from "./audit-log.server";
 
 /**
  * The settings an owner changes at /admin/settings (docs/decisions/0029):
- * what shipping costs, the bank details shown for a transfer, the stock level
- * at which a product counts as low, and the one from which shoppers are told
- * how many are left. Each is a row of `shop_settings`; without one, the value
- * the configuration gives (SHIPPING_STANDARD, SHOP_BANK_DETAILS,
- * SHOP_FEW_LEFT_AT, …) stands.
+ * the shop's currency and locale, what shipping costs, the bank details shown
+ * for a transfer, the stock level at which a product counts as low, and the
+ * one from which shoppers are told how many are left. Each is a row of
+ * `shop_settings`; without one, the value the configuration gives
+ * (SHOP_CURRENCY, SHIPPING_STANDARD, SHOP_BANK_DETAILS, SHOP_FEW_LEFT_AT, …)
+ * stands.
  */
 export interface ShopSettings {
+  /** What prices, totals and card payments are in (ISO 4217); an order keeps the one it was placed in. */
+  currency: CurrencyCode;
+  /** How amounts are written (de-DE: "12,50 €"). */
+  locale: string;
   standardShippingCents: number;
   /** Standard shipping is free from this subtotal. */
   freeShippingFromCents: number;
@@ -25,6 +32,8 @@ export interface ShopSettings {
 }
 
 const NAMES = [
+  "currency",
+  "locale",
   "standardShippingCents",
   "freeShippingFromCents",
   "expressShippingCents",
@@ -57,7 +66,8 @@ export function createShopSettings(db: Database, defaults: ShopSettings): ShopSe
     for (const row of rows) {
       (settings as unknown as Record<string, unknown>)[row.name] = row.value;
     }
-    return settings;
+    // What the form shows; pages use the currency once the catalogue is in it (commerce/shop-money.server.ts).
+    return { ...settings, ...shopMoneyOf(settings, defaults) };
   }
 
   return {

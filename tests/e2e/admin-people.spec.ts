@@ -77,7 +77,7 @@ test("a shipping amount the owner saves is what the shop shows", async ({ page }
   await signInAsOwner(page, "/admin/settings");
   await gotoInteractive(page, "/admin/settings");
   await expectNoAxeViolations(page);
-  const standard = page.getByLabel("Standard shipping ($)");
+  const standard = page.getByLabel("Standard shipping (USD)");
 
   // A bad amount is named, and the focus goes to it.
   await standard.fill("four dollars");
@@ -92,9 +92,17 @@ test("a shipping amount the owner saves is what the shop shows", async ({ page }
   await page.goto("/products/1");
   await expect(page.getByText(/otherwise \$3\.75/)).toBeVisible();
 
+  // Choosing another currency names it on the amounts and shows how shoppers would read one;
+  // nothing changes until Save (the other tests share this shop, in dollars).
+  await gotoInteractive(page, "/admin/settings");
+  await page.getByLabel("Currency", { exact: true }).selectOption("EUR");
+  await page.getByLabel("Locale for amounts").fill("de-DE");
+  await expect(page.getByLabel("Standard shipping (EUR)")).toBeVisible();
+  await expect(page.getByText(/Shoppers will read 1\.234,50\s€\./)).toBeVisible();
+
   // Put back the default for the other tests.
   await gotoInteractive(page, "/admin/settings");
-  await page.getByLabel("Standard shipping ($)").fill("4.99");
+  await page.getByLabel("Standard shipping (USD)").fill("4.99");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
 });

@@ -264,6 +264,8 @@ export const ROUTE_INPUTS: readonly RouteInputs[] = [
     as: "owner",
     url: at("/admin/settings"),
     form: [
+      "currency",
+      "locale",
       "standardShipping",
       "freeShippingFrom",
       "expressShipping",

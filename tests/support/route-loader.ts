@@ -5,6 +5,8 @@ import type { ShopSettings } from "~/utils/shop-settings.server";
 
 /** The settings of a shop whose owner changed none: the configuration's defaults. */
 const DEFAULT_SETTINGS: ShopSettings = {
+  currency: "USD",
+  locale: "en-US",
   standardShippingCents: 499,
   freeShippingFromCents: 5_000,
   expressShippingCents: 1_499,

@@ -56,6 +56,8 @@ export function shopContext(
     // No cache: a test reads what it just wrote.
     catalog: createCatalog(engine.db, { cacheSeconds: 0 }),
     settings: createShopSettings(engine.db, {
+      currency: "USD",
+      locale: "en-US",
       standardShippingCents: 499,
       freeShippingFromCents: 5_000,
       expressShippingCents: 1_499,

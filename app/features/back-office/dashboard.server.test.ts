@@ -30,6 +30,7 @@ async function order(
   totalCents: number,
   status: OrderStatus = "placed",
   idempotencyScope = "test",
+  currency = "USD",
 ) {
   placed++;
   await engine.db.insert(orders).values({
@@ -45,7 +46,7 @@ async function order(
     subtotalCents: totalCents - 499,
     shippingCents: 499,
     totalCents,
-    currency: "USD",
+    currency,
     createdAt: new Date(createdAt),
   });
 }
@@ -62,28 +63,49 @@ describe.each(engines)("the dashboard's figures on $name", (engine: TestDatabase
     await order(engine, "2026-10-26T23:59:59Z", 100_000); // 30 days ago: out
     // A demo buyer's order (docs/decisions/0033) is not the shop's: neither counted nor summed.
     await order(engine, "2026-11-25T07:00:00Z", 50_000, "shipped", demoOrderScope("demo-buyer-1"));
+    // Sold in euros before the owner switched to dollars: an order, never added to dollars.
+    await order(engine, "2026-11-20T12:00:00Z", 8_888, "paid", "test", "EUR");
 
-    const dashboard = await dashboardOf(engine.db, { now: NOW, lowStockAt: 5 });
+    const dashboard = await dashboardOf(engine.db, { now: NOW, lowStockAt: 5, currency: "USD" });
 
     expect(dashboard.today).toBe("2026-11-25");
-    expect(dashboard.periods.today).toEqual({ orders: 3, revenueCents: 3_550 });
-    expect(dashboard.periods.last7Days).toEqual({ orders: 5, revenueCents: 5_484 });
-    expect(dashboard.periods.last30Days).toEqual({ orders: 7, revenueCents: 9_984 });
+    expect(dashboard.currency).toBe("USD");
+    expect(dashboard.periods.today).toEqual({ orders: 3, revenueCents: 3_550, otherCurrencySales: 0 });
+    expect(dashboard.periods.last7Days).toEqual({ orders: 6, revenueCents: 5_484, otherCurrencySales: 1 });
+    expect(dashboard.periods.last30Days).toEqual({ orders: 8, revenueCents: 9_984, otherCurrencySales: 1 });
     expect(dashboard.days).toHaveLength(30);
-    expect(dashboard.days[0]).toEqual({ day: "2026-10-27", orders: 1, revenueCents: 500 });
-    expect(dashboard.days.at(-1)).toEqual({ day: "2026-11-25", orders: 3, revenueCents: 3_550 });
+    expect(dashboard.days[0]).toEqual({
+      day: "2026-10-27",
+      orders: 1,
+      revenueCents: 500,
+      otherCurrencySales: 0,
+    });
+    expect(dashboard.days.at(-1)).toEqual({
+      day: "2026-11-25",
+      orders: 3,
+      revenueCents: 3_550,
+      otherCurrencySales: 0,
+    });
     expect(dashboard.days.find(({ day }) => day === "2026-11-24")).toEqual({
       day: "2026-11-24",
       orders: 1,
       revenueCents: 700,
+      otherCurrencySales: 0,
+    });
+    expect(dashboard.days.find(({ day }) => day === "2026-11-20")).toEqual({
+      day: "2026-11-20",
+      orders: 1,
+      revenueCents: 0,
+      otherCurrencySales: 1,
     });
     expect(dashboard.days.find(({ day }) => day === "2026-11-10")).toEqual({
       day: "2026-11-10",
       orders: 0,
       revenueCents: 0,
+      otherCurrencySales: 0,
     });
     // Waiting: placed (not paid), oldest first, and paid (not shipped).
-    expect(dashboard.waiting).toMatchObject({ placed: 4, paid: 2 });
+    expect(dashboard.waiting).toMatchObject({ placed: 4, paid: 3 });
     expect(dashboard.waiting.oldest.map(({ totalCents }) => totalCents)).toEqual([
       100_000, 500, 1_000, 2_550,
     ]);
@@ -96,7 +118,7 @@ describe.each(engines)("the dashboard's figures on $name", (engine: TestDatabase
     const archived = await productInStock(engine, 1);
     await engine.db.update(products).set({ archivedAt: NOW }).where(eq(products.id, archived));
 
-    const dashboard = await dashboardOf(engine.db, { now: NOW, lowStockAt: 5 });
+    const dashboard = await dashboardOf(engine.db, { now: NOW, lowStockAt: 5, currency: "USD" });
 
     expect(dashboard.lowStock.at).toBe(5);
     expect(dashboard.lowStock.count).toBe(2);
@@ -104,7 +126,7 @@ describe.each(engines)("the dashboard's figures on $name", (engine: TestDatabase
       [none, 0],
       [five, 5],
     ]);
-    const stricter = await dashboardOf(engine.db, { now: NOW, lowStockAt: 0 });
+    const stricter = await dashboardOf(engine.db, { now: NOW, lowStockAt: 0, currency: "USD" });
     expect(stricter.lowStock.products.map(({ id }) => id)).toEqual([none]);
   });
 });

@@ -27,7 +27,10 @@ const WAITING_LISTED = 5;
 
 export interface PeriodFigures {
   orders: number;
+  /** The sales in the shop's currency now, in its minor units. */
   revenueCents: number;
+  /** Sales in another currency (placed before the owner changed it): counted in `orders`, not in revenue. */
+  otherCurrencySales: number;
 }
 
 export interface DayFigures extends PeriodFigures {
@@ -57,8 +60,10 @@ export interface Dashboard {
   periods: { today: PeriodFigures; last7Days: PeriodFigures; last30Days: PeriodFigures };
   days: DayFigures[];
   waiting: { placed: number; paid: number; oldest: WaitingOrder[] };
-  /** Card payments to refund, oldest first (docs/decisions/0032). */
-  toRefund: { number: string; amountCents: number }[];
+  /** The currency revenue is summed in: the shop's now. */
+  currency: string;
+  /** Card payments to refund, oldest first (docs/decisions/0032), each in its order's currency. */
+  toRefund: { number: string; amountCents: number; currency: string }[];
   lowStock: { at: number; count: number; products: LowStockProduct[] };
   /** The counts above stop here: a count that reaches it means "this many or more". */
   countedUpTo: number;
@@ -78,7 +83,7 @@ async function rowsOf<Row>(db: Database, query: ReturnType<typeof sql>): Promise
 
 export async function dashboardOf(
   db: Database,
-  { now = new Date(), lowStockAt }: { now?: Date; lowStockAt: number },
+  { now = new Date(), lowStockAt, currency }: { now?: Date; lowStockAt: number; currency: string },
 ): Promise<Dashboard> {
   const today = startOfUtcDay(now);
   const since7 = new Date(today.getTime() - 6 * DAY_MS);
@@ -86,12 +91,14 @@ export async function dashboardOf(
   // Each query reads only its range of orders (orders_created_at_idx, orders_status_created_at_idx)
   // or the low stock levels, never the whole catalogue's rows into the process.
   const [daily, [waitingCounts], oldest, lowStock, [lowStockCount], toRefund] = await Promise.all([
-    rowsOf<{ day: string; orders: number; revenue_cents: string }>(
+    // Amounts in different currencies are never added: revenue is the sales in the shop's currency.
+    rowsOf<{ day: string; orders: number; revenue_cents: string; other_currency_sales: number }>(
       db,
       sql`
       select (created_at at time zone 'UTC')::date::text as day,
              count(*)::int as orders,
-             coalesce(sum(total_cents) filter (where ${hasSaleStatus(sql.raw("status"))}), 0)::bigint as revenue_cents
+             coalesce(sum(total_cents) filter (where ${hasSaleStatus(sql.raw("status"))} and currency = ${currency}), 0)::bigint as revenue_cents,
+             (count(*) filter (where ${hasSaleStatus(sql.raw("status"))} and currency <> ${currency}))::int as other_currency_sales
       from orders
       where created_at >= ${since30.toISOString()}::timestamptz
         -- The demo buyers' orders (docs/decisions/0033) are not the shop's: neither counted nor summed.
@@ -140,10 +147,10 @@ export async function dashboardOf(
         limit ${COUNTED_UP_TO}) low`,
     ),
     // A partial index holds exactly these (card_payments_needs_refund_idx): few, however many orders.
-    rowsOf<{ number: string; amount_cents: number | string }>(
+    rowsOf<{ number: string; amount_cents: number | string; currency: string }>(
       db,
       sql`
-      select orders.number, card_payments.amount_cents from card_payments
+      select orders.number, card_payments.amount_cents, orders.currency from card_payments
       join orders on orders.id = card_payments.order_id
       where card_payments.needs_refund
       order by card_payments.paid_at, card_payments.id
@@ -154,20 +161,23 @@ export async function dashboardOf(
   const days: DayFigures[] = Array.from({ length: DASHBOARD_DAYS }, (_, at) => {
     const day = dayOf(new Date(since30.getTime() + at * DAY_MS));
     const row = byDay.get(day);
-    return { day, orders: row?.orders ?? 0, revenueCents: cents(row?.revenue_cents) };
+    return {
+      day,
+      orders: row?.orders ?? 0,
+      revenueCents: cents(row?.revenue_cents),
+      otherCurrencySales: row?.other_currency_sales ?? 0,
+    };
   });
   const sumFrom = (from: Date): PeriodFigures =>
     days
       .filter(({ day }) => day >= dayOf(from))
       .reduce(
-        (sum, { orders, revenueCents }) => ({
+        (sum, { orders, revenueCents, otherCurrencySales }) => ({
           orders: sum.orders + orders,
           revenueCents: sum.revenueCents + revenueCents,
+          otherCurrencySales: sum.otherCurrencySales + otherCurrencySales,
         }),
-        {
-          orders: 0,
-          revenueCents: 0,
-        },
+        { orders: 0, revenueCents: 0, otherCurrencySales: 0 },
       );
   return {
     today: dayOf(today),
@@ -185,7 +195,12 @@ export async function dashboardOf(
         currency: row.currency,
       })),
     },
-    toRefund: toRefund.map((row) => ({ number: row.number, amountCents: Number(row.amount_cents) })),
+    currency,
+    toRefund: toRefund.map((row) => ({
+      number: row.number,
+      amountCents: Number(row.amount_cents),
+      currency: row.currency,
+    })),
     countedUpTo: COUNTED_UP_TO,
     lowStock: {
       at: lowStockAt,

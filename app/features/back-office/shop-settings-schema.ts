@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "~/commerce/money";
+import { type CurrencyCode, isCurrencyCode, isKnownLocale } from "~/commerce/money";
 import { amountField } from "~/utils/money-field";
 import { z } from "~/utils/zod";
 
@@ -16,11 +16,30 @@ function unitsField(label: string, most: number) {
 }
 
 /**
- * The settings form (/admin/settings) of a shop selling in `currency`,
- * checked with this schema in the browser and on the server.
+ * The currency a settings form chose, when it names one: its amounts are
+ * read in it (an owner switching to yen types shipping in yen). Otherwise the
+ * shop's own, and the currency field says what is wrong.
+ */
+export function chosenCurrency(form: FormData, shops: CurrencyCode): CurrencyCode {
+  const chosen = form.get("currency");
+  return typeof chosen === "string" && isCurrencyCode(chosen.trim()) ? chosen.trim() : shops;
+}
+
+/**
+ * The settings form (/admin/settings), its amounts in `currency` (the one it
+ * chose: chosenCurrency), checked with this schema in the browser and on the server.
  */
 export const shopSettingsSchema = (currency: CurrencyCode) =>
   z.object({
+    currency: z
+      .string({ error: "Choose the currency the shop sells in.", label: "Currency" })
+      .trim()
+      .refine(isCurrencyCode, "Choose the currency the shop sells in."),
+    locale: z
+      .string({ error: "Enter how amounts are written, like en-US or de-DE.", label: "Locale" })
+      .trim()
+      .max(35, "Enter how amounts are written, like en-US or de-DE.")
+      .refine(isKnownLocale, "Enter how amounts are written, like en-US or de-DE."),
     standardShipping: amountField("Standard shipping", currency, { most: 100_000 }),
     freeShippingFrom: amountField("Free shipping threshold", currency, { most: 99_999_999 }),
     expressShipping: amountField("Express shipping", currency, { most: 100_000 }),

@@ -26,7 +26,20 @@ const CUSTOMER_ORDERS_PER_PAGE = 20;
 /** The account's orders and spending, each read through orders' (user_id, created_at) index. */
 // Written out: a subquery's bare column names would resolve to the orders table, not the account's row.
 const orderCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`;
-const totalSpentCents = sql<number>`(select coalesce(sum(o.total_cents), 0)::bigint from orders o where o.user_id = "users"."id" and ${isSale({ status: sql.raw("o.status"), idempotencyScope: sql.raw("o.idempotency_scope") })})`;
+// One sum per currency the account bought in (a shop may have changed currency): amounts in two currencies are never added.
+const spent = sql<
+  Spent[]
+>`(select coalesce(json_agg(json_build_object('currency', s.currency, 'minor', s.minor) order by s.currency), '[]'::json) from (select o.currency, sum(o.total_cents)::bigint as minor from orders o where o.user_id = "users"."id" and ${isSale({ status: sql.raw("o.status"), idempotencyScope: sql.raw("o.idempotency_scope") })} group by o.currency) s)`;
+
+/** What an account spent in one currency, in its minor units. */
+export interface Spent {
+  currency: string;
+  minor: number;
+}
+
+/** The sums as numbers (a driver may hand a JSON number back as text). */
+const spentOf = (sums: Spent[]): Spent[] =>
+  sums.map(({ currency, minor }) => ({ currency, minor: Number(minor) }));
 
 function searchOf(query: CustomerListQuery): SQL | undefined {
   if (!query.q) return undefined;
@@ -45,7 +58,7 @@ async function searchCustomers(db: Database, query: CustomerListQuery) {
         email: users.email,
         since: users.createdAt,
         orderCount,
-        totalSpentCents,
+        spent,
       })
       .from(users)
       .where(where)
@@ -63,7 +76,7 @@ async function searchCustomers(db: Database, query: CustomerListQuery) {
       email: row.email,
       since: row.since.toISOString(),
       orderCount: Number(row.orderCount),
-      totalSpentCents: Number(row.totalSpentCents),
+      spent: spentOf(row.spent),
     })),
   };
 }
@@ -98,7 +111,7 @@ export async function customerPageData(db: Database, params: Record<string, stri
       email: users.email,
       since: users.createdAt,
       orderCount,
-      totalSpentCents,
+      spent,
     })
     .from(users)
     .where(eq(users.id, address.data.customerId));
@@ -127,7 +140,7 @@ export async function customerPageData(db: Database, params: Record<string, stri
       email: customer.email,
       since: customer.since.toISOString(),
       orderCount: orderTotal,
-      totalSpentCents: Number(customer.totalSpentCents),
+      spent: spentOf(customer.spent),
     },
     page,
     totalPages: Math.ceil(orderTotal / CUSTOMER_ORDERS_PER_PAGE),

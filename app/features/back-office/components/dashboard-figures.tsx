@@ -7,7 +7,7 @@ const counted = (n: number, upTo: number) => `${n.toLocaleString("en-US")}${n >=
 
 const linkClasses = "font-semibold text-indigo-700 underline underline-offset-4 hover:text-indigo-900";
 
-function Period({ title, figures }: { title: string; figures: PeriodFigures }) {
+function Period({ title, figures, currency }: { title: string; figures: PeriodFigures; currency: string }) {
   const formatAmount = useAmountFormat();
   return (
     <div className="rounded-lg border border-slate-300 p-4">
@@ -22,10 +22,16 @@ function Period({ title, figures }: { title: string; figures: PeriodFigures }) {
         <div>
           <dt className="text-sm text-slate-700">Revenue</dt>
           <dd className="text-2xl font-bold text-slate-900 tabular-nums">
-            {formatAmount(figures.revenueCents)}
+            {formatAmount(figures.revenueCents, currency)}
           </dd>
         </div>
       </dl>
+      {figures.otherCurrencySales > 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          {figures.otherCurrencySales.toLocaleString("en-US")}{" "}
+          {figures.otherCurrencySales === 1 ? "sale" : "sales"} in another currency, not in this revenue.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -40,12 +46,13 @@ export function DashboardPeriods({ dashboard }: { dashboard: Dashboard }) {
       </h2>
       <p className="text-sm text-slate-700">
         Days are UTC days (today is <time dateTime={dashboard.today}>{dashboard.today}</time> UTC). Orders
-        count every order placed; revenue is their totals with shipping, leaving out cancelled orders.
+        count every order placed; revenue is their totals with shipping in {dashboard.currency}, leaving out
+        cancelled orders.
       </p>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Period title="Today" figures={periods.today} />
-        <Period title="Last 7 days" figures={periods.last7Days} />
-        <Period title="Last 30 days" figures={periods.last30Days} />
+        <Period title="Today" figures={periods.today} currency={dashboard.currency} />
+        <Period title="Last 7 days" figures={periods.last7Days} currency={dashboard.currency} />
+        <Period title="Last 30 days" figures={periods.last30Days} currency={dashboard.currency} />
       </div>
     </section>
   );
@@ -98,7 +105,7 @@ export function DashboardToDo({ dashboard }: { dashboard: Dashboard }) {
                   <Link to={`/admin/orders/${payment.number}`} className={linkClasses}>
                     {payment.number}
                   </Link>{" "}
-                  — {formatAmount(payment.amountCents)} to give back to the card
+                  — {formatAmount(payment.amountCents, payment.currency)} to give back to the card
                 </li>
               ))}
             </ul>

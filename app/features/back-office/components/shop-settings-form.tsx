@@ -1,13 +1,15 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Form } from "react-router";
-import { useShopMoney } from "~/commerce/use-money";
+import { isCurrencyCode } from "~/commerce/money";
 import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
 import { buttonClasses } from "~/components/ui/button";
+import type { CurrencyChoice } from "../currency-choices";
 import { shopSettingsSchema } from "../shop-settings-schema";
+import { ShopCurrencyFields } from "./shop-currency-fields";
 
 export interface ShopSettingsAnswer {
   result?: SubmissionResult<string[]>;
@@ -16,6 +18,8 @@ export interface ShopSettingsAnswer {
 
 /** The settings as the form shows them: amounts in the shop's currency, the bank details one part a line. */
 export interface ShopSettingsFields {
+  currency: string;
+  locale: string;
   standardShipping: string;
   freeShippingFrom: string;
   expressShipping: string;
@@ -24,16 +28,19 @@ export interface ShopSettingsFields {
   fewLeftAt: string;
 }
 
-/** What shipping costs, where transfers are paid, when stock is low or few are left: one form, one Save. */
+/** The currency, what shipping costs, where transfers are paid, when stock is low or few are left: one form, one Save. */
 export function ShopSettingsForm({
   current,
   answer,
+  currencies,
 }: {
   current: ShopSettingsFields;
   answer: ShopSettingsAnswer | undefined;
+  currencies: CurrencyChoice[];
 }) {
-  const { currency } = useShopMoney();
-  const schema = useMemo(() => shopSettingsSchema(currency), [currency]);
+  // The amounts are typed in the currency chosen above them (chosenCurrency does the same on the server).
+  const [chosen, setChosen] = useState(current.currency);
+  const schema = useMemo(() => shopSettingsSchema(chosen), [chosen]);
   const [form, fields] = useForm({
     id: "shop-settings",
     lastResult: answer?.result,
@@ -42,6 +49,8 @@ export function ShopSettingsForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const picked = fields.currency.value;
+  if (picked && picked !== chosen && isCurrencyCode(picked)) setChosen(picked);
   const formRef = useFailedSubmission(answer?.result);
   const savedRef = useFocusWhenShown<HTMLParagraphElement>(answer?.saved);
   const bankError = fields.bankDetails.errors?.[0];
@@ -58,15 +67,16 @@ export function ShopSettingsForm({
         </p>
       ) : null}
       <FormMessage id={form.errorId} errors={form.errors} />
+      <ShopCurrencyFields currency={fields.currency} locale={fields.locale} choices={currencies} />
       <fieldset className="space-y-5">
         <legend className="text-lg font-bold text-slate-900">Shipping</legend>
-        <Field meta={fields.standardShipping} label="Standard shipping ($)" inputMode="decimal" />
+        <Field meta={fields.standardShipping} label={`Standard shipping (${chosen})`} inputMode="decimal" />
         <Field
           meta={fields.freeShippingFrom}
-          label="Free standard shipping from a subtotal of ($)"
+          label={`Free standard shipping from a subtotal of (${chosen})`}
           inputMode="decimal"
         />
-        <Field meta={fields.expressShipping} label="Express shipping ($)" inputMode="decimal" />
+        <Field meta={fields.expressShipping} label={`Express shipping (${chosen})`} inputMode="decimal" />
       </fieldset>
       <fieldset className="space-y-2">
         <legend className="text-lg font-bold text-slate-900">Bank transfer</legend>

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
-import type { CurrencyCode } from "~/commerce/money";
+import type { CurrencyCode, ShopMoney } from "~/commerce/money";
 import { decimalOfMinor } from "~/commerce/money-sql";
-import { shopMoney } from "~/commerce/shop-money.server";
+import { readShopMoney, shopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { catalogChanges, catalogRevisions, products, stockLevels } from "~/db/schema";
 import type { Product } from "../core/catalog-schema";
@@ -83,12 +83,9 @@ type IndexRow = Omit<IndexedProductRow, "lexemes" | "nameLexemes"> & { lexemes: 
  * every column is a number or text already, and at a million products the
  * mapping cost two seconds of start-up.
  */
-async function readIndexRows(db: Database, where: SQL): Promise<IndexRow[]> {
+async function readIndexRows(db: Database, where: SQL, currency: CurrencyCode): Promise<IndexRow[]> {
   const columns = sql.join(
-    // The cards' decimal prices are written in the shop's currency (SHOP_CURRENCY).
-    Object.entries(indexColumns(shopMoney().currency)).map(
-      ([name, column]) => sql`${column} as ${sql.identifier(name)}`,
-    ),
+    Object.entries(indexColumns(currency)).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
     sql`, `,
   );
   const result = await db.execute(
@@ -111,9 +108,14 @@ const ROWS_PER_TURN = 2_000;
  */
 export async function readCatalogIndex(db: Database): Promise<CatalogIndex | null> {
   const revision = await readCatalogRevision(db);
+  // The cards' decimal prices are written in the shop's currency as the database holds it now, read
+  // after the revision: an owner's change of currency counts one (drizzle/0020), so a change after
+  // this read of it makes the index be read again.
+  const money = await readShopMoney(db);
+  const { currency } = money;
   const builder = new CatalogIndexBuilder();
   const batchAfter = (id: number): Promise<IndexRow[]> => {
-    const batch = readIndexRows(db, gt(products.id, id));
+    const batch = readIndexRows(db, gt(products.id, id), currency);
     // Awaited in the next round; until then a failure must not count as unhandled.
     batch.catch(() => {});
     return batch;
@@ -129,8 +131,15 @@ export async function readCatalogIndex(db: Database): Promise<CatalogIndex | nul
       if (at % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise(setImmediate);
     }
   }
-  return builder.buildInTurns(revision);
+  const index = await builder.buildInTurns(revision);
+  writtenIn.set(index, money);
+  return index;
 }
+
+const writtenIn = new WeakMap<CatalogIndex, ShopMoney>();
+
+/** The currency and locale an index's cards were written in; the process takes them up when it puts the index in use. */
+export const moneyOfIndex = (index: CatalogIndex): ShopMoney | undefined => writtenIn.get(index);
 
 /** The revisions whose changed products are recorded (drizzle/0008): older ones are forgotten. */
 const CHANGES_KEPT = 1000;
@@ -170,7 +179,9 @@ export async function readCatalogChanges(
   const ids = changes.map((change) => change.productId);
   if (ids.length > atMost || ids.includes(null)) return { everything: true, revision };
   const changed = ids as number[];
-  const rows = changed.length > 0 ? await readIndexRows(db, inArray(products.id, changed)) : [];
+  // A change of currency is a change of everything (drizzle/0020): these are in the index's currency.
+  const rows =
+    changed.length > 0 ? await readIndexRows(db, inArray(products.id, changed), shopMoney().currency) : [];
   return { everything: false, revision, ids: changed, rows: rows.map(indexedRow) };
 }
 

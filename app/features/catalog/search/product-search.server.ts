@@ -1,4 +1,6 @@
 import { LRUCache } from "lru-cache";
+import type { ShopMoney } from "~/commerce/money";
+import { settleShopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { collectGarbage } from "~/utils/garbage.server";
 import { logFailure, logger } from "~/utils/logger.server";
@@ -7,7 +9,7 @@ import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
 import type { IndexedWord, IndexTerm } from "./catalog-index.server";
 import type { LiveIndex } from "./index-changes.server";
 import { keepCatalogIndex } from "./index-keeping.server";
-import { readCatalogChanges, readCatalogIndex, readWordStem } from "./index-read.server";
+import { moneyOfIndex, readCatalogChanges, readCatalogIndex, readWordStem } from "./index-read.server";
 import { createSearchReading } from "./search-reading.server";
 import { countProducts, findProducts, isPlainWord, readFacetMatrix } from "./sql-search.server";
 import { readSearchVocabulary } from "./vocabulary-read.server";
@@ -99,10 +101,13 @@ export function createProductSearch(db: Database, replaced: Partial<SearchQuerie
   /** Counted up when the index in use changes: answers made before may be out of date. */
   let generation = 0;
 
+  /** The currency the index last read was written in: the process's, once that index is in use. */
+  let readIn: ShopMoney | undefined;
   const catalogIndex = keepCatalogIndex({
     read: async () => {
       const started = performance.now();
       const index = await queries.readCatalogIndex(db);
+      readIn = index ? moneyOfIndex(index) : undefined;
       if (index) {
         logger.info(
           {
@@ -119,6 +124,8 @@ export function createProductSearch(db: Database, replaced: Partial<SearchQuerie
     },
     changes: (since, atMost) => queries.readCatalogChanges(db, since, atMost),
     onReplaced: () => {
+      // Pages write amounts in the index's currency from now on: its cards' decimals are in it.
+      if (readIn) settleShopMoney(readIn);
       generation++;
     },
     // After this turn, when nothing of the read is referenced any more (garbage.server.ts says why).

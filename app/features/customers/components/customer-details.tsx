@@ -8,6 +8,7 @@ import {
 import { Pagination } from "~/components/ui/pagination";
 import { useShopperLocale } from "~/utils/locale";
 import type { CustomerPageData } from "../customers.server";
+import { AmountSpent } from "./amount-spent";
 
 const DATES = new Map<string, Intl.DateTimeFormat>();
 
@@ -54,7 +55,7 @@ export function CustomerDetails({
         <div>
           <dt className="text-sm text-slate-700">Total spent (cancelled orders left out)</dt>
           <dd className="font-medium text-slate-900 tabular-nums">
-            {formatAmount(customer.totalSpentCents)}
+            <AmountSpent spent={customer.spent} />
           </dd>
         </div>
       </dl>

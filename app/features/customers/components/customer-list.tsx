@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
   tableCellClasses,
@@ -8,6 +7,7 @@ import {
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import type { CustomerListData } from "../customers.server";
+import { AmountSpent } from "./amount-spent";
 
 const INPUT =
   "block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm outline-none " +
@@ -27,7 +27,6 @@ function listHref(q: string, page = 1): string {
  * customer with their orders and what they spent, newest account first.
  */
 export function CustomerList({ list }: { list: CustomerListData }) {
-  const formatAmount = useAmountFormat();
   const problems: Record<string, string | undefined> = list.problems;
   const problem = problems.q ?? problems.page;
   return (
@@ -112,7 +111,7 @@ export function CustomerList({ list }: { list: CustomerListData }) {
                 </td>
                 <td className={`${tableCellClasses} text-right tabular-nums`}>{customer.orderCount}</td>
                 <td className={`${tableCellClasses} text-right tabular-nums`}>
-                  {formatAmount(customer.totalSpentCents)}
+                  <AmountSpent spent={customer.spent} />
                 </td>
               </tr>
             ))}
