@@ -97,6 +97,13 @@ function provideHaproxy() {
   aptInstall(["haproxy"]);
 }
 
+// TEST_PROVIDE_ONLY=1: only Debian's Chromium and HAProxy, then stop (CI installs them while npm installs).
+if (process.env.TEST_PROVIDE_ONLY === "1") {
+  if (!process.env.CHROMIUM_PATH && !fs.existsSync("/usr/bin/chromium")) aptInstall(["chromium"]);
+  provideHaproxy();
+  process.exit(0);
+}
+
 fs.rmSync(RESULTS, { recursive: true, force: true });
 fs.mkdirSync(RESULTS, { recursive: true });
 
@@ -126,8 +133,13 @@ if (SERVICES_PASS) {
   run("Lint", "biome", ["check", "."]);
   run("Unused files, exports and dependencies", "knip", []);
 }
-// The integration and end-to-end tests run the production build, as a client would.
-run("Production build", "react-router", ["build"]);
+// The integration and end-to-end tests run the production build, as a client would. CI's second
+// pass runs on the same checkout right after the first, and says so (TEST_REUSE_BUILD=1).
+if (process.env.TEST_REUSE_BUILD === "1" && fs.existsSync("build/server/index.js")) {
+  console.log("\n▶ Production build: the one just made from this checkout (TEST_REUSE_BUILD=1)");
+} else {
+  run("Production build", "react-router", ["build"]);
+}
 const servicesOnly = SERVICES_PASS ? testFilesUsingServices() : [];
 if (SERVICES_PASS) {
   console.log(
@@ -157,8 +169,20 @@ if (SERVICES_PASS) {
     "\n▶ End-to-end tests: not repeated — they run on the embedded database only (TEST_SERVICES_PASS=1)",
   );
 } else if (chromium.path) {
-  e2ePassed = run("End-to-end tests (Chromium)", "playwright", ["test"], { env: browserEnv, mayFail: true });
+  e2ePassed = run("End-to-end tests (Chromium)", "playwright", ["test"], {
+    env: { ...browserEnv, E2E_TRACE: "off" },
+    mayFail: true,
+  });
   e2eReport = readJson(`${RESULTS}/e2e.json`);
+  if (!e2ePassed) {
+    // For the diagnosis only: the failures stay counted whatever this run does.
+    run(
+      "End-to-end tests that failed, once more with a trace (test-results/e2e/*/trace.zip; npx playwright show-trace)",
+      "playwright",
+      ["test", "--last-failed", "--reporter=list"],
+      { env: { ...browserEnv, E2E_TRACE: "on" }, mayFail: true },
+    );
+  }
   if (e2eReport) {
     e2e = {
       passed: e2eReport.stats.expected,

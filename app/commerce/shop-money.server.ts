@@ -11,13 +11,13 @@ import {
 } from "./money";
 
 /** The rows of `shop_settings` an owner's currency and locale are kept in (/admin/settings). */
-export const SHOP_MONEY_SETTINGS = ["currency", "locale"] as const;
+const SHOP_MONEY_SETTINGS = ["currency", "locale"] as const;
 
 let configured: ShopMoney | undefined;
 let settled: ShopMoney | undefined;
 
 /** The configuration's currency and locale (SHOP_CURRENCY, SHOP_LOCALE; default USD and en-US). */
-export function configuredShopMoney(): ShopMoney {
+function configuredShopMoney(): ShopMoney {
   if (configured) return configured;
   const currency = process.env.SHOP_CURRENCY?.trim() || "USD";
   const locale = process.env.SHOP_LOCALE?.trim() || "en-US";
