@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { CookieClient, signUp } from "../support/http-client";
 import { postgresServer, SERVICES_PASS } from "../support/requirements";
+import { addToCart, checkout, demoBlender, json, pageText as text } from "../support/shop-money-journeys";
 import { preparedDataDir, type ShopProcess, startShopProcess } from "../support/shop-process";
-import { SHOPPER_ADDRESS } from "../support/shopper";
 import { linkIn, startSmtpCapture } from "../support/smtp-capture";
 import { createScratchPostgres, reportPostgresSkipped } from "../support/test-database";
 
@@ -16,7 +16,6 @@ import { createScratchPostgres, reportPostgresSkipped } from "../support/test-da
  * (the catalogue index is read again: drizzle/0020).
  */
 
-const BLENDER = "BlendMaster Pro 900 Blender";
 const SETTINGS = {
   standardShipping: "4.99",
   freeShippingFrom: "50.00",
@@ -25,63 +24,6 @@ const SETTINGS = {
   lowStockAt: "5",
   fewLeftAt: "5",
 };
-
-// Intl puts a no-break space between a euro amount and its sign.
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replaceAll("&nbsp;", " ");
-
-async function text(client: CookieClient, url: string): Promise<string> {
-  const { response } = await client.follow(url);
-  expect(response.status, url).toBe(200);
-  return plain(await response.text());
-}
-
-async function json<T>(
-  client: CookieClient,
-  url: string,
-  init?: RequestInit,
-): Promise<{ status: number; body: T }> {
-  const answer = await client.fetch(url, init);
-  return { status: answer.status, body: (await answer.json()) as T };
-}
-
-/** The blender as the catalogue API answers a search for it: its id and decimal price. */
-async function blender(shop: ShopProcess): Promise<{ id: number; price: number }> {
-  const found = await json<{ id: number; name: string; price: number }[]>(
-    new CookieClient(),
-    `${shop.url}/all-products?search=${encodeURIComponent("pro 900 blender")}`,
-  );
-  const product = found.body.find((candidate) => candidate.name === BLENDER);
-  if (!product) throw new Error("the demo catalogue has no blender");
-  return product;
-}
-
-async function fillCart(shop: ShopProcess, client: CookieClient, productId: number) {
-  const added = await client.fetch(`${shop.url}/api/cart/lines`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ productId, quantity: 1 }),
-  });
-  expect(added.status).toBe(200);
-}
-
-async function checkout(shop: ShopProcess, client: CookieClient) {
-  const placed = await json<{ order: { number: string; total: number; currency: string } }>(
-    client,
-    `${shop.url}/api/checkout`,
-    {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
-      body: JSON.stringify({
-        email: `buyer-${randomUUID()}@example.com`,
-        shippingAddress: SHOPPER_ADDRESS,
-        shippingMethod: "standard",
-        paymentMethod: "bank-transfer",
-      }),
-    },
-  );
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  return placed.body.order;
-}
 
 type Database = { env: Record<string, string>; processes: number; close(): Promise<void> };
 
@@ -151,17 +93,17 @@ describe.each(engines)("an owner's currency, on %s", (_name, open) => {
       // The owner saves on the first; shoppers are served by the last (the same one on PGlite).
       const [front, back] = [shops[0] as ShopProcess, shops.at(-1) as ShopProcess];
       const ownerClient = await owner(front, ownerEmail);
-      const { id, price } = await blender(back);
+      const { id, price } = await demoBlender(back, new CookieClient());
       expect(price).toBe(89.99);
 
       // Signed in: the order stays theirs to read after the switch.
       const before = new CookieClient();
       expect((await signUp(before, back.url, `before-${randomUUID()}@example.com`)).status).toBe(302);
-      await fillCart(back, before, id);
-      const old = await checkout(back, before);
+      await addToCart(back, before, id);
+      const { order: old } = await checkout(back, before);
       expect(old).toMatchObject({ total: 89.99, currency: "USD" });
       const waiting = new CookieClient();
-      await fillCart(back, waiting, id);
+      await addToCart(back, waiting, id);
 
       await saveSettings(front, ownerClient, { currency: "EUR", locale: "de-DE" });
       // Each process reads the settings at most a second old, and the index again once told.
@@ -175,7 +117,7 @@ describe.each(engines)("an owner's currency, on %s", (_name, open) => {
       expect(await text(shopper, `${back.url}/?search=blender`)).toContain("89,99 €");
       const cart = await text(waiting, `${back.url}/cart`);
       expect(cart).toContain("Your cart was priced in US Dollar. The shop now sells in Euro");
-      expect(await checkout(back, waiting)).toMatchObject({ total: 89.99, currency: "EUR" });
+      expect((await checkout(back, waiting)).order).toMatchObject({ total: 89.99, currency: "EUR" });
       const kept = await json<{ order: { total: number; currency: string } }>(
         before,
         `${back.url}/api/orders/${old.number}`,
@@ -192,7 +134,7 @@ describe.each(engines)("an owner's currency, on %s", (_name, open) => {
       await expect
         .poll(async () => text(shopper, `${back.url}/products/${id}`), { timeout: 20_000 })
         .toMatch(/"priceCurrency":"JPY"/);
-      expect((await blender(back)).price).toBe(8999);
+      expect((await demoBlender(back, new CookieClient())).price).toBe(8999);
       expect(await text(shopper, `${back.url}/products/${id}`)).toContain("￥8,999");
       expect(await text(shopper, `${back.url}/?search=blender`)).toContain("￥8,999");
     } finally {

@@ -5,8 +5,15 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../support/chromium";
 import { CookieClient, signUp } from "../support/http-client";
 import { TEST_STRIPE_SECRET_KEY, TEST_STRIPE_WEBHOOK_SECRET } from "../support/payment-stand-in";
 import { chromiumBrowser, postgresServer, SERVICES_PASS } from "../support/requirements";
+import {
+  addToCart,
+  checkout,
+  demoBlender,
+  json,
+  pageText as page,
+  plain,
+} from "../support/shop-money-journeys";
 import { preparedDataDir, type ShopProcess, startShopProcess } from "../support/shop-process";
-import { SHOPPER_ADDRESS } from "../support/shopper";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { createScratchPostgres, reportPostgresSkipped } from "../support/test-database";
 
@@ -32,72 +39,6 @@ const YEN = {
   SHIPPING_STANDARD: "499",
   SHIPPING_EXPRESS: "1499",
 };
-/** The demo's blender: 89.99 in its list, 8,999 minor units in the table whatever the currency. */
-const BLENDER = "BlendMaster Pro 900 Blender";
-
-// Intl puts a no-break space between a euro amount and its sign.
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replaceAll("&nbsp;", " ");
-
-async function json<T>(
-  client: CookieClient,
-  url: string,
-  init?: RequestInit,
-): Promise<{ status: number; body: T }> {
-  const answer = await client.fetch(url, init);
-  return { status: answer.status, body: (await answer.json()) as T };
-}
-
-async function blenderId(shop: ShopProcess): Promise<number> {
-  const found = await json<{ id: number; name: string }[]>(
-    new CookieClient(),
-    `${shop.url}/all-products?search=${encodeURIComponent("pro 900 blender")}`,
-  );
-  const blender = found.body.find((product) => product.name === BLENDER);
-  if (!blender) throw new Error("the demo catalogue has no blender");
-  return blender.id;
-}
-
-async function addToCart(shop: ShopProcess, client: CookieClient, productId: number) {
-  const added = await client.fetch(`${shop.url}/api/cart/lines`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ productId, quantity: 1 }),
-  });
-  expect(added.status).toBe(200);
-}
-
-interface Placed {
-  order: { number: string; total: number; currency: string };
-  paymentUrl?: string;
-}
-
-async function checkout(
-  shop: ShopProcess,
-  client: CookieClient,
-  email: string,
-  paymentMethod = "bank-transfer",
-) {
-  const placed = await json<Placed>(client, `${shop.url}/api/checkout`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
-    body: JSON.stringify({
-      email,
-      shippingAddress: SHOPPER_ADDRESS,
-      shippingMethod: "standard",
-      paymentMethod,
-    }),
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  return placed.body;
-}
-
-/** A page as a browser shows it, after any redirect (a product's short address goes to its named one). */
-async function page(client: CookieClient, url: string): Promise<string> {
-  const { response } = await client.follow(url);
-  expect(response.status, url).toBe(200);
-  return plain(await response.text());
-}
-
 type Database = { env: Record<string, string>; close(): Promise<void> };
 
 async function embedded(): Promise<Database> {
@@ -159,13 +100,13 @@ describe.each(engines)("a shop's currency, on %s", (_name, open) => {
     try {
       // In dollars: one order placed, another shopper's cart left full.
       const dollars = await start(database);
-      const id = await blenderId(dollars);
+      const { id } = await demoBlender(dollars, new CookieClient());
       // Signed in: the order stays theirs to read after the switch.
       const before = new CookieClient();
       expect((await signUp(before, dollars.url, `dollars-${randomUUID()}@example.com`)).status).toBe(302);
       await addToCart(dollars, before, id);
       const oldEmail = `before-${randomUUID()}@example.com`;
-      const old = await checkout(dollars, before, oldEmail);
+      const old = await checkout(dollars, before, { email: oldEmail });
       expect(old.order).toMatchObject({ total: 89.99, currency: "USD" });
       const waiting = new CookieClient();
       await addToCart(dollars, waiting, id);
@@ -198,7 +139,7 @@ describe.each(engines)("a shop's currency, on %s", (_name, open) => {
       expect(cartJson.body).toMatchObject({ subtotal: 89.99, currency: "EUR", repricedFrom: null });
       expect(await page(waiting, `${euros.url}/checkout`)).toContain("Place order · 89,99 €");
       const euroEmail = `euros-${randomUUID()}@example.com`;
-      const inEuros = await checkout(euros, waiting, euroEmail);
+      const inEuros = await checkout(euros, waiting, { email: euroEmail });
       expect(inEuros.order).toMatchObject({ total: 89.99, currency: "EUR" });
 
       // The order placed in dollars is still in dollars.
@@ -219,7 +160,7 @@ describe.each(engines)("a shop's currency, on %s", (_name, open) => {
       const buyer = new CookieClient();
       expect(await page(buyer, `${yen.url}/products/${id}`)).toContain("￥8,999");
       await addToCart(yen, buyer, id);
-      const card = await checkout(yen, buyer, `yen-${randomUUID()}@example.com`, "card");
+      const card = await checkout(yen, buyer, { paymentMethod: "card" });
       expect(card.order).toMatchObject({ total: 8999, currency: "JPY" });
       const stripePage = await page(buyer, card.paymentUrl as string);
       expect(stripePage).toContain("￥8,999");
