@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /**
  * A back-office page's frame: its heading (the page's one h1, where focus
@@ -48,3 +49,32 @@ export function BackOfficeTable({ caption, children }: { caption: string; childr
 
 export const tableHeadClasses = "bg-slate-100 text-xs font-bold tracking-wide text-slate-700 uppercase";
 export const tableCellClasses = "border-t border-slate-200 px-3 py-2 align-top";
+
+/** A back-office table's column heads; a numeric column (a total) is aligned right, as its cells. */
+export function TableHead({ columns }: { columns: { label: string; numeric?: boolean }[] }) {
+  return (
+    <thead className={tableHeadClasses}>
+      <tr>
+        {columns.map(({ label, numeric }) => (
+          <th key={label} scope="col" className={numeric ? "px-3 py-2 text-right" : "px-3 py-2"}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** An order's number as the first cell of a back-office row: the link to its page. */
+export function OrderNumberCell({ number }: { number: string }) {
+  return (
+    <td className={tableCellClasses}>
+      <Link
+        to={`/admin/orders/${number}`}
+        className="font-semibold whitespace-nowrap text-indigo-700 underline underline-offset-4"
+      >
+        {number}
+      </Link>
+    </td>
+  );
+}

@@ -25,6 +25,15 @@ function Outline({ children, ...props }: IconProps) {
   );
 }
 
+/** A tick ("In stock"), drawn a little bolder than the outlines so it reads at 16 px. */
+export function TickIcon(props: IconProps) {
+  return (
+    <Outline strokeWidth={2.5} {...props}>
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </Outline>
+  );
+}
+
 export function SearchIcon(props: IconProps) {
   return (
     <Outline {...props}>

@@ -37,9 +37,34 @@ export interface Spent {
   minor: number;
 }
 
-/** The sums as numbers (a driver may hand a JSON number back as text). */
-const spentOf = (sums: Spent[]): Spent[] =>
-  sums.map(({ currency, minor }) => ({ currency, minor: Number(minor) }));
+/** A customer as the list and their page show them. */
+const CUSTOMER_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  since: users.createdAt,
+  orderCount,
+  spent,
+};
+
+/** A row of CUSTOMER_COLUMNS as the pages take it: numbers as numbers (a driver may hand them back as text). */
+function customerOf(row: {
+  id: string;
+  name: string;
+  email: string;
+  since: Date;
+  orderCount: number;
+  spent: Spent[];
+}) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    since: row.since.toISOString(),
+    orderCount: Number(row.orderCount),
+    spent: row.spent.map(({ currency, minor }) => ({ currency, minor: Number(minor) })),
+  };
+}
 
 function searchOf(query: CustomerListQuery): SQL | undefined {
   if (!query.q) return undefined;
@@ -52,14 +77,7 @@ async function searchCustomers(db: Database, query: CustomerListQuery) {
   const [counted, rows] = await Promise.all([
     db.select({ total: count() }).from(users).where(where),
     db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        since: users.createdAt,
-        orderCount,
-        spent,
-      })
+      .select(CUSTOMER_COLUMNS)
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -70,14 +88,7 @@ async function searchCustomers(db: Database, query: CustomerListQuery) {
   return {
     total,
     totalPages: Math.ceil(total / CUSTOMERS_PER_PAGE),
-    customers: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      since: row.since.toISOString(),
-      orderCount: Number(row.orderCount),
-      spent: spentOf(row.spent),
-    })),
+    customers: rows.map(customerOf),
   };
 }
 
@@ -105,14 +116,7 @@ export async function customerPageData(db: Database, params: Record<string, stri
   const address = customerParamsSchema.safeParse(params);
   if (!address.success) return null;
   const [customer] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      since: users.createdAt,
-      orderCount,
-      spent,
-    })
+    .select(CUSTOMER_COLUMNS)
     .from(users)
     .where(eq(users.id, address.data.customerId));
   if (!customer) return null;
@@ -134,14 +138,7 @@ export async function customerPageData(db: Database, params: Record<string, stri
   const orderTotal = Number(customer.orderCount);
   return {
     badPage: query.success ? null : (query.error.issues[0]?.message ?? "page is a whole number from 1."),
-    customer: {
-      id: customer.id,
-      name: customer.name,
-      email: customer.email,
-      since: customer.since.toISOString(),
-      orderCount: orderTotal,
-      spent: spentOf(customer.spent),
-    },
+    customer: customerOf(customer),
     page,
     totalPages: Math.ceil(orderTotal / CUSTOMER_ORDERS_PER_PAGE),
     orders: listed.map((order) => ({ ...order, placedAt: order.placedAt.toISOString() })),

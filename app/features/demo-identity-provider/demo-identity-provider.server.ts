@@ -12,6 +12,7 @@ import type { Database } from "~/db/client.server";
 import { demoIdentityProviderRecords } from "~/db/schema";
 import { sharedSecret } from "~/db/shop-secrets.server";
 import { logger } from "~/utils/logger.server";
+import { readSmallBody } from "~/utils/small-body.server";
 
 /**
  * The demo identity provider: a standards-compliant OpenID Connect provider
@@ -233,7 +234,7 @@ export async function createDemoIdentityProvider(
       return;
     }
     if (req.method === "POST") {
-      const form = new URLSearchParams(await readBody(req));
+      const form = new URLSearchParams(await readSmallBody(req, 10_000));
       const email = (form.get("email") ?? "").trim().toLowerCase();
       const name = (form.get("name") ?? "").trim();
       const problem = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
@@ -289,19 +290,6 @@ export async function createDemoIdentityProvider(
       return true;
     },
   };
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => {
-      body += chunk;
-      if (body.length > 10_000) req.destroy(new Error("form too large"));
-    });
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
 }
 
 function sendHtml(res: http.ServerResponse, status: number, html: string) {

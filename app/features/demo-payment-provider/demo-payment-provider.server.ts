@@ -1,6 +1,7 @@
 import type http from "node:http";
 import type { Database } from "~/db/client.server";
 import { logger } from "~/utils/logger.server";
+import { readSmallBody } from "~/utils/small-body.server";
 import { closedPage, notFoundPage, paymentPage } from "./hosted-page.server";
 import { type Answer, createStandInApi } from "./stand-in-api.server";
 import { recordStore, type SessionRecord } from "./stand-in-records.server";
@@ -59,7 +60,7 @@ export function createDemoPaymentProvider(options: {
         session.status === "open" ? paymentPage(session, record.lines, req.url ?? "") : closedPage(session),
       );
     }
-    const action = new URLSearchParams(await readBody(req)).get("action");
+    const action = new URLSearchParams(await readSmallBody(req, 30_000)).get("action");
     if (session.status !== "open") return sendHtml(res, 409, closedPage(session));
     if (action === "cancel") return redirect(res, session.cancel_url ?? base.origin);
     if (action !== "pay") return sendHtml(res, 400, paymentPage(session, record.lines, req.url ?? ""));
@@ -100,7 +101,7 @@ export function createDemoPaymentProvider(options: {
         return true;
       }
       const key = req.headers["idempotency-key"];
-      readBody(req)
+      readSmallBody(req, 30_000)
         .then((body) =>
           api(
             req.method ?? "GET",
@@ -144,19 +145,6 @@ async function deliverWebhook(url: string, secret: string, event: ReturnType<typ
       );
     }
   }
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => {
-      body += chunk;
-      if (body.length > 30_000) req.destroy(new Error("body too large"));
-    });
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
 }
 
 function sendJson(res: http.ServerResponse, answer: Answer) {

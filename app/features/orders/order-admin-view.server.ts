@@ -10,7 +10,7 @@ import type { Database } from "~/db/client.server";
 import { orderEvents, orders, users } from "~/db/schema";
 import { adminCardPayments } from "./card-payments/card-payment-view.server";
 import { type AddressSnapshot, shippingMethodLabel } from "./order-format";
-import { orderLinesOf } from "./order-lines.server";
+import { linesAndAmounts, ORDER_PAGE_COLUMNS, orderLinesOf } from "./order-lines.server";
 import { orderParamsSchema } from "./order-schema";
 import { paymentMethod } from "./payment-methods.server";
 import { addressLines } from "./shipping-regions";
@@ -37,18 +37,8 @@ export async function adminOrderPage(db: Database, params: Record<string, string
   if (!address.success) return null;
   const [order] = await db
     .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
+      ...ORDER_PAGE_COLUMNS,
       email: orders.email,
-      placedAt: orders.createdAt,
-      shippingAddress: orders.shippingAddress,
-      shippingMethod: orders.shippingMethod,
-      paymentMethod: orders.paymentMethod,
-      subtotalCents: orders.subtotalCents,
-      shippingCents: orders.shippingCents,
-      totalCents: orders.totalCents,
-      currency: orders.currency,
       trackingNumber: orders.trackingNumber,
       customerId: users.id,
       customerName: users.name,
@@ -111,17 +101,7 @@ export async function adminOrderPage(db: Database, params: Record<string, string
     shippingMethod: shippingMethodLabel(order.shippingMethod),
     paymentMethod: paymentMethod(order.paymentMethod).label,
     trackingNumber: order.trackingNumber,
-    lines: lines.map(({ productId, name, unitPriceCents, quantity, lineTotalCents }) => ({
-      productId,
-      name,
-      unitPriceCents,
-      quantity,
-      lineTotalCents,
-    })),
-    subtotalCents: order.subtotalCents,
-    shippingCents: order.shippingCents,
-    totalCents: order.totalCents,
-    currency: order.currency,
+    ...linesAndAmounts(order, lines),
     timeline,
     actions: possibleActions({ status, paymentMethod: order.paymentMethod, hasShipped }),
     /** A card order's Checkout sessions, with Stripe's ids and what became of each; null for other methods. */

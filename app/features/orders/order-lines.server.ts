@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { orderLines } from "~/db/schema";
+import { orderLines, orders } from "~/db/schema";
 
 /** An order's lines as they were sold, in product order (on the shop's database or in a transaction). */
 export function orderLinesOf(db: Pick<Database, "select">, orderId: number) {
@@ -15,4 +15,47 @@ export function orderLinesOf(db: Pick<Database, "select">, orderId: number) {
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.productId));
+}
+
+/** What every page of one order reads of it: what it is, where it goes, how it is paid, its amounts. */
+export const ORDER_PAGE_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  placedAt: orders.createdAt,
+  shippingAddress: orders.shippingAddress,
+  shippingMethod: orders.shippingMethod,
+  paymentMethod: orders.paymentMethod,
+  subtotalCents: orders.subtotalCents,
+  shippingCents: orders.shippingCents,
+  totalCents: orders.totalCents,
+  currency: orders.currency,
+};
+
+interface SoldLine {
+  productId: number;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+}
+
+/** An order's lines and amounts as the shopper's and the back office's pages show them (OrderTotals). */
+export function linesAndAmounts(
+  order: { subtotalCents: number; shippingCents: number; totalCents: number; currency: string },
+  lines: readonly SoldLine[],
+) {
+  return {
+    lines: lines.map(({ productId, name, unitPriceCents, quantity, lineTotalCents }) => ({
+      productId,
+      name,
+      unitPriceCents,
+      quantity,
+      lineTotalCents,
+    })),
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    currency: order.currency,
+  };
 }

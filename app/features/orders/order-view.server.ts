@@ -5,6 +5,7 @@ import { windowInWords } from "./card-payments/card-payments.server";
 import { openCardPayment } from "./card-payments/open-card-payment.server";
 import { shippingMethodLabel, statusInWords } from "./order-format";
 import { orderInDollars } from "./order-json";
+import { linesAndAmounts } from "./order-lines.server";
 import {
   orderDetailsAnswerSchema,
   orderListQuerySchema,
@@ -64,17 +65,7 @@ export async function orderPageData(
     state: order.status,
     status: statusOf(order),
     placedAt: order.placedAt.toISOString(),
-    lines: order.lines.map(({ productId, name, unitPriceCents, quantity, lineTotalCents }) => ({
-      productId,
-      name,
-      unitPriceCents,
-      quantity,
-      lineTotalCents,
-    })),
-    subtotalCents: order.subtotalCents,
-    shippingCents: order.shippingCents,
-    totalCents: order.totalCents,
-    currency: order.currency,
+    ...linesAndAmounts(order, order.lines),
     address: addressLines(order.shippingAddress),
     shippingMethod: shippingMethodLabel(order.shippingMethod),
     payment: { label: paymentMethod(order.paymentMethod).label, ...instructionsOf(order, viewer) },

@@ -5,7 +5,7 @@ import { orderLines, orders } from "~/db/schema";
 import type { MailQueue } from "~/utils/mail-queue.server";
 import type { CardPaymentServices } from "./card-payments/card-payments.server";
 import type { AddressSnapshot } from "./order-format";
-import { orderLinesOf } from "./order-lines.server";
+import { ORDER_PAGE_COLUMNS, orderLinesOf } from "./order-lines.server";
 import { isOrderToken } from "./order-link.server";
 import type { PlacedOrderLine } from "./place-order.server";
 
@@ -70,20 +70,7 @@ export async function visibleOrder(
   const holdsLink = isOrderToken(number, token, viewer.services.linkSecret);
   if (!holdsLink && !viewer.userId) return null;
   const [row] = await viewer.db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      placedAt: orders.createdAt,
-      shippingAddress: orders.shippingAddress,
-      shippingMethod: orders.shippingMethod,
-      paymentMethod: orders.paymentMethod,
-      subtotalCents: orders.subtotalCents,
-      shippingCents: orders.shippingCents,
-      totalCents: orders.totalCents,
-      currency: orders.currency,
-      paymentDueAt: orders.paymentDueAt,
-    })
+    .select({ ...ORDER_PAGE_COLUMNS, paymentDueAt: orders.paymentDueAt })
     .from(orders)
     // Without the link, only the owner's own order matches: another's reads as no order at all.
     .where(

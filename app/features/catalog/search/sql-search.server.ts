@@ -118,28 +118,43 @@ export async function findProducts(
   query: CatalogQuery,
   words = asTyped(query.search),
 ): Promise<Product[]> {
+  const { page, order } = pageOfIds(db, query, words, (tsquery) => whereClause(query, tsquery));
+  const rows = await db
+    .select(productColumns())
+    .from(products)
+    .innerJoin(page, eq(products.id, page.id))
+    .orderBy(...order);
+  return rows.map(productOf);
+}
+
+/**
+ * Deferred join: a page's ids first (an index-only scan for the usual
+ * orders), then only those rows are read, so deep pages cost little more
+ * than the first one. A search without a chosen order puts the products it
+ * names first (`in_name`); `order` is the page's order for the outer read.
+ * `extra` rows past the page tell whether a next page exists.
+ */
+function pageOfIds(
+  db: Database,
+  query: CatalogQuery,
+  words: readonly SearchWord[] | null | undefined,
+  where: (tsquery: SQL | null | undefined) => SQL | undefined,
+  extra = 0,
+) {
   const tsquery = searchQuery(words);
   const inName =
     tsquery && !query.sort
       ? sql`${products.searchVector} @@ ${searchQuery(words, { inName: true })}`
       : undefined;
-  // Deferred join: find the page's ids first (an index-only scan for the
-  // usual orders), then read only those rows. Deep pages then cost little
-  // more than the first one.
   const page = db
     .select({ id: products.id, ...(inName ? { inName: sql<boolean>`${inName}`.as("in_name") } : {}) })
     .from(products)
-    .where(whereClause(query, tsquery))
+    .where(where(tsquery))
     .orderBy(...ordering(query, inName))
-    .limit(query.size)
+    .limit(query.size + extra)
     .offset((query.page - 1) * query.size)
     .as("page");
-  const rows = await db
-    .select(productColumns())
-    .from(products)
-    .innerJoin(page, eq(products.id, page.id))
-    .orderBy(...ordering(query, inName ? sql`"page"."in_name"` : undefined));
-  return rows.map(productOf);
+  return { page, order: ordering(query, inName ? sql`"page"."in_name"` : undefined) };
 }
 
 /** How many products match the filters (`words` as for findProducts). */
@@ -200,19 +215,13 @@ export async function findBackOfficeProducts(
   scope: { lowStockAt?: number },
   words = asTyped(query.search),
 ): Promise<{ products: BackOfficeProduct[]; hasNextPage: boolean }> {
-  const tsquery = searchQuery(words);
-  const inName =
-    tsquery && !query.sort
-      ? sql`${products.searchVector} @@ ${searchQuery(words, { inName: true })}`
-      : undefined;
-  const page = db
-    .select({ id: products.id, ...(inName ? { inName: sql<boolean>`${inName}`.as("in_name") } : {}) })
-    .from(products)
-    .where(whereClause(query, tsquery, { archived: true, ...scope }))
-    .orderBy(...ordering(query, inName))
-    .limit(query.size + 1)
-    .offset((query.page - 1) * query.size)
-    .as("page");
+  const { page, order } = pageOfIds(
+    db,
+    query,
+    words,
+    (tsquery) => whereClause(query, tsquery, { archived: true, ...scope }),
+    1,
+  );
   const rows = await db
     .select({
       ...productColumns(),
@@ -224,7 +233,7 @@ export async function findBackOfficeProducts(
     .from(products)
     .innerJoin(page, eq(products.id, page.id))
     .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
-    .orderBy(...ordering(query, inName ? sql`"page"."in_name"` : undefined));
+    .orderBy(...order);
   const found = rows.map(({ sku, archivedAt, stock, priceMinor, ...row }) => ({
     ...productOf(row),
     priceMinor,

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
+  OrderNumberCell,
+  TableHead,
   tableCellClasses,
-  tableHeadClasses,
 } from "~/components/back-office/back-office-page";
 import { Pagination } from "~/components/ui/pagination";
 import { useShopperLocale } from "~/utils/locale";
@@ -70,33 +70,18 @@ export function CustomerDetails({
           </p>
         ) : (
           <BackOfficeTable caption={`Orders of ${customer.name || customer.email}, newest first`}>
-            <thead className={tableHeadClasses}>
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Order
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Placed (UTC)
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Total
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: "Order" },
+                { label: "Placed (UTC)" },
+                { label: "Status" },
+                { label: "Total", numeric: true },
+              ]}
+            />
             <tbody>
               {orders.map((order) => (
                 <tr key={order.number}>
-                  <td className={tableCellClasses}>
-                    <Link
-                      to={`/admin/orders/${order.number}`}
-                      className="font-semibold whitespace-nowrap text-indigo-700 underline underline-offset-4"
-                    >
-                      {order.number}
-                    </Link>
-                  </td>
+                  <OrderNumberCell number={order.number} />
                   <td className={tableCellClasses}>{dayOf(order.placedAt, locale)}</td>
                   <td className={tableCellClasses}>{order.statusLabel}</td>
                   <td className={`${tableCellClasses} text-right tabular-nums`}>

@@ -4,8 +4,9 @@ import { ORDER_STATUSES, STATUS_LABELS } from "~/commerce/order-states";
 import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
+  OrderNumberCell,
+  TableHead,
   tableCellClasses,
-  tableHeadClasses,
 } from "~/components/back-office/back-office-page";
 import { buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
@@ -101,36 +102,19 @@ export function AdminOrderList({ list }: { list: AdminOrderListData }) {
 
       {list.orders.length > 0 ? (
         <BackOfficeTable caption="Orders, newest first">
-          <thead className={tableHeadClasses}>
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Order
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Placed (UTC)
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Customer
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Total
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: "Order" },
+              { label: "Placed (UTC)" },
+              { label: "Customer" },
+              { label: "Status" },
+              { label: "Total", numeric: true },
+            ]}
+          />
           <tbody>
             {list.orders.map((order) => (
               <tr key={order.number}>
-                <td className={tableCellClasses}>
-                  <Link
-                    to={`/admin/orders/${order.number}`}
-                    className="font-semibold whitespace-nowrap text-indigo-700 underline underline-offset-4"
-                  >
-                    {order.number}
-                  </Link>
-                </td>
+                <OrderNumberCell number={order.number} />
                 <td className={`${tableCellClasses} whitespace-nowrap`}>
                   {adminDateTime(order.placedAt, locale)}
                 </td>

@@ -1,25 +1,5 @@
-import { ClockIcon, CloseIcon } from "~/components/ui/icons";
+import { ClockIcon, CloseIcon, TickIcon } from "~/components/ui/icons";
 import { type StockLevel, stockLevelOf, stockWords } from "../../core/stock-state";
-
-/** A tick, for "In stock" (the shared icons have none yet). */
-function TickIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
-  );
-}
 
 /**
  * Each level's icon and colour. The words say it all; the icon says it again
