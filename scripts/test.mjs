@@ -21,8 +21,16 @@ const RESULTS = "test-results";
 const MAY_INSTALL = process.env.TEST_INSTALL !== "0";
 const SERVICES_PASS = process.env.TEST_SERVICES_PASS === "1";
 
-function run(title, command, args, { env = {}, mayFail = false } = {}) {
+/**
+ * A step's heading in the test command's report. This is the terminal output a person (or CI's
+ * log) reads, not the shop's logging: the shop's JSON logger is for the running shop.
+ */
+function step(title) {
   console.log(`\n▶ ${title}`);
+}
+
+function run(title, command, args, { env = {}, mayFail = false } = {}) {
+  step(title);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0 && !mayFail) {
     console.error(`\n✖ ${title} failed`);
@@ -126,7 +134,7 @@ console.log(
 );
 
 if (SERVICES_PASS) {
-  console.log("\n▶ Type check, lint and unused-code check: not repeated (TEST_SERVICES_PASS=1)");
+  step("Type check, lint and unused-code check: not repeated (TEST_SERVICES_PASS=1)");
 } else {
   run("Type check", "react-router", ["typegen"]);
   run("Type check", "tsc", ["--noEmit"]);
@@ -136,14 +144,14 @@ if (SERVICES_PASS) {
 // The integration and end-to-end tests run the production build, as a client would. CI's second
 // pass runs on the same checkout right after the first, and says so (TEST_REUSE_BUILD=1).
 if (process.env.TEST_REUSE_BUILD === "1" && fs.existsSync("build/server/index.js")) {
-  console.log("\n▶ Production build: the one just made from this checkout (TEST_REUSE_BUILD=1)");
+  step("Production build: the one just made from this checkout (TEST_REUSE_BUILD=1)");
 } else {
   run("Production build", "react-router", ["build"]);
 }
 const servicesOnly = SERVICES_PASS ? testFilesUsingServices() : [];
 if (SERVICES_PASS) {
-  console.log(
-    `\n▶ Unit and integration tests: the ${servicesOnly.length} files that use PostgreSQL or Redis, without their embedded-database runs; those and the other files ran in the first pass (TEST_SERVICES_PASS=1)`,
+  step(
+    `Unit and integration tests: the ${servicesOnly.length} files that use PostgreSQL or Redis, without their embedded-database runs; those and the other files ran in the first pass (TEST_SERVICES_PASS=1)`,
   );
 }
 const unitPassed = run(
@@ -165,9 +173,7 @@ let e2ePassed = true;
 let e2eReport = null;
 if (SERVICES_PASS) {
   // Not counted as skipped: the same tests ran, on the same engine, in the first pass.
-  console.log(
-    "\n▶ End-to-end tests: not repeated — they run on the embedded database only (TEST_SERVICES_PASS=1)",
-  );
+  step("End-to-end tests: not repeated — they run on the embedded database only (TEST_SERVICES_PASS=1)");
 } else if (chromium.path) {
   e2ePassed = run("End-to-end tests (Chromium)", "playwright", ["test"], {
     env: { ...browserEnv, E2E_TRACE: "off" },
@@ -197,7 +203,7 @@ if (SERVICES_PASS) {
   const count = (suites = []) =>
     suites.reduce((sum, suite) => sum + (suite.specs?.length ?? 0) + count(suite.suites), 0);
   e2e.skipped = report ? count(report.suites) : 0;
-  console.log(`\n▶ End-to-end tests (Chromium): ${e2e.skipped} tests skipped — ${chromium.reason}`);
+  step(`End-to-end tests (Chromium): ${e2e.skipped} tests skipped — ${chromium.reason}`);
 }
 
 // One closing summary for CI, counting both runners.

@@ -44,9 +44,8 @@ export function shopMoney(): ShopMoney {
 }
 
 /** The process writes amounts this way from here on: at start, and once its catalogue index is in this currency. */
-export function settleShopMoney(now: ShopMoney): void {
-  if (settled?.currency !== now.currency || settled.locale !== now.locale)
-    settled = { currency: now.currency, locale: now.locale };
+export function settleShopMoney({ currency, locale }: ShopMoney): void {
+  settled = { currency, locale };
 }
 
 /** A saved value that is still a currency or locale, or the fallback's (a row written by hand is not trusted). */

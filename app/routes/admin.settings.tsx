@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // The amounts are in the currency the form chose: switching to yen, an owner types shipping in yen.
   const currentCurrency = (await settings.current()).currency;
-  const schema = shopSettingsSchema(chosenCurrency(form, currentCurrency));
+  const schema = shopSettingsSchema(chosenCurrency(form.get("currency"), currentCurrency));
   const { submission, refused } = checkedSubmission(form, schema);
   if (refused) return refused;
   const {

@@ -6,6 +6,9 @@ export interface CurrencyChoice {
   label: string;
 }
 
+/** The same for the process's whole life: made once, on the first settings page. */
+let choices: CurrencyChoice[] | undefined;
+
 /**
  * Every currency the server's Intl can write, by code, with its English name.
  * Made by the settings page's loader and sent with the page: a browser's own
@@ -13,6 +16,12 @@ export interface CurrencyChoice {
  * the server accepts.
  */
 export function currencyChoices(): CurrencyChoice[] {
-  const names = new Intl.DisplayNames("en", { type: "currency" });
-  return Intl.supportedValuesOf("currency").map((code) => ({ code, label: `${code} — ${names.of(code)}` }));
+  if (!choices) {
+    const names = new Intl.DisplayNames("en", { type: "currency" });
+    choices = Intl.supportedValuesOf("currency").map((code) => ({
+      code,
+      label: `${code} — ${names.of(code)}`,
+    }));
+  }
+  return choices;
 }

@@ -16,12 +16,12 @@ function unitsField(label: string, most: number) {
 }
 
 /**
- * The currency a settings form chose, when it names one: its amounts are
- * read in it (an owner switching to yen types shipping in yen). Otherwise the
- * shop's own, and the currency field says what is wrong.
+ * The currency a settings form chose (its `currency` field's value), when it
+ * names one: its amounts are read in it, in the browser and on the server (an
+ * owner switching to yen types shipping in yen). Otherwise the shop's own,
+ * and the currency field says what is wrong.
  */
-export function chosenCurrency(form: FormData, shops: CurrencyCode): CurrencyCode {
-  const chosen = form.get("currency");
+export function chosenCurrency(chosen: unknown, shops: CurrencyCode): CurrencyCode {
   return typeof chosen === "string" && isCurrencyCode(chosen.trim()) ? chosen.trim() : shops;
 }
 

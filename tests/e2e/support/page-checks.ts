@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect } from "./test";
 
@@ -68,4 +68,18 @@ export async function expectSamePicture(actual: Buffer, expected: Buffer) {
     if (Math.abs((a.data[index] ?? 0) - (b.data[index] ?? 0)) > 64) differing += 1;
   }
   expect(differing, "channel values that differ by more than antialiasing").toBe(0);
+}
+
+/**
+ * Clicks a buy box's or card's Add to cart and waits for the shop's answer. The navbar counts an
+ * add at once, before the server has it: leaving the page before the answer cancels the add still
+ * on its way (checkout then finds the cart empty).
+ */
+export async function addToCartAnswered(page: Page, button: Locator): Promise<void> {
+  const added = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.startsWith("/cart") && response.request().method() === "POST",
+  );
+  await button.click();
+  expect((await added).ok()).toBe(true);
 }

@@ -5,15 +5,16 @@ import {
   isCurrencyCode,
   isKnownLocale,
   minorDigitsOf,
+  minorOfDecimalText,
   money,
 } from "~/commerce/money";
 import { Field } from "~/components/forms/field";
 import type { CurrencyChoice } from "../currency-choices";
 
-/** 1,234.50 in the currency's own minor units (1,234 yen has none), as `locale` writes it. */
+/** 1,234.50 as `locale` writes it in `currency` (1,234 in a currency without decimals). */
 function sampleAmount(currency: CurrencyCode, locale: string): string {
-  const minor = 123_450 * 10 ** Math.max(0, minorDigitsOf(currency) - 2);
-  return formatMoney(money(minorDigitsOf(currency) === 0 ? 1_234 : minor, currency), locale);
+  const minor = minorOfDecimalText(minorDigitsOf(currency) === 0 ? "1234" : "1234.5", currency) as number;
+  return formatMoney(money(minor, currency), locale);
 }
 
 /**

@@ -1,14 +1,12 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState } from "react";
 import { Form } from "react-router";
-import { isCurrencyCode } from "~/commerce/money";
 import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { useFocusWhenShown } from "~/components/forms/use-focus-when-shown";
 import { buttonClasses } from "~/components/ui/button";
 import type { CurrencyChoice } from "../currency-choices";
-import { shopSettingsSchema } from "../shop-settings-schema";
+import { chosenCurrency, shopSettingsSchema } from "../shop-settings-schema";
 import { ShopCurrencyFields } from "./shop-currency-fields";
 
 export interface ShopSettingsAnswer {
@@ -38,19 +36,19 @@ export function ShopSettingsForm({
   answer: ShopSettingsAnswer | undefined;
   currencies: CurrencyChoice[];
 }) {
-  // The amounts are typed in the currency chosen above them (chosenCurrency does the same on the server).
-  const [chosen, setChosen] = useState(current.currency);
-  const schema = useMemo(() => shopSettingsSchema(chosen), [chosen]);
   const [form, fields] = useForm({
     id: "shop-settings",
     lastResult: answer?.result,
     defaultValue: current,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // The amounts are read in the currency the form chose, as the server reads them (chosenCurrency).
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: shopSettingsSchema(chosenCurrency(formData.get("currency"), current.currency)),
+      }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const picked = fields.currency.value;
-  if (picked && picked !== chosen && isCurrencyCode(picked)) setChosen(picked);
+  const chosen = chosenCurrency(fields.currency.value, current.currency);
   const formRef = useFailedSubmission(answer?.result);
   const savedRef = useFocusWhenShown<HTMLParagraphElement>(answer?.saved);
   const bankError = fields.bankDetails.errors?.[0];

@@ -564,7 +564,7 @@ describe("the catalogue cache", () => {
     const catalog = stubbedCatalog(
       { cacheSeconds: 0 },
       {
-        readCatalogIndex: async () => index,
+        readCatalogIndex: async () => ({ index, money: { currency: "USD", locale: "en-US" } }),
         readSearchVocabulary: async () => searchVocabulary(["blender"]),
         readWordStem: async (_db, typed) => {
           stemReads++;
@@ -589,7 +589,7 @@ describe("the catalogue cache", () => {
     const withIndex = stubbedCatalog(
       { cacheSeconds: 10 },
       {
-        readCatalogIndex: async () => index,
+        readCatalogIndex: async () => ({ index, money: { currency: "USD", locale: "en-US" } }),
         findProducts: async () => {
           sqlPages++;
           return [];
@@ -619,7 +619,7 @@ describe("the catalogue cache", () => {
     // Every index answer counted as costly: each is kept, and asked again it is the same answer.
     const keeping = stubbedCatalog(
       { cacheSeconds: 10, keepIndexAnswersFromMs: 0 },
-      { readCatalogIndex: async () => index },
+      { readCatalogIndex: async () => ({ index, money: { currency: "USD", locale: "en-US" } }) },
     );
     await keeping.indexReady();
     const first = await keeping.countProducts({});

@@ -106,7 +106,7 @@ const ROWS_PER_TURN = 2_000;
  * batches are read is read again with the changes since that revision
  * (readCatalogChanges), as every later change is.
  */
-export async function readCatalogIndex(db: Database): Promise<CatalogIndex | null> {
+export async function readCatalogIndex(db: Database): Promise<ReadIndex | null> {
   const revision = await readCatalogRevision(db);
   // The cards' decimal prices are written in the shop's currency as the database holds it now, read
   // after the revision: an owner's change of currency counts one (drizzle/0020), so a change after
@@ -131,15 +131,14 @@ export async function readCatalogIndex(db: Database): Promise<CatalogIndex | nul
       if (at % ROWS_PER_TURN === ROWS_PER_TURN - 1) await new Promise(setImmediate);
     }
   }
-  const index = await builder.buildInTurns(revision);
-  writtenIn.set(index, money);
-  return index;
+  return { index: await builder.buildInTurns(revision), money };
 }
 
-const writtenIn = new WeakMap<CatalogIndex, ShopMoney>();
-
-/** The currency and locale an index's cards were written in; the process takes them up when it puts the index in use. */
-export const moneyOfIndex = (index: CatalogIndex): ShopMoney | undefined => writtenIn.get(index);
+/** An index as read, with the currency and locale its cards were written in: the process takes them up as it puts the index in use. */
+export interface ReadIndex {
+  index: CatalogIndex;
+  money: ShopMoney;
+}
 
 /** The revisions whose changed products are recorded (drizzle/0008): older ones are forgotten. */
 const CHANGES_KEPT = 1000;

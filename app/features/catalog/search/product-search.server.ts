@@ -9,7 +9,7 @@ import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
 import type { IndexedWord, IndexTerm } from "./catalog-index.server";
 import type { LiveIndex } from "./index-changes.server";
 import { keepCatalogIndex } from "./index-keeping.server";
-import { moneyOfIndex, readCatalogChanges, readCatalogIndex, readWordStem } from "./index-read.server";
+import { readCatalogChanges, readCatalogIndex, readWordStem } from "./index-read.server";
 import { createSearchReading } from "./search-reading.server";
 import { countProducts, findProducts, isPlainWord, readFacetMatrix } from "./sql-search.server";
 import { readSearchVocabulary } from "./vocabulary-read.server";
@@ -106,8 +106,9 @@ export function createProductSearch(db: Database, replaced: Partial<SearchQuerie
   const catalogIndex = keepCatalogIndex({
     read: async () => {
       const started = performance.now();
-      const index = await queries.readCatalogIndex(db);
-      readIn = index ? moneyOfIndex(index) : undefined;
+      const read = await queries.readCatalogIndex(db);
+      readIn = read?.money;
+      const index = read?.index ?? null;
       if (index) {
         logger.info(
           {
