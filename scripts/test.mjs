@@ -25,8 +25,10 @@ const SERVICES_PASS = process.env.TEST_SERVICES_PASS === "1";
  * A step's heading in the test command's report. This is the terminal output a person (or CI's
  * log) reads, not the shop's logging: the shop's JSON logger is for the running shop.
  */
+const started = performance.now();
 function step(title) {
-  console.log(`\n▶ ${title}`);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  console.log(`\n▶ ${title} (at ${seconds} s)`);
 }
 
 function run(title, command, args, { env = {}, mayFail = false } = {}) {
@@ -244,9 +246,18 @@ function testFilesUsingServices() {
     .sort();
 }
 
-/** The first line of a failure, without colour codes: enough to find it in the log above. */
-function firstLine(text = "") {
-  return stripVTControlCharacters(String(text)).trim().split("\n")[0].slice(0, 300);
+/**
+ * The head of a failure, without colour codes: its message and, for an assertion, the expected
+ * and received values, so a CI log cut to its tail still says what differed.
+ */
+function failureHead(text = "") {
+  return stripVTControlCharacters(String(text))
+    .trim()
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(0, 8)
+    .map((line) => line.slice(0, 300))
+    .join("\n      ");
 }
 
 function failedUnitTests(report) {
@@ -256,12 +267,12 @@ function failedUnitTests(report) {
       .filter((test) => test.status === "failed")
       .map((test) => ({
         test: `${where} › ${test.fullName}`,
-        message: firstLine(test.failureMessages?.[0]),
+        message: failureHead(test.failureMessages?.[0]),
       }));
     // A file that failed before any test ran (an import error, a hook) has no failed test to name.
     return tests.length > 0 || file.status !== "failed"
       ? tests
-      : [{ test: where, message: firstLine(file.message) }];
+      : [{ test: where, message: failureHead(file.message) }];
   });
 }
 
@@ -274,7 +285,7 @@ function failedBrowserTests(report) {
           const error = test.results?.find((result) => result.error)?.error;
           failures.push({
             test: `${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")} (${test.status})`,
-            message: firstLine(error?.message),
+            message: failureHead(error?.message),
           });
         }
       }

@@ -602,8 +602,10 @@ describe("the catalogue cache", () => {
     );
     await withIndex.indexReady();
     // An answer's cost is read on the process's clock: held still, every answer takes 0 ms (below the
-    // 1 ms default), however slow a loaded machine makes the first one.
+    // 1 ms default), however slow a loaded machine makes the first one. Held past 0, which lru-cache
+    // reads as "no start time" and would re-arm an expiry timer every millisecond for ever.
     vi.useFakeTimers({ toFake: ["performance"] });
+    vi.advanceTimersByTime(1_000);
     for (let asked = 0; asked < 2; asked++) {
       expect((await withIndex.countProducts({})).value).toEqual({ count: 1 });
     }
