@@ -67,6 +67,29 @@ describe("the PostgreSQL pool through an outage", () => {
 describeWhen([postgresServer], "the database busy or down, told from a wrong request", () => {
   const url = process.env.TEST_DATABASE_URL as string;
 
+  it("keeps a query waiting for a client of a full pool past the connect timeout, and never calls PostgreSQL down for it", async () => {
+    const warnings = vi.spyOn(logger, "warn");
+    const { pool, close } = await openDatabase({ databaseUrl: url, poolSize: 1 });
+    if (!pool) throw new Error("a PostgreSQL database has a pool");
+    const held = await pool.connect();
+    try {
+      // pg-pool's own timer: it gives up on its queue after the connect timeout (3 s).
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      const waiting = pool.query("select 2 as answer");
+      await vi.advanceTimersByTimeAsync(3_500);
+      held.release();
+      await expect(waiting).resolves.toMatchObject({ rows: [{ answer: 2 }] });
+      await expect(pool.query("select 3 as answer")).resolves.toMatchObject({ rows: [{ answer: 3 }] });
+      expect(warnings).not.toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/not answering/));
+      // Still a failure of the moment (503) when the wait runs out for good, never a request's own fault.
+      expect(isTransientFailure(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+      await close();
+    }
+  });
+
   it("counts PostgreSQL refusing another connection, drizzle's wrapping and all, but not a broken rule", async () => {
     // A role of the test's own allowed one connection: the second is refused with 53300. It has a
     // password, for servers that ask one over TCP (the limit is checked once the login succeeded).

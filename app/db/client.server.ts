@@ -89,7 +89,18 @@ const CONNECTION_FAILURE_CODES = new Set([
   "57P03",
 ]);
 const CONNECTION_FAILURE_MESSAGE =
-  /read timeout|timeout exceeded when trying to connect|connection timeout|Connection terminated|Connection ended|not queryable/i;
+  /read timeout|connection timeout|Connection terminated|Connection ended|not queryable/i;
+
+/**
+ * pg-pool's words when no client of a full pool came free in time: every
+ * connection is busy, which says the shop has more work than connections,
+ * not that the database stopped answering.
+ */
+const POOL_QUEUE_TIMEOUT = "timeout exceeded when trying to connect";
+
+function isPoolQueueTimeout(error: unknown): boolean {
+  return (error as { message?: unknown } | null)?.message === POOL_QUEUE_TIMEOUT;
+}
 
 function isConnectionFailure(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
@@ -117,7 +128,8 @@ export function isTransientFailure(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
     const { name, code } = current as { name?: unknown; code?: unknown };
-    if (name === "DatabaseUnavailableError" || isConnectionFailure(current)) return true;
+    if (name === "DatabaseUnavailableError" || isConnectionFailure(current) || isPoolQueueTimeout(current))
+      return true;
     if (typeof code === "string" && BUSY_CODES.has(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
@@ -145,6 +157,14 @@ class DatabaseUnavailableError extends Error {
  */
 class FailFastPool extends pg.Pool {
   static readonly RETRY_AFTER_MS = 2_000;
+  /**
+   * How long a query may wait for a client of a full pool, in all. pg-pool
+   * gives up after connectionTimeoutMillis (meant for connecting), and a
+   * burst of checkouts queued behind one product's stock row waits longer
+   * than that on a slow machine: the wait is taken again until this much
+   * has passed, unless the database is found not answering meanwhile.
+   */
+  static readonly QUEUE_WAIT_MS = 15_000;
   private failingUntil = 0;
   private failing = false;
   /** Counts the failures seen: an answer proves the database is back only if none came after its query began. */
@@ -209,13 +229,27 @@ class FailFastPool extends pg.Pool {
     return undefined;
   }
 
+  /** A client of the pool, waiting in its queue for up to QUEUE_WAIT_MS while every client is busy. */
+  private async checkOut(started: number): Promise<pg.PoolClient> {
+    for (;;) {
+      try {
+        return await super.connect();
+      } catch (error) {
+        if (!isPoolQueueTimeout(error) || performance.now() - started >= FailFastPool.QUEUE_WAIT_MS)
+          throw error;
+        const refused = this.refusal();
+        if (refused) throw refused;
+      }
+    }
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded signatures, passed through unchanged
   override connect(...args: any[]): any {
     const callback = typeof args[0] === "function" ? args[0] : undefined;
     const refused = this.refusal();
     const result: Promise<pg.PoolClient> = refused
       ? Promise.reject(refused)
-      : super.connect().catch((error: unknown) => {
+      : this.checkOut(performance.now()).catch((error: unknown) => {
           this.observe(error);
           throw error;
         });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders } from "~/db/schema";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
@@ -18,7 +18,6 @@ import { action as checkoutAction } from "./api.checkout";
  * orders, newest first, 20 a page; a visitor is sent to log in and back.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 // biome-ignore lint/suspicious/noExplicitAny: a route's loader or action
 type Handler = (args: any) => unknown;

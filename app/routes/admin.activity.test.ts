@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
-import { placeOrder } from "~/features/orders/place-order.server";
 import { sendForm } from "../../tests/support/form-post";
-import { productInStock, shopContext } from "../../tests/support/shop-context";
-import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
+import { placeTestOrder, productInStock, shopContext } from "../../tests/support/shop-context";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -25,7 +23,6 @@ import { action as productAction } from "./admin.product";
  * the person by email — and a search by any of those finds it.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the activity log on $name");
 
 const PASSWORD = "Str0ng!Pass";
@@ -41,35 +38,11 @@ describe.each(engines)("the activity log on $name", (engine: TestDatabase) => {
   let cancelled = "";
   let shipped = "";
 
-  async function placed(
-    productId: number,
-    quantity: number,
-    paymentMethod: "bank-transfer" | "cash-on-delivery",
-  ) {
-    const placement = await placeOrder(services.mail, {
-      idempotencyScope: `test:${randomUUID()}`,
-      idempotencyKey: randomUUID(),
-      userId: null,
+  const placed = (productId: number, quantity: number, paymentMethod: "bank-transfer" | "cash-on-delivery") =>
+    placeTestOrder(services.mail, productId, quantity, {
       email: `shopper-${suffix}@example.com`,
-      shippingAddress: SHOPPER_ADDRESS,
-      shippingMethod: "standard",
       paymentMethod,
-      shippingCentsFor: () => 499,
-      currency: "USD",
-      status: "placed",
-      paymentDueAt: null,
-      lines: [{ productId, quantity }],
-      confirmation: (order) => ({
-        kind: "order-confirmation",
-        to: order.email,
-        subject: "Placed",
-        text: "",
-        html: "",
-      }),
     });
-    if (placement.outcome !== "placed") throw new Error(placement.outcome);
-    return placement.order.number;
-  }
 
   /** The form a product's page sends, with its fields as the page shows them and `changes` typed over. */
   const productForm = (changes: Record<string, string>) => ({

@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { auditLog, catalogImports, products } from "~/db/schema";
 import { writeCatalogFile } from "~/features/catalog/management/index.server";
+import { lanternRecord } from "../../tests/support/catalog-rows";
 import { shopContext } from "../../tests/support/shop-context";
 import {
   openTestDatabases,
@@ -20,7 +21,6 @@ import { loader as progressLoader } from "./admin.catalog-import-progress";
  * its progress to the result; download the catalogue in each format.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the back office's catalogue import on $name");
 
 // biome-ignore lint/suspicious/noExplicitAny: any route module's action or loader
@@ -67,20 +67,13 @@ function upload(name: string, text: string) {
 
 const catalogue = (prefix: string, rows: number, { badPriceAt }: { badPriceAt?: number } = {}) =>
   writeCatalogFile(
-    Array.from({ length: rows }, (_, at) => ({
-      sku: `${prefix}-${at + 1}`,
-      name: `Trailhead Lantern ${at + 1}`,
-      description: "Bright for a whole night.",
-      price: at === badPriceAt ? "twelve" : 12 + at,
-      stock: 3,
-      rating: 4,
-      brand: "trailhead",
-      brand_label: "Trailhead",
-      category: "camping",
-      category_label: "Camping",
-      created: "2026-05-01T10:00:00.000Z",
-      image: "",
-    })),
+    Array.from({ length: rows }, (_, at) =>
+      lanternRecord({
+        sku: `${prefix}-${at + 1}`,
+        name: `Trailhead Lantern ${at + 1}`,
+        price: at === badPriceAt ? "twelve" : 12 + at,
+      }),
+    ),
     "csv",
   );
 

@@ -1,5 +1,5 @@
 import { like } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, brands } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
 import { shopContext } from "../../tests/support/shop-context";
@@ -12,7 +12,6 @@ import { action, loader } from "./admin.catalog-labels";
 
 /** The brands and categories page: add, rename, move up and down, each with an audit entry; refusals name the field. */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the brands and categories page");
 
 describe.each(engines)("brands and categories on $name", (engine: TestDatabase) => {

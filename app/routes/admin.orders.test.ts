@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, orders, stockLevels, users } from "~/db/schema";
-import { placeOrder } from "~/features/orders/place-order.server";
-import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { callRoute, type RouteCall, type RouteHandler } from "../../tests/support/route-call";
+import { placeTestOrder, productInStock, shopContext } from "../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
 import {
   openTestDatabases,
@@ -23,58 +23,15 @@ import { loader as ordersLoader } from "./admin.orders";
  * audit log's entries, and the customers' pages.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
-
-// biome-ignore lint/suspicious/noExplicitAny: a route's loader or action
-type Handler = (args: any) => unknown;
-
-interface Outcome {
-  status: number;
-  location: string | null;
-  // biome-ignore lint/suspicious/noExplicitAny: what the page's component would be given
-  body: any;
-}
 
 describe.each(engines)("the back office's orders and customers on $name", (engine: TestDatabase) => {
   const { context, signedUp, signedUpAs, orders: services } = shopContext(engine);
   const { db } = engine;
   const staff = signedUpAs(`staff-${randomUUID()}@example.com`, "staff");
 
-  /** What the browser would get from the route: a redirect's Location, the page's data and status. */
-  async function call(
-    handler: Handler,
-    path: string,
-    {
-      params = {},
-      form,
-      cookie,
-    }: { params?: Record<string, string>; form?: Record<string, string>; cookie?: string },
-  ): Promise<Outcome> {
-    const headers = new Headers();
-    if (cookie ?? (await staff)) headers.set("cookie", cookie ?? (await staff));
-    if (form) headers.set("Content-Type", "application/x-www-form-urlencoded");
-    const url = new URL(path, "http://localhost:3000");
-    const request = new Request(url, {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form) : undefined,
-    });
-    let result: unknown;
-    try {
-      result = await handler({ request, context, params, url, pattern: "/" });
-    } catch (thrown) {
-      result = thrown;
-    }
-    if (result instanceof Response) {
-      return { status: result.status, location: result.headers.get("Location"), body: null };
-    }
-    const wrapped = result as { type?: string; data: unknown; init: ResponseInit | null };
-    if (wrapped?.type === "DataWithResponseInit") {
-      return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
-    }
-    if (result instanceof Error) throw result;
-    return { status: 200, location: null, body: result };
-  }
+  /** What the browser would get from the route, as the signed-in staff member unless a cookie is given. */
+  const call = async (handler: RouteHandler, path: string, options: RouteCall) =>
+    callRoute(handler, path, { context, ...options, cookie: options.cookie ?? (await staff) });
 
   async function placed(
     {
@@ -86,29 +43,13 @@ describe.each(engines)("the back office's orders and customers on $name", (engin
     paymentMethod: "bank-transfer" | "cash-on-delivery" = "bank-transfer",
   ) {
     const productId = await productInStock(engine, 10, 12.5);
-    const placement = await placeOrder(services.mail, {
-      idempotencyScope: `test:${randomUUID()}`,
-      idempotencyKey: randomUUID(),
+    const number = await placeTestOrder(services.mail, productId, quantity, {
       userId,
       email,
       shippingAddress: { ...SHOPPER_ADDRESS, name },
-      shippingMethod: "standard",
       paymentMethod,
-      shippingCentsFor: () => 499,
-      currency: "USD",
-      status: "placed",
-      paymentDueAt: null,
-      lines: [{ productId, quantity }],
-      confirmation: (order) => ({
-        kind: "order-confirmation",
-        to: order.email,
-        subject: "Placed",
-        text: "",
-        html: "",
-      }),
     });
-    if (placement.outcome !== "placed") throw new Error(placement.outcome);
-    return { number: placement.order.number, productId };
+    return { number, productId };
   }
 
   const pageOf = (number: string) => call(orderLoader, `/admin/orders/${number}`, { params: { number } });

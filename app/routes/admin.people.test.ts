@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
 import { changeRole } from "~/features/auth/people.server";
 import { COMMAND_LINE } from "~/utils/audit-log.server";
@@ -17,7 +17,6 @@ import { action, loader } from "./admin.people";
  * their password; each change is one audit entry; the shop keeps an owner.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("/admin/people");
 
 const PASSWORD = "Str0ng!Pass";

@@ -1,10 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { servicesContext } from "~/context.server";
 import { auditLog, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { createCatalog } from "~/features/catalog/browsing/catalog.server";
 import { newOrderNumber } from "~/features/orders/order-number";
+import {
+  callRoute,
+  type RouteCall,
+  type RouteHandler,
+  type RouteOutcome,
+} from "../../tests/support/route-call";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
 import {
   openTestDatabases,
@@ -23,51 +29,13 @@ import { action as newAction } from "./admin.products.new";
  * order names the product), and the audit entry each change writes.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the back office's product pages");
 
-// biome-ignore lint/suspicious/noExplicitAny: any route module's loader or action
-type Handler = (args: any) => unknown;
-
-interface Outcome {
-  status: number;
-  location: string | null;
-  // biome-ignore lint/suspicious/noExplicitAny: the route's data, read by each test
-  body: any;
-}
+type Handler = RouteHandler;
+type Outcome = RouteOutcome;
 
 /** What a browser would get from a page's loader or form: a web form, or multipart when it is a FormData. */
-async function call(
-  handler: Handler,
-  path: string,
-  {
-    params = {},
-    form,
-    cookie,
-  }: { params?: Record<string, string>; form?: Record<string, string> | FormData; cookie?: string },
-): Promise<Outcome> {
-  const headers = new Headers();
-  if (cookie) headers.set("Cookie", cookie);
-  if (form && !(form instanceof FormData)) headers.set("Content-Type", "application/x-www-form-urlencoded");
-  const url = new URL(path, "http://localhost:3000");
-  const body = form instanceof FormData ? form : form ? new URLSearchParams(form) : undefined;
-  const request = new Request(url, { method: form ? "POST" : "GET", headers, body });
-  let result: unknown;
-  try {
-    result = await handler({ request, context: undefined, params, url, pattern: "/" });
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return { status: result.status, location: result.headers.get("Location"), body: null };
-  }
-  const wrapped = result as { type?: string; data: unknown; init: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") {
-    return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null, body: result };
-}
+const call = (handler: Handler, path: string, options: RouteCall) => callRoute(handler, path, options);
 
 const png = () =>
   sharp({ create: { width: 80, height: 60, channels: 3, background: "#c0392b" } })

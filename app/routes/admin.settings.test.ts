@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, shopSettings } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
 import { shopContext } from "../../tests/support/shop-context";
@@ -17,7 +17,6 @@ import { loader as checkoutLoader } from "./checkout";
  * what changed; a bad amount is refused next to its field.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("/admin/settings");
 
 const SAVED = {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, catalogImports, orders, users } from "~/db/schema";
 import { newOrderNumber } from "~/features/orders/order-number";
 import routes from "~/routes";
@@ -20,7 +20,6 @@ import {
  * /admin route is walked without anyone adding it here.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the back office's door");
 
 // biome-ignore lint/suspicious/noExplicitAny: any route module's loader or action

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { createCatalog } from "~/features/catalog/browsing/catalog.server";
 import { sendForm } from "../../tests/support/form-post";
@@ -20,7 +20,6 @@ import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
  * cart cannot add it and a checkout refuses its line; on both engines.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("archived products");
 
 const archive = (engine: TestDatabase, id: number, archived = true) =>

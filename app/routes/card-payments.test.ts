@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardPayments, orderEvents, orders, stockLevels } from "~/db/schema";
+import { cardPayments, orders, stockLevels } from "~/db/schema";
 import { refundCardPayment } from "~/features/orders/card-payments/card-refund.server";
 import { openCardPayment } from "~/features/orders/card-payments/open-card-payment.server";
 import { createStripeGateway } from "~/features/orders/card-payments/stripe-gateway.server";
@@ -18,7 +18,7 @@ import {
   TEST_STRIPE_SECRET_KEY,
   TEST_STRIPE_WEBHOOK_SECRET,
 } from "../../tests/support/payment-stand-in";
-import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { orderEventsOf, productInStock, shopContext } from "../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
 import {
   openTestDatabases,
@@ -41,7 +41,6 @@ import { loader as checkoutLoader } from "./checkout";
  */
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 const OLIVE: Actor = { id: null, email: "olive@example.com", name: "Olive Owner" };
 
@@ -116,17 +115,7 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
       .innerJoin(orders, eq(orders.id, cardPayments.orderId))
       .where(eq(orders.number, number))
       .then((rows) => rows.map((row) => row.payment));
-  const eventsOf = async (number: string) =>
-    db
-      .select({
-        from: orderEvents.fromStatus,
-        to: orderEvents.toStatus,
-        by: orderEvents.actorName,
-        note: orderEvents.note,
-      })
-      .from(orderEvents)
-      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-      .where(eq(orders.number, number));
+  const eventsOf = (number: string) => orderEventsOf(engine, number);
   const mailsAbout = async (number: string) =>
     (await shop.mail.delivered()).filter(
       (mail) => mail.subject.includes(number) || mail.text.includes(number),

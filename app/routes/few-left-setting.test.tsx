@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { servicesContext } from "~/context.server";
 import { shopSettings } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
@@ -21,7 +21,6 @@ import ProductPage, { loader as productLoader } from "./product";
  * product page's buy box the way its server render writes it.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the few-left setting");
 
 const SETTINGS_FORM = {

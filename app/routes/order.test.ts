@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderDetailsAnswerSchema } from "~/features/orders/order-schema";
 import type { MailMessage } from "~/utils/mail.server";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
@@ -22,7 +22,6 @@ import { loader as orderPageLoader } from "./order";
  * same 404 for everyone and everything else.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 const ORIGIN = "http://localhost:3000";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopServices } from "~/context.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
@@ -30,7 +30,6 @@ const FIXTURE: NewProductRow[] = [
 }));
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 describe.each(engines)("product page loader on $name", (engine: TestDatabase) => {
   let services: Partial<ShopServices>;

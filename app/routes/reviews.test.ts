@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, orderEvents, orderLines, orders, products, reviews, users } from "~/db/schema";
 import { type ImportRow, importCatalogRows } from "~/features/catalog/management/catalog-import.server";
 import { saveReview } from "~/features/reviews/review-writing.server";
@@ -24,7 +24,6 @@ import { action as productAction, loader as productLoader } from "./product";
  */
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 interface Outcome {
   status: number;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShopServices } from "~/context.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
@@ -37,7 +37,6 @@ const FIXTURE: NewProductRow[] = Array.from({ length: 12 }, (_, index) => {
 const run = (path: string, services: Partial<ShopServices>) => runLoader(loader, path, services);
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 describe.each(engines)("shop page loader on $name", (engine: TestDatabase) => {
   let services: Partial<ShopServices>;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { catalogImports, orders, shopSettings } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
@@ -28,7 +28,6 @@ import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
  * 22P05; a lone surrogate 22P02) and the shopper got a 500.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("text inputs on $name");
 
 const NOT_TEXT = ["A\u0000B", "\uD800", "Ada\u0007", "Ada\u0085"];

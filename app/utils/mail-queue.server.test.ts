@@ -19,7 +19,6 @@ import { createMailTransport, type MailMessage } from "./mail.server";
 import { createMailQueue, type MailQueueOptions } from "./mail-queue.server";
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "backline-mail-queue-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));

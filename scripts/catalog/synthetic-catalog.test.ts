@@ -1,5 +1,5 @@
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { orderLines, orders, products } from "../../app/db/schema";
 import {
   DEMO_BRANDS as BRANDS,
@@ -19,10 +19,6 @@ import { generateCatalog } from "./synthetic-catalog";
 const NOW = CATALOG_NOW;
 
 const engines = await openTestDatabases();
-
-afterAll(async () => {
-  await Promise.all(engines.map((engine) => engine.close()));
-});
 
 describe.each(engines)("generated catalogues on $name", (engine: TestDatabase) => {
   const db = engine.db;

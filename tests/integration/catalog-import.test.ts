@@ -137,7 +137,6 @@ beforeAll(async () => {
 
 const engines = await openTestDatabases();
 afterAll(async () => {
-  await Promise.all(engines.map((engine) => engine.close()));
   await new Promise((resolve) => pictureServer?.close(resolve));
   fs.rmSync(work, { recursive: true, force: true });
 });

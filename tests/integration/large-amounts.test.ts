@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders } from "~/db/schema";
 import { addToCart, readCart } from "~/features/cart/cart.server";
 import { productForEditing } from "~/features/catalog/management/product-editing.server";
@@ -16,7 +16,6 @@ import { openTestDatabases, type TestDatabase } from "../support/test-database";
  * the most of one line (99) of a $300,000 product. Each used to answer 500.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 describe.each(engines)("amounts past 32 bits of cents, on $name", (engine: TestDatabase) => {
   const { db } = engine;

@@ -1,6 +1,8 @@
 import { expect } from "vitest";
 import type { ProductRow } from "../../app/db/schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "../../app/db/seed/demo-brands-and-categories";
+import type { ShopProduct } from "../../app/features/catalog/core/catalog-format";
+import type { CatalogFileRecord } from "../../app/features/catalog/management/catalog-file.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -26,4 +28,38 @@ export function expectValidProduct(product: ProductRow) {
   expect(product.name.length).toBeGreaterThan(0);
   expect(product.description.length).toBeGreaterThan(0);
   expect(product.image).toMatch(/^\/images\/products\/[a-z0-9-]+-[0-9a-f]{8}\.svg$/);
+}
+
+/** One product as the shop's cards and product page are given it (a component test's fixture). */
+export const BLENDER_CARD: ShopProduct = {
+  id: 7,
+  name: "BlendMaster Pro 900 Blender",
+  image: "/images/products/blendmaster-pro-900-blender.svg",
+  price: 89.99,
+  ratings: 4.5,
+  ratingCount: 12,
+  bandName: "blendMaster",
+  category: "home appliances",
+  creationDate: "2025-03-04T23:30:00.000Z",
+  stock: 14,
+  brandLabel: "BlendMaster",
+  categoryLabel: "Home appliances",
+};
+
+/** A Trailhead lantern as a catalogue file's row (camping, 4 stars, no picture), with what the test changes. */
+export function lanternRecord(changes: Partial<CatalogFileRecord> & { sku: string }): CatalogFileRecord {
+  return {
+    name: "Trailhead Lantern",
+    description: "Bright for a whole night.",
+    price: 12,
+    stock: 3,
+    rating: 4,
+    brand: "trailhead",
+    brand_label: "Trailhead",
+    category: "camping",
+    category_label: "Camping",
+    created: "2026-05-01T10:00:00.000Z",
+    image: "",
+    ...changes,
+  };
 }

@@ -1,16 +1,20 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { minorAtMost } from "~/commerce/money";
 import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
-import { brands, categories, products, stockLevels, users } from "~/db/schema";
+import { brands, categories, orderEvents, orders, products, stockLevels, users } from "~/db/schema";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
 import { createCatalog } from "~/features/catalog/browsing/catalog.server";
 import type { CardPaymentServices } from "~/features/orders/card-payments/card-payments.server";
 import type { OrderServices } from "~/features/orders/orders.server";
+import { type OrderRequest, placeOrder } from "~/features/orders/place-order.server";
+import type { MailQueue } from "~/utils/mail-queue.server";
 import { createShopSettings } from "~/utils/shop-settings.server";
 import { createShoppingRateLimit, type ShoppingRateLimits } from "~/utils/shopping-rate-limit.server";
 import { recordingMail } from "./recording-mailer";
+import { SHOPPER_ADDRESS } from "./shopper";
 import type { TestDatabase } from "./test-database";
 
 const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -121,4 +125,56 @@ export async function productInStock(engine: TestDatabase, onHand: number, price
   const id = (row as { id: number }).id;
   await engine.db.update(stockLevels).set({ onHand }).where(eq(stockLevels.productId, id));
   return id;
+}
+
+/**
+ * A placed order of `quantity` units of a product, as a guest's checkout
+ * places it (standard shipping at $4.99, paid by `paymentMethod`), with
+ * what the test changes: its number, or the refusal as an error.
+ */
+export async function placeTestOrder(
+  mail: MailQueue,
+  productId: number,
+  quantity: number,
+  changes: Partial<OrderRequest> = {},
+): Promise<string> {
+  const placement = await placeOrder(mail, {
+    idempotencyScope: `test:${randomUUID()}`,
+    idempotencyKey: randomUUID(),
+    userId: null,
+    email: "shopper@example.com",
+    shippingAddress: SHOPPER_ADDRESS,
+    shippingMethod: "standard",
+    paymentMethod: "bank-transfer",
+    shippingCentsFor: () => 499,
+    currency: "USD",
+    status: "placed",
+    paymentDueAt: null,
+    lines: [{ productId, quantity }],
+    confirmation: (order) => ({
+      kind: "order-confirmation",
+      to: order.email,
+      subject: `Order ${order.number}`,
+      text: "",
+      html: "",
+    }),
+    ...changes,
+  });
+  if (placement.outcome !== "placed") throw new Error(placement.outcome);
+  return placement.order.number;
+}
+
+/** An order's status changes, oldest first: from, to, by whom and why. */
+export function orderEventsOf(engine: TestDatabase, number: string) {
+  return engine.db
+    .select({
+      from: orderEvents.fromStatus,
+      to: orderEvents.toStatus,
+      by: orderEvents.actorName,
+      note: orderEvents.note,
+    })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(eq(orders.number, number))
+    .orderBy(asc(orderEvents.id));
 }

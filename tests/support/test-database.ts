@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { pgliteTemplate } from "./pglite-template";
@@ -36,6 +37,7 @@ export interface TestDatabase {
 /**
  * Every engine to test: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set
  * (PostgreSQL alone in CI's second pass, requirements.ts's SERVICES_PASS).
+ * Called at a test file's top level: they are closed after its last test.
  */
 export async function openTestDatabases(): Promise<TestDatabase[]> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -50,6 +52,7 @@ export async function openTestDatabases(): Promise<TestDatabase[]> {
       throw error;
     }
   }
+  afterAll(() => Promise.all(engines.map((engine) => engine.close())));
   return engines;
 }
 

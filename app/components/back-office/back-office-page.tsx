@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { CurrencyCode } from "~/commerce/money";
+import { useAmountFormat } from "~/commerce/use-money";
 
 /**
  * A back-office page's frame: its heading (the page's one h1, where focus
@@ -76,5 +78,13 @@ export function OrderNumberCell({ number }: { number: string }) {
         {number}
       </Link>
     </td>
+  );
+}
+
+/** An order's total as a back-office row's right-aligned cell, in the order's own currency. */
+export function OrderTotalCell({ totalCents, currency }: { totalCents: number; currency: CurrencyCode }) {
+  const formatAmount = useAmountFormat();
+  return (
+    <td className={`${tableCellClasses} text-right tabular-nums`}>{formatAmount(totalCents, currency)}</td>
   );
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CATALOG_NOW, expectValidProduct } from "../../../tests/support/catalog-rows";
 import {
   openTestDatabases,
@@ -17,10 +17,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const NOW = CATALOG_NOW;
 
 const engines = await openTestDatabases();
-
-afterAll(async () => {
-  await Promise.all(engines.map((engine) => engine.close()));
-});
 
 describe.each(engines)("the demo catalogue on $name", (engine: TestDatabase) => {
   const db = engine.db;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, orderLines, orders, products, users } from "~/db/schema";
 import { productInStock } from "../../../tests/support/shop-context";
 import {
@@ -17,7 +17,6 @@ import { activityPage } from "./activity.server";
  * are found by those names like new entries.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the activity log's older entries on $name");
 
 /** drizzle/0016's statements after its columns are added: what it does to the entries already there. */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "~/commerce/order-states";
 import { orders, products } from "~/db/schema";
 import { demoOrderScope } from "~/db/seed/demo-orders";
@@ -18,7 +18,6 @@ import { dashboardOf } from "./dashboard.server";
  * low-stock line, archived ones left out.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the dashboard's figures on $name");
 
 const NOW = new Date("2026-11-25T09:30:00Z");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { carts, products, users } from "~/db/schema";
 import { productInStock } from "../../../tests/support/shop-context";
 import {
@@ -20,7 +20,6 @@ import {
 } from "./cart.server";
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
   const { db } = engine;

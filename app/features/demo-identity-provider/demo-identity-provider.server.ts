@@ -13,6 +13,7 @@ import { demoIdentityProviderRecords } from "~/db/schema";
 import { sharedSecret } from "~/db/shop-secrets.server";
 import { logger } from "~/utils/logger.server";
 import { readSmallBody } from "~/utils/small-body.server";
+import { sendStandInPage } from "~/utils/stand-in-page.server";
 
 /**
  * The demo identity provider: a standards-compliant OpenID Connect provider
@@ -252,10 +253,10 @@ export async function createDemoIdentityProvider(
         );
         return;
       }
-      sendHtml(res, 400, loginPage(details.uid, { email, name, problem }));
+      sendStandInPage(res, 400, loginPage(details.uid, { email, name, problem }));
       return;
     }
-    sendHtml(res, 200, loginPage(details.uid, { email: "", name: "", problem: null }));
+    sendStandInPage(res, 200, loginPage(details.uid, { email: "", name: "", problem: null }));
   }
 
   return {
@@ -276,7 +277,7 @@ export async function createDemoIdentityProvider(
         interaction(req, res).catch((error: unknown) => {
           logger.warn({ err: error }, "demo identity provider: interaction failed");
           if (!res.headersSent)
-            sendHtml(
+            sendStandInPage(
               res,
               400,
               page("Sign-in expired", "<p>This sign-in has expired. Close this window and try again.</p>"),
@@ -290,17 +291,6 @@ export async function createDemoIdentityProvider(
       return true;
     },
   };
-}
-
-function sendHtml(res: http.ServerResponse, status: number, html: string) {
-  res.statusCode = status;
-  res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader(
-    "Content-Security-Policy",
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  );
-  res.end(html);
 }
 
 function escapeHtml(text: string): string {

@@ -2,6 +2,7 @@ import type http from "node:http";
 import type { Database } from "~/db/client.server";
 import { logger } from "~/utils/logger.server";
 import { readSmallBody } from "~/utils/small-body.server";
+import { sendStandInPage } from "~/utils/stand-in-page.server";
 import { closedPage, notFoundPage, paymentPage } from "./hosted-page.server";
 import { type Answer, createStandInApi } from "./stand-in-api.server";
 import { recordStore, type SessionRecord } from "./stand-in-records.server";
@@ -51,19 +52,19 @@ export function createDemoPaymentProvider(options: {
   /** The payment page: shown (GET), or paid or left (POST). */
   async function checkoutPage(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
     const record = /^cs_\w+$/.test(id) ? await store.read<SessionRecord>(`session:${id}`) : null;
-    if (!record) return sendHtml(res, 404, notFoundPage());
+    if (!record) return sendStandInPage(res, 404, notFoundPage());
     const { session } = record;
     if (req.method !== "POST") {
-      return sendHtml(
+      return sendStandInPage(
         res,
         200,
         session.status === "open" ? paymentPage(session, record.lines, req.url ?? "") : closedPage(session),
       );
     }
     const action = new URLSearchParams(await readSmallBody(req, 30_000)).get("action");
-    if (session.status !== "open") return sendHtml(res, 409, closedPage(session));
+    if (session.status !== "open") return sendStandInPage(res, 409, closedPage(session));
     if (action === "cancel") return redirect(res, session.cancel_url ?? base.origin);
-    if (action !== "pay") return sendHtml(res, 400, paymentPage(session, record.lines, req.url ?? ""));
+    if (action !== "pay") return sendStandInPage(res, 400, paymentPage(session, record.lines, req.url ?? ""));
     // Paid only once, whatever two clicks send: the write is conditional on the session still open.
     const paymentIntent = stripeId("pi");
     const paid: DemoSession = {
@@ -74,7 +75,7 @@ export function createDemoPaymentProvider(options: {
       url: null,
     };
     if (!(await store.replaceIfOpen(`session:${id}`, { ...record, session: paid }))) {
-      return sendHtml(res, 409, closedPage(session));
+      return sendStandInPage(res, 409, closedPage(session));
     }
     await store.write(`payment:${paymentIntent}`, id);
     deliver("checkout.session.completed", paid);
@@ -153,17 +154,6 @@ function sendJson(res: http.ServerResponse, answer: Answer) {
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Request-Id", stripeId("req"));
   res.end(JSON.stringify(answer.body));
-}
-
-function sendHtml(res: http.ServerResponse, status: number, html: string) {
-  res.statusCode = status;
-  res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader(
-    "Content-Security-Policy",
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  );
-  res.end(html);
 }
 
 function redirect(res: http.ServerResponse, location: string) {

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { and, asc, eq, like } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { auditLog, mailQueue, orderEvents, orders, stockLevels } from "~/db/schema";
+import { describe, expect, it } from "vitest";
+import { auditLog, mailQueue, orders, stockLevels } from "~/db/schema";
 import type { Actor } from "~/utils/audit-log.server";
 import { recordingMail } from "../../../tests/support/recording-mailer";
-import { productInStock } from "../../../tests/support/shop-context";
+import { orderEventsOf, placeTestOrder, productInStock } from "../../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../../tests/support/shopper";
 import {
   openTestDatabases,
@@ -14,10 +13,8 @@ import {
 import { changeOrderStatus, type OrderChangeRequest } from "./order-admin.server";
 import { isOrderToken } from "./order-link.server";
 import { orderStatusEmail } from "./order-status-email.server";
-import { placeOrder } from "./place-order.server";
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 const SECRET = "test-secret-test-secret-test-secret-0123";
 const OLIVE: Actor = { id: null, email: "olive@example.com", name: "Olive Owner" };
@@ -31,29 +28,12 @@ describe.each(engines)("the back office's order actions on $name", (engine: Test
   /** An order of `quantity` units of a new product (10 on hand before), placed with `paymentMethod`. */
   async function placed(paymentMethod: "bank-transfer" | "cash-on-delivery", quantity = 3) {
     const productId = await productInStock(engine, 10, 12.5);
-    const placement = await placeOrder(queue, {
+    const number = await placeTestOrder(queue, productId, quantity, {
       idempotencyScope: "cart:test",
-      idempotencyKey: randomUUID(),
-      userId: null,
-      email: "shopper@example.com",
       shippingAddress: { ...SHOPPER_ADDRESS, name: "Ada <Shopper>" },
-      shippingMethod: "standard",
       paymentMethod,
-      shippingCentsFor: () => 499,
-      currency: "USD",
-      status: "placed",
-      paymentDueAt: null,
-      lines: [{ productId, quantity }],
-      confirmation: (order) => ({
-        kind: "order-confirmation",
-        to: order.email,
-        subject: order.number,
-        text: "",
-        html: "",
-      }),
     });
-    if (placement.outcome !== "placed") throw new Error(placement.outcome);
-    return { number: placement.order.number, productId };
+    return { number, productId };
   }
 
   const change = (actor: Actor, request: OrderChangeRequest) => changeOrderStatus(services, actor, request);
@@ -74,18 +54,7 @@ describe.each(engines)("the back office's order actions on $name", (engine: Test
         .where(eq(stockLevels.productId, productId))
     )[0]?.onHand;
 
-  const eventsOf = async (number: string) =>
-    db
-      .select({
-        from: orderEvents.fromStatus,
-        to: orderEvents.toStatus,
-        by: orderEvents.actorName,
-        note: orderEvents.note,
-      })
-      .from(orderEvents)
-      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-      .where(eq(orders.number, number))
-      .orderBy(asc(orderEvents.id));
+  const eventsOf = (number: string) => orderEventsOf(engine, number);
 
   const auditOf = async (number: string) =>
     db

@@ -12,7 +12,11 @@ import { failedOnLockCycle } from "~/db/errors.server";
 import { orderEvents, orders } from "~/db/schema";
 import { type Actor, productName, recordChange } from "~/utils/audit-log.server";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
-import { expireLeftOpenSessions, whenCardOrderCancelled } from "./card-payments/card-payments.server";
+import {
+  expireLeftOpenSessions,
+  lockedOrder,
+  whenCardOrderCancelled,
+} from "./card-payments/card-payments.server";
 import { recordOrderEvent } from "./order-events.server";
 import type { AddressSnapshot } from "./order-format";
 import { orderPath } from "./order-link.server";
@@ -86,21 +90,7 @@ async function changeIn(
   request: OrderChangeRequest,
 ): Promise<OrderChange> {
   // The row lock first: whoever acts second waits here, then reads what the first did.
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      email: orders.email,
-      shippingAddress: orders.shippingAddress,
-      paymentMethod: orders.paymentMethod,
-      totalCents: orders.totalCents,
-      currency: orders.currency,
-      trackingNumber: orders.trackingNumber,
-    })
-    .from(orders)
-    .where(eq(orders.number, request.number))
-    .for("update");
+  const order = await lockedOrder(tx, { number: request.number });
   if (!order) return { outcome: "not-found" };
   if (!isOrderStatus(order.status)) throw new Error(`order ${order.number} has an unknown status`);
   const from = order.status;

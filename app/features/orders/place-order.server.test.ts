@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cartLines, carts, mailQueue, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { recordingMail } from "../../../tests/support/recording-mailer";
 import { productInStock } from "../../../tests/support/shop-context";
@@ -14,7 +14,6 @@ import { isOrderNumber } from "./order-number";
 import { type OrderRequest, type Placement, placeOrder } from "./place-order.server";
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 const request = (lines: OrderRequest["lines"], key = randomUUID()): OrderRequest => ({
   idempotencyScope: "cart:test",

@@ -15,6 +15,15 @@ import { eligibility, NOT_ALLOWED_WORDS } from "./review-writing.server";
 
 const REVIEWS_PER_PAGE = 10;
 
+/** What every list of reviews shows of one: its stars, words and author's name (joined from users). */
+export const REVIEW_COLUMNS = {
+  id: reviews.id,
+  rating: reviews.rating,
+  title: reviews.title,
+  body: reviews.body,
+  author: users.name,
+};
+
 export interface ShownReview {
   id: number;
   rating: number;
@@ -60,11 +69,7 @@ export async function productReviews(
   const [listed, stars, own, allowed] = await Promise.all([
     db
       .select({
-        id: reviews.id,
-        rating: reviews.rating,
-        title: reviews.title,
-        body: reviews.body,
-        author: users.name,
+        ...REVIEW_COLUMNS,
         userId: reviews.userId,
         createdAt: reviews.createdAt,
         updatedAt: reviews.updatedAt,

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { products, reviews, users } from "~/db/schema";
 import { type Actor, productName, recordChange } from "~/utils/audit-log.server";
 import { z } from "~/utils/zod";
+import { REVIEW_COLUMNS } from "./review-listing.server";
 
 /**
  * Reviews in the back office (/admin/reviews, docs/decisions/0033): staff
@@ -60,11 +61,7 @@ export async function backOfficeReviews(db: Database, query: z.infer<typeof revi
   }
   const rows = await db
     .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      body: reviews.body,
-      author: users.name,
+      ...REVIEW_COLUMNS,
       authorEmail: users.email,
       productId: products.id,
       productName: products.name,

@@ -105,6 +105,15 @@ export class ShopPage {
     return this.cards.getByRole("heading", { level: 3 }).allTextContents();
   }
 
+  /**
+   * The cards show exactly these products, in this order, once the page has caught up: the router
+   * writes the new address before React commits the page it belongs to, so a read right after
+   * `expectQuery` may still see the cards before.
+   */
+  async expectCards(names: string[]) {
+    await expect(this.cards.getByRole("heading", { level: 3 })).toHaveText(names);
+  }
+
   pageLink(page: number): Locator {
     return this.pagination.getByRole("link", { name: `Page ${page}`, exact: true });
   }

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accounts, orders, sessions, users } from "~/db/schema";
 import {
   cookieHeader,
@@ -14,7 +14,6 @@ import { SHOPPER_ADDRESS } from "../../../../tests/support/shopper";
 import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 describe.each(engines)("the account's settings on $name", (engine) => {
   const shop = testAuth(engine.db);

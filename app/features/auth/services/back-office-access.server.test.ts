@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accounts, auditLog, users } from "~/db/schema";
 import { shopContext } from "../../../../tests/support/shop-context";
 import {
@@ -15,7 +15,6 @@ import { applyOwnerEmails } from "../people.server";
  * sign up with it), without a restart; the role is read on every request.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("OWNER_EMAILS at the door");
 
 describe.each(engines)("OWNER_EMAILS at the back office's door on $name", (engine: TestDatabase) => {

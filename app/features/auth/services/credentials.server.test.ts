@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { accounts, users, verifications } from "~/db/schema";
 import {
   cookieHeader,
@@ -22,7 +22,6 @@ import { hashPassword, PASSWORD_HASH_PARAMETERS } from "../password-hasher.serve
 import { createAuthRateLimiter } from "../rate-limit.server";
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 describe.each(engines)("passwords: sign-up, login, reset on $name", (engine) => {
   const shop = testAuth(engine.db);

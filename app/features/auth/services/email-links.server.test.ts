@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users, verifications } from "~/db/schema";
 import { cookieHeader, newAccount, testAuth } from "../../../../tests/support/auth-service";
 import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 describe.each(engines)("emailed links on $name", (engine) => {
   const shop = testAuth(engine.db);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions } from "~/db/schema";
 import {
   cookieHeader,
@@ -12,7 +12,6 @@ import {
 import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 describe.each(engines)("sessions on $name", (engine) => {
   const shop = testAuth(engine.db);

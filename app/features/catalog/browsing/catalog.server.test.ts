@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
@@ -148,10 +148,6 @@ async function everyPage(db: Database, base: Partial<CatalogQuery>, size: number
 }
 
 const engines = await openTestDatabases();
-
-afterAll(async () => {
-  await Promise.all(engines.map((engine) => engine.close()));
-});
 
 describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
   let db: Database;

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products, stockLevels } from "~/db/schema";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
 import { describeWhen, postgresServer } from "../../../../tests/support/requirements";
@@ -19,10 +19,6 @@ import { createStockSnapshot, readStockChanges, readStockLevels } from "./stock-
  * still open when a look read.
  */
 const engines = await openTestDatabases();
-
-afterAll(async () => {
-  await Promise.all(engines.map((engine) => engine.close()));
-});
 
 const READS = { readStockChanges, readStockLevels };
 const asProduct = (id: number) => ({ id }) as Product;

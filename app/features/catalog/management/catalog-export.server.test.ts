@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { lanternRecord } from "../../../../tests/support/catalog-rows";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -14,7 +15,6 @@ import { importCatalogRows } from "./catalog-import.server";
  * size of its parts.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("the streamed export on $name");
 
 async function joined(parts: AsyncGenerator<string>): Promise<string> {
@@ -29,20 +29,15 @@ describe.each(engines)("the streamed export on $name", (engine: TestDatabase) =>
       expect(await joined(exportCatalogText(engine.db, format, 2))).toBe(writeCatalogFile([], format));
     }
     const file = writeCatalogFile(
-      Array.from({ length: 5 }, (_, at) => ({
-        sku: `STREAM-${at + 1}`,
-        name: at === 2 ? '=Formula, "quoted"' : `Lantern ${at + 1}`,
-        description: "Line one\nline two",
-        price: 10 + at,
-        stock: at,
-        rating: 4,
-        brand: "trailhead",
-        brand_label: "Trailhead",
-        category: "camping",
-        category_label: "Camping",
-        created: "2026-05-01T10:00:00.000Z",
-        image: "",
-      })),
+      Array.from({ length: 5 }, (_, at) =>
+        lanternRecord({
+          sku: `STREAM-${at + 1}`,
+          name: at === 2 ? '=Formula, "quoted"' : `Lantern ${at + 1}`,
+          description: "Line one\nline two",
+          price: 10 + at,
+          stock: at,
+        }),
+      ),
       "csv",
     );
     const reading = await readCatalogFile(file, "csv");

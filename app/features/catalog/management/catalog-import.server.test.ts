@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { catalogRevisions, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
 import {
@@ -26,7 +26,6 @@ import {
  * key that protects the order's lines.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 const HEADER = "sku,name,price,stock,brand,category";
 

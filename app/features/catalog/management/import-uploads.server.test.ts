@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setImmediate } from "node:timers/promises";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { catalogImports } from "~/db/schema";
 import {
   openTestDatabases,
@@ -20,7 +20,6 @@ import { checkCatalogUpload } from "./import-uploads.server";
  * loop back: while it is checked, the process keeps answering.
  */
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 reportPostgresSkipped("a large catalogue upload on $name");
 
 const ROWS = 200_000;

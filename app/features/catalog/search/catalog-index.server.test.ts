@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type NewProductRow, products } from "~/db/schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "~/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "~/db/seed/demo-catalog";
@@ -26,10 +26,6 @@ import { readCatalogRevision } from "./index-read.server";
  * each database engine.
  */
 const engines = await openTestDatabases();
-
-afterAll(async () => {
-  await Promise.all(engines.map((engine) => engine.close()));
-});
 
 const DAY = 24 * 60 * 60 * 1000;
 

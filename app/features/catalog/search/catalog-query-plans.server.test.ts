@@ -4,7 +4,7 @@ import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "~/db/seed/demo-brands-and-categories";
@@ -38,7 +38,6 @@ interface Recorded {
 }
 
 const engines = await openTestDatabases();
-afterAll(() => Promise.all(engines.map((engine) => engine.close())));
 
 /** The same database, with every statement the catalogue sends written down. */
 function recordingDatabase(engine: TestDatabase, recorded: Recorded[]): Database {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
 import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
 import { type Catalog, createCatalog } from "../browsing/catalog.server";
@@ -8,10 +8,6 @@ import { readSearchVocabulary } from "./vocabulary-read.server";
 
 /** Search as shoppers type it, on the demo catalogue, on each database engine. */
 const engines = await openTestDatabases();
-
-afterAll(async () => {
-  await Promise.all(engines.map((engine) => engine.close()));
-});
 
 describe.each(engines)("search that finds what shoppers mean, on $name", (engine) => {
   let catalog: Catalog;

@@ -1,5 +1,5 @@
 import { eq, gt, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { catalogChanges, products, stockLevels } from "~/db/schema";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
 import {
@@ -24,10 +24,6 @@ import { createSearchRateLimit } from "./search-rate-limit.server";
  * product change, and a process's index then answers "in stock only" from it.
  */
 const engines = await openTestDatabases();
-
-afterAll(async () => {
-  await Promise.all(engines.map((engine) => engine.close()));
-});
 
 describe.each(engines)("stock crossing zero, on $name", (engine: TestDatabase) => {
   const { db } = engine;

@@ -1,7 +1,7 @@
-import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
   OrderNumberCell,
+  OrderTotalCell,
   TableHead,
   tableCellClasses,
 } from "~/components/back-office/back-office-page";
@@ -35,7 +35,6 @@ export function CustomerDetails({
   page,
   totalPages,
 }: Omit<CustomerPageData, "orders" | "badPage"> & { orders: CustomerOrderRow[] }) {
-  const formatAmount = useAmountFormat();
   const locale = useShopperLocale();
   return (
     <div className="space-y-6">
@@ -84,9 +83,7 @@ export function CustomerDetails({
                   <OrderNumberCell number={order.number} />
                   <td className={tableCellClasses}>{dayOf(order.placedAt, locale)}</td>
                   <td className={tableCellClasses}>{order.statusLabel}</td>
-                  <td className={`${tableCellClasses} text-right tabular-nums`}>
-                    {formatAmount(order.totalCents, order.currency)}
-                  </td>
+                  <OrderTotalCell totalCents={order.totalCents} currency={order.currency} />
                 </tr>
               ))}
             </tbody>

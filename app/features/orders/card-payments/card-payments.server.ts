@@ -27,7 +27,10 @@ export function windowInWords(minutes: number): string {
   return minutes === 1 ? "1 minute" : `${Math.round(minutes)} minutes`;
 }
 
-/** An order's row, locked: every card use case takes it first, then the payment's, in that order. */
+/**
+ * An order's row, locked: every card use case takes it first, then the
+ * payment's, in that order; the back office's status changes take it too.
+ */
 export async function lockedOrder(tx: Transaction, where: { id: number } | { number: string }) {
   const [order] = await tx
     .select({
@@ -39,6 +42,7 @@ export async function lockedOrder(tx: Transaction, where: { id: number } | { num
       totalCents: orders.totalCents,
       currency: orders.currency,
       shippingAddress: orders.shippingAddress,
+      trackingNumber: orders.trackingNumber,
     })
     .from(orders)
     .where("id" in where ? eq(orders.id, where.id) : eq(orders.number, where.number))

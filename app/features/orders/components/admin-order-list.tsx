@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ORDER_STATUSES, STATUS_LABELS } from "~/commerce/order-states";
-import { useAmountFormat } from "~/commerce/use-money";
 import {
   BackOfficeTable,
   OrderNumberCell,
+  OrderTotalCell,
   TableHead,
   tableCellClasses,
 } from "~/components/back-office/back-office-page";
@@ -36,7 +36,6 @@ function orderListHref(filters: AdminOrderListData["filters"], page = 1): string
  * first, each number linking to its page, and the pages.
  */
 export function AdminOrderList({ list }: { list: AdminOrderListData }) {
-  const formatAmount = useAmountFormat();
   const locale = useShopperLocale();
   const problems: Record<string, string | undefined> = list.problems;
   const firstProblem = FILTER_ORDER.find((name) => problems[name]);
@@ -126,9 +125,7 @@ export function AdminOrderList({ list }: { list: AdminOrderListData }) {
                   <AdminOrderStatus status={order.status} label={order.statusLabel} />
                   <span className="mt-1 block text-xs text-slate-700">{order.paymentMethod}</span>
                 </td>
-                <td className={`${tableCellClasses} text-right tabular-nums`}>
-                  {formatAmount(order.totalCents, order.currency)}
-                </td>
+                <OrderTotalCell totalCents={order.totalCents} currency={order.currency} />
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,8 @@
+import type { ComponentProps } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { BLENDER_CARD as PRODUCT } from "../../../../../tests/support/catalog-rows";
 import { renderInShop } from "../../../../../tests/support/render-in-shop";
-import type { ShopProduct } from "../../core/catalog-format";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { CatalogFilters, type FilterFacets, SortSelect } from "./catalog-filters";
 import { CatalogUnavailable, CloseSpellings, NoProductsMatch, PageOutOfRange } from "./catalog-results";
@@ -10,21 +11,6 @@ import { HeaderSearch } from "./header-search";
 import { PriceRangeSlider } from "./price-range-slider";
 import { ProductCard } from "./product-card";
 import { StarRating } from "./star-rating";
-
-const PRODUCT: ShopProduct = {
-  id: 7,
-  name: "BlendMaster Pro 900 Blender",
-  image: "/images/products/blendmaster-pro-900-blender.svg",
-  price: 89.99,
-  ratings: 4.5,
-  ratingCount: 12,
-  bandName: "blendMaster",
-  category: "home appliances",
-  creationDate: "2025-03-04T23:30:00.000Z",
-  stock: 14,
-  brandLabel: "BlendMaster",
-  categoryLabel: "Home appliances",
-};
 
 const FACETS: FilterFacets = {
   brands: [
@@ -63,16 +49,21 @@ function controls(values: Partial<CatalogFilterControls["values"]> = {}): Catalo
   };
 }
 
+/** The blender's card as the shop page draws it, with what the test changes. */
+const renderCard = (changes: Partial<ComponentProps<typeof ProductCard>> = {}) =>
+  renderInRouter(
+    <ProductCard
+      product={PRODUCT}
+      href="/products/7-blendmaster-pro-900-blender"
+      locale="en-US"
+      fewLeftAt={5}
+      {...changes}
+    />,
+  );
+
 describe("ProductCard", () => {
   it("shows picture, date added, name, brand label, category, price and rating", () => {
-    const html = renderInRouter(
-      <ProductCard
-        product={PRODUCT}
-        href="/products/7-blendmaster-pro-900-blender"
-        locale="en-US"
-        fewLeftAt={5}
-      />,
-    );
+    const html = renderCard();
     expect(html).toContain('alt="BlendMaster Pro 900 Blender"');
     expect(html).toContain('width="800"');
     expect(html).toContain('height="600"');
@@ -94,14 +85,7 @@ describe("ProductCard", () => {
   });
 
   it("leads to the product's page through one link, its name", () => {
-    const html = renderInRouter(
-      <ProductCard
-        product={PRODUCT}
-        href="/products/7-blendmaster-pro-900-blender?band=blendMaster"
-        locale="en-US"
-        fewLeftAt={5}
-      />,
-    );
+    const html = renderCard({ href: "/products/7-blendmaster-pro-900-blender?band=blendMaster" });
     expect(html.match(/<a /g)).toHaveLength(1);
     expect(html).toMatch(
       /<h3[^>]*><a[^>]*href="\/products\/7-blendmaster-pro-900-blender\?band=blendMaster"[^>]*>BlendMaster Pro 900 Blender<\/a><\/h3>/,
@@ -125,60 +109,26 @@ describe("ProductCard", () => {
   });
 
   it("says 'No reviews yet' for a product nobody has rated, never 0.0", () => {
-    const html = renderInRouter(
-      <ProductCard product={{ ...PRODUCT, ratings: 0 }} href="/products/7-x" locale="en-US" fewLeftAt={5} />,
-    );
+    const html = renderCard({ product: { ...PRODUCT, ratings: 0 }, href: "/products/7-x" });
     expect(html).toContain("No reviews yet");
     expect(html).not.toMatch(/>0\.0<|Rated 0/);
   });
 
   it("writes the date added in the shopper's locale", () => {
-    const html = renderInRouter(
-      <ProductCard
-        product={PRODUCT}
-        href="/products/7-blendmaster-pro-900-blender"
-        locale="de-DE"
-        fewLeftAt={5}
-      />,
-    );
+    const html = renderCard({ locale: "de-DE" });
     expect(html).toContain('<time dateTime="2025-03-04T23:30:00.000Z">04.03.2025</time>');
   });
 
   it("loads its picture lazily unless it is in the first row", () => {
-    expect(
-      renderInRouter(
-        <ProductCard
-          product={PRODUCT}
-          href="/products/7-blendmaster-pro-900-blender"
-          locale="en-US"
-          fewLeftAt={5}
-        />,
-      ),
-    ).toContain('loading="lazy"');
-    const eager = renderInRouter(
-      <ProductCard
-        product={PRODUCT}
-        href="/products/7-blendmaster-pro-900-blender"
-        locale="en-US"
-        fewLeftAt={5}
-        eager
-        priority
-      />,
-    );
+    expect(renderCard()).toContain('loading="lazy"');
+    const eager = renderCard({ eager: true, priority: true });
     expect(eager).toContain('loading="eager"');
     expect(eager).toMatch(/fetchPriority="high"|fetchpriority="high"/);
   });
 
   it("says its stock in words, with an icon beside them", () => {
     const card = (stock: number, fewLeftAt = 5) =>
-      renderInRouter(
-        <ProductCard
-          product={{ ...PRODUCT, stock }}
-          href="/products/7-x"
-          locale="en-US"
-          fewLeftAt={fewLeftAt}
-        />,
-      );
+      renderCard({ product: { ...PRODUCT, stock }, href: "/products/7-x", fewLeftAt });
     expect(card(14)).toMatch(/<svg[^>]*aria-hidden="true"[^>]*>.*?<\/svg>In stock</s);
     expect(card(3)).toContain("Only 3 left");
     expect(card(0)).toContain("Sold out");

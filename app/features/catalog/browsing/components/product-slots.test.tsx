@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { BLENDER_CARD as PRODUCT } from "../../../../../tests/support/catalog-rows";
 import { renderInShop } from "../../../../../tests/support/render-in-shop";
-import type { ShopProduct } from "../../core/catalog-format";
 import { ProductGrid } from "./catalog-results";
 import { ProductDetails } from "./product-details";
 
@@ -8,20 +8,6 @@ import { ProductDetails } from "./product-details";
  * The routes' slots for the cart (an action on every card, a buy box on the
  * product page), and the stock the page says when there is no buy box.
  */
-const PRODUCT: ShopProduct = {
-  id: 7,
-  name: "BlendMaster Pro 900 Blender",
-  image: "/images/products/blendmaster-pro-900-blender.svg",
-  price: 89.99,
-  ratings: 4.5,
-  ratingCount: 12,
-  bandName: "blendMaster",
-  category: "home appliances",
-  creationDate: "2025-03-04T23:30:00.000Z",
-  stock: 14,
-  brandLabel: "BlendMaster",
-  categoryLabel: "Home appliances",
-};
 
 function renderInRouter(element: React.ReactNode): string {
   return renderInShop(element);

@@ -1,8 +1,6 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
-import { FormMessage } from "~/components/forms/field";
-import { useFailedSubmission } from "~/components/forms/use-failed-submission";
+import { FileUploadForm } from "~/components/forms/file-upload-form";
 import { buttonClasses } from "~/components/ui/button";
 import {
   CATALOG_EXPORT_FORMATS,
@@ -33,21 +31,13 @@ export function CatalogUploadForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const formRef = useFailedSubmission(answer?.result);
   const error = fields.file.errors?.[0];
   const { key, ...input } = getInputProps(fields.file, {
     type: "file",
     ariaDescribedBy: fields.file.descriptionId,
   });
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="max-w-xl space-y-4"
-    >
-      <FormMessage id={form.errorId} errors={form.errors} />
+    <FileUploadForm form={form} result={answer?.result} className="max-w-xl space-y-4">
       <div>
         <label htmlFor={fields.file.id} className="block text-sm font-semibold text-slate-800">
           Catalogue file
@@ -71,7 +61,7 @@ export function CatalogUploadForm({
       <button type="submit" className={buttonClasses("primary")}>
         Check the file
       </button>
-    </Form>
+    </FileUploadForm>
   );
 }
 

@@ -1,6 +1,5 @@
 import {
   type FieldMetadata,
-  getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
@@ -9,10 +8,9 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type DragEvent, useMemo, useRef, useState } from "react";
-import { Form } from "react-router";
 import { useShopMoney } from "~/commerce/use-money";
-import { Field, FormMessage } from "~/components/forms/field";
-import { useFailedSubmission } from "~/components/forms/use-failed-submission";
+import { Field } from "~/components/forms/field";
+import { FileUploadForm } from "~/components/forms/file-upload-form";
 import { buttonClasses } from "~/components/ui/button";
 import { amountExample, amountText } from "~/utils/money-field";
 import { PICTURE_FORMAT_NAMES, PICTURE_FORMATS } from "../../core/catalog-format";
@@ -198,16 +196,8 @@ export function ProductForm({
       description: product.description,
     },
   });
-  const formRef = useFailedSubmission(result);
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="max-w-2xl space-y-5"
-    >
-      <FormMessage id={form.errorId} errors={form.errors} />
+    <FileUploadForm form={form} result={result} className="max-w-2xl space-y-5">
       <input type="hidden" name="intent" value="save" />
       {isNew ? null : <input type="hidden" name="stockShown" value={stockShown ?? product.stock} />}
       <Field meta={fields.name} label="Name" autoComplete="off" />
@@ -264,6 +254,6 @@ export function ProductForm({
       <button type="submit" className={buttonClasses("primary")}>
         Save
       </button>
-    </Form>
+    </FileUploadForm>
   );
 }
