@@ -4,7 +4,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
-    setupFiles: ["./tests/support/fail-on-console-error.ts"],
+    setupFiles: ["./tests/support/each-test-file.ts"],
     // One migrated embedded database, which every test database starts from (tests/support/pglite-template.ts).
     globalSetup: ["./tests/support/pglite-template.ts"],
     // Most integration files wait on the shop processes and servers they start, not on the CPU:

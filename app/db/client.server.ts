@@ -235,10 +235,9 @@ class FailFastPool extends pg.Pool {
       try {
         return await super.connect();
       } catch (error) {
-        if (!isPoolQueueTimeout(error) || performance.now() - started >= FailFastPool.QUEUE_WAIT_MS)
-          throw error;
-        const refused = this.refusal();
-        if (refused) throw refused;
+        const waitedEnough = performance.now() - started >= FailFastPool.QUEUE_WAIT_MS;
+        // Found down meanwhile: the wait ends here, as a busy pool's answer (503), not one more outage.
+        if (!isPoolQueueTimeout(error) || waitedEnough || this.refusal()) throw error;
       }
     }
   }

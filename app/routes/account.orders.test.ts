@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { orders } from "~/db/schema";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
-import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
+import { orderRow, SHOPPER_ADDRESS } from "../../tests/support/shopper";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -139,22 +139,15 @@ describe.each(engines)("a shopper's orders, /account/orders, on $name", (engine:
     const userId = user?.id as string;
     const start = Date.parse("2026-01-01T00:00:00Z");
     await engine.db.insert(orders).values(
-      Array.from({ length: 21 }, (_, day) => ({
-        number: `BL-P${String(day).padStart(4, "0")}`,
-        idempotencyScope: `user:${userId}`,
-        idempotencyKey: randomUUID(),
-        requestHash: "test",
-        userId,
-        email,
-        shippingAddress: SHOPPER_ADDRESS,
-        shippingMethod: "standard",
-        paymentMethod: "bank-transfer",
-        subtotalCents: 1000,
-        shippingCents: 499,
-        totalCents: 1499,
-        currency: "USD",
-        createdAt: new Date(start + day * 86_400_000),
-      })),
+      Array.from({ length: 21 }, (_, day) =>
+        orderRow({
+          number: `BL-P${String(day).padStart(4, "0")}`,
+          idempotencyScope: `user:${userId}`,
+          userId,
+          email,
+          createdAt: new Date(start + day * 86_400_000),
+        }),
+      ),
     );
     const first = await load(ordersLoader, "/account/orders", cookie);
     expect(first.data?.totalPages).toBe(2);

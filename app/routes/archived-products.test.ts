@@ -4,7 +4,7 @@ import { products } from "~/db/schema";
 import { createCatalog } from "~/features/catalog/browsing/catalog.server";
 import { sendForm } from "../../tests/support/form-post";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
-import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
+import { checkoutForm } from "../../tests/support/shopper";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -109,17 +109,7 @@ describe.each(engines)("an archived product on $name", (engine: TestDatabase) =>
     });
     const placed = await sendForm(checkoutAction, context, "/checkout", {
       cookie: added.cookie,
-      form: {
-        idempotencyKey: (checkout.body as { idempotencyKey: string }).idempotencyKey,
-        email: "ada@example.com",
-        "shippingAddress.name": SHOPPER_ADDRESS.name,
-        "shippingAddress.line1": SHOPPER_ADDRESS.line1,
-        "shippingAddress.city": SHOPPER_ADDRESS.city,
-        "shippingAddress.postalCode": SHOPPER_ADDRESS.postalCode,
-        "shippingAddress.country": SHOPPER_ADDRESS.country,
-        shippingMethod: "standard",
-        paymentMethod: "cash-on-delivery",
-      },
+      form: checkoutForm((checkout.body as { idempotencyKey: string }).idempotencyKey),
     });
     expect(placed.status).toBe(409);
     expect(placed.body).toMatchObject({ short: [{ productId: id, asked: 1, left: 0 }] });

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { mailQueue, orders, products, stockLevels } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
-import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
+import { checkoutForm, SHOPPER_ADDRESS } from "../../tests/support/shopper";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
 import { action as cartAction } from "./cart";
 import { action, loader } from "./checkout";
@@ -33,21 +33,6 @@ const page = async (cookie?: string) =>
     subtotalCents: number;
     regions: Record<string, { label: string; choices: { code: string; name: string }[] }>;
   };
-
-function filled(key: string, changes: Record<string, string> = {}) {
-  return {
-    idempotencyKey: key,
-    email: "ada@example.com",
-    "shippingAddress.name": SHOPPER_ADDRESS.name,
-    "shippingAddress.line1": SHOPPER_ADDRESS.line1,
-    "shippingAddress.city": SHOPPER_ADDRESS.city,
-    "shippingAddress.postalCode": SHOPPER_ADDRESS.postalCode,
-    "shippingAddress.country": SHOPPER_ADDRESS.country,
-    shippingMethod: "standard",
-    paymentMethod: "cash-on-delivery",
-    ...changes,
-  };
-}
 
 const placeForm = (cookie: string, form: Record<string, string>) =>
   sendForm(action, context, "/checkout", { form, cookie });
@@ -89,10 +74,10 @@ describe("/checkout", () => {
   it("places the order and goes to its signed page; sent again, the same order", async () => {
     const { cookie, productId } = await guestCart(10, 2);
     const { idempotencyKey } = await page(cookie);
-    const placed = await placeForm(cookie, filled(idempotencyKey));
+    const placed = await placeForm(cookie, checkoutForm(idempotencyKey));
     expect(placed.status).toBe(303);
     expect(placed.location).toMatch(/^\/orders\/BL-[0-9A-HJKMNP-TV-Z]{5}\?token=[\w-]{43}$/);
-    const again = await placeForm(cookie, filled(idempotencyKey));
+    const again = await placeForm(cookie, checkoutForm(idempotencyKey));
     expect(again).toMatchObject({ status: 303, location: placed.location });
     const number = (placed.location as string).slice("/orders/".length, "/orders/".length + 8);
     expect(await engine.db.select().from(orders).where(eq(orders.number, number))).toHaveLength(1);
@@ -106,7 +91,7 @@ describe("/checkout", () => {
     const { idempotencyKey } = await page(cookie);
     const refused = await placeForm(
       cookie,
-      filled(idempotencyKey, {
+      checkoutForm(idempotencyKey, {
         email: "not-an-email",
         "shippingAddress.city": "",
         "shippingAddress.postalCode": "ABC",
@@ -122,7 +107,10 @@ describe("/checkout", () => {
       // Named with the others, not only once they are right.
       "shippingAddress.postalCode": [expect.stringMatching(/^Enter a postal code as it is written in /)],
     });
-    const postal = await placeForm(cookie, filled(idempotencyKey, { "shippingAddress.postalCode": "ABC" }));
+    const postal = await placeForm(
+      cookie,
+      checkoutForm(idempotencyKey, { "shippingAddress.postalCode": "ABC" }),
+    );
     expect((postal.body as { result: { error: Record<string, string[]> } }).result.error).toHaveProperty([
       "shippingAddress.postalCode",
     ]);
@@ -134,7 +122,7 @@ describe("/checkout", () => {
     const { cookie, productId } = await guestCart(5, 5);
     await engine.db.update(stockLevels).set({ onHand: 2 }).where(eq(stockLevels.productId, productId));
     const { idempotencyKey } = await page(cookie);
-    const short = await placeForm(cookie, filled(idempotencyKey));
+    const short = await placeForm(cookie, checkoutForm(idempotencyKey));
     expect(short.status).toBe(409);
     expect(short.body).toMatchObject({ short: [{ productId, asked: 5, left: 2 }] });
     expect((short.body as { result: { error: Record<string, string[]> } }).result.error[""]?.[0]).toMatch(
@@ -146,8 +134,8 @@ describe("/checkout", () => {
   it("an empty cart is refused with a reason", async () => {
     const { cookie } = await guestCart(5, 1);
     const first = await page(cookie);
-    await placeForm(cookie, filled(first.idempotencyKey));
-    const again = await placeForm(cookie, filled((await page(cookie)).idempotencyKey));
+    await placeForm(cookie, checkoutForm(first.idempotencyKey));
+    const again = await placeForm(cookie, checkoutForm((await page(cookie)).idempotencyKey));
     expect(again.status).toBe(409);
     expect((again.body as { result: { error: Record<string, string[]> } }).result.error[""]?.[0]).toMatch(
       /Your cart is empty/,
@@ -159,7 +147,7 @@ describe("/checkout: the total a shopper was shown is the one they agree to", ()
   it("Express chosen on a page that showed Standard's total places nothing, and shows Express's total to confirm", async () => {
     const { cookie, productId } = await guestCart(10, 2, 12.99);
     const shown = await page(cookie);
-    const form = filled(shown.idempotencyKey, { shippingMethod: "express", expectedTotal: "30.97" });
+    const form = checkoutForm(shown.idempotencyKey, { shippingMethod: "express", expectedTotal: "30.97" });
     const refused = await placeForm(cookie, form);
     expect(refused.status).toBe(409);
     expect(formError(refused)).toMatch(/total changed.*nothing was ordered/i);
@@ -185,7 +173,7 @@ describe("/checkout: the total a shopper was shown is the one they agree to", ()
       cookie,
     });
     const emails = await queuedEmails();
-    const form = filled(stale.idempotencyKey, { expectedTotal: "30.97" });
+    const form = checkoutForm(stale.idempotencyKey, { expectedTotal: "30.97" });
     const refused = await placeForm(cookie, form);
     expect(refused.status).toBe(409);
     expect(formError(refused)).toMatch(/nothing was ordered/);
@@ -210,7 +198,7 @@ describe("/checkout: the total a shopper was shown is the one they agree to", ()
     const { cookie, productId } = await guestCart(10, 1);
     const { idempotencyKey } = await page(cookie);
     const updated = await placeForm(cookie, {
-      ...filled(idempotencyKey, { shippingMethod: "express", email: "", expectedTotal: "17.49" }),
+      ...checkoutForm(idempotencyKey, { shippingMethod: "express", email: "", expectedTotal: "17.49" }),
       __intent__: JSON.stringify({ type: "validate", payload: { name: "shippingMethod" } }),
     });
     expect(updated.status).toBe(200);
@@ -244,18 +232,18 @@ describe("/checkout: the region of a country that needs one", () => {
   it("a US address without its state, or with another country's, is refused naming the State field", async () => {
     const { cookie, productId } = await guestCart(10, 1);
     const { idempotencyKey } = await page(cookie);
-    const missing = await placeForm(cookie, filled(idempotencyKey, portland));
+    const missing = await placeForm(cookie, checkoutForm(idempotencyKey, portland));
     expect(missing.status).toBe(400);
     expect(fieldErrors(missing)["shippingAddress.region"]).toEqual(["Choose a state from the list."]);
     const foreign = await placeForm(
       cookie,
-      filled(idempotencyKey, { ...portland, "shippingAddress.region": "CA-ON" }),
+      checkoutForm(idempotencyKey, { ...portland, "shippingAddress.region": "CA-ON" }),
     );
     expect(fieldErrors(foreign)["shippingAddress.region"]).toEqual(["Choose a state from the list."]);
     expect(await onHand(productId)).toBe(10);
     const placed = await placeForm(
       cookie,
-      filled(idempotencyKey, { ...portland, "shippingAddress.region": "US-OR" }),
+      checkoutForm(idempotencyKey, { ...portland, "shippingAddress.region": "US-OR" }),
     );
     expect(placed.status).toBe(303);
     expect((await orderOf(placed.location))?.shippingAddress).toMatchObject({
@@ -267,7 +255,10 @@ describe("/checkout: the region of a country that needs one", () => {
   it("a region left from another country is not kept where the country asks for none", async () => {
     const { cookie } = await guestCart(10, 1);
     const { idempotencyKey } = await page(cookie);
-    const placed = await placeForm(cookie, filled(idempotencyKey, { "shippingAddress.region": "US-OR" }));
+    const placed = await placeForm(
+      cookie,
+      checkoutForm(idempotencyKey, { "shippingAddress.region": "US-OR" }),
+    );
     expect(placed.status).toBe(303);
     expect((await orderOf(placed.location))?.shippingAddress).not.toHaveProperty("region");
   });

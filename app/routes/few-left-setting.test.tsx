@@ -5,7 +5,7 @@ import { servicesContext } from "~/context.server";
 import { shopSettings } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
 import { ok, runLoader } from "../../tests/support/route-loader";
-import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { productInStock, SETTINGS_FORM, shopContext } from "../../tests/support/shop-context";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -22,16 +22,6 @@ import ProductPage, { loader as productLoader } from "./product";
  */
 const engines = await openTestDatabases();
 reportPostgresSkipped("the few-left setting");
-
-const SETTINGS_FORM = {
-  currency: "USD",
-  locale: "en-US",
-  standardShipping: "4.99",
-  freeShippingFrom: "50",
-  expressShipping: "14.99",
-  bankDetails: "Backline Test Ltd.\nIBAN: GB33 BUKB 2020 1555 5555 55",
-  lowStockAt: "5",
-};
 
 describe.each(engines)("the few-left setting on $name", (engine: TestDatabase) => {
   const { context, signedUpAs } = shopContext(engine);

@@ -5,7 +5,7 @@ import { auditLog, orderEvents, orderLines, orders, products, reviews, users } f
 import { type ImportRow, importCatalogRows } from "~/features/catalog/management/catalog-import.server";
 import { saveReview } from "~/features/reviews/review-writing.server";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
-import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
+import { orderRow } from "../../tests/support/shopper";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -89,22 +89,18 @@ describe.each(engines)("reviews on $name", (engine: TestDatabase) => {
   async function bought(userId: string, productId: number, shipped: boolean) {
     const [order] = await db
       .insert(orders)
-      .values({
-        number: `BL-${Array.from({ length: 5 }, () => "0123456789ABCDEFGHJKMNPQRSTVWXYZ"[randomInt(32)]).join("")}`,
-        idempotencyScope: `test:${randomUUID()}`,
-        idempotencyKey: randomUUID(),
-        requestHash: "test",
-        userId,
-        status: shipped ? "shipped" : "paid",
-        email: "reviewer@example.com",
-        shippingAddress: SHOPPER_ADDRESS,
-        shippingMethod: "standard",
-        paymentMethod: "bank-transfer",
-        subtotalCents: 1250,
-        shippingCents: 0,
-        totalCents: 1250,
-        currency: "USD",
-      })
+      .values(
+        orderRow({
+          number: `BL-${Array.from({ length: 5 }, () => "0123456789ABCDEFGHJKMNPQRSTVWXYZ"[randomInt(32)]).join("")}`,
+          idempotencyScope: `test:${randomUUID()}`,
+          userId,
+          status: shipped ? "shipped" : "paid",
+          email: "reviewer@example.com",
+          subtotalCents: 1250,
+          shippingCents: 0,
+          totalCents: 1250,
+        }),
+      )
       .returning({ id: orders.id });
     await db.insert(orderLines).values({
       orderId: order?.id as number,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { catalogImports, orders, shopSettings } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
-import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { productInStock, SETTINGS_FORM, shopContext } from "../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../tests/support/shopper";
 import {
   openTestDatabases,
@@ -122,15 +122,7 @@ describe.each(engines)("text inputs on $name", (engine: TestDatabase) => {
 
   it("the bank details: a NUL is refused next to the field; line breaks and tabs are kept", async () => {
     const cookie = await owner();
-    const form = {
-      currency: "USD",
-      locale: "en-US",
-      standardShipping: "4.99",
-      freeShippingFrom: "50",
-      expressShipping: "14.99",
-      lowStockAt: "5",
-      fewLeftAt: "5",
-    };
+    const form = SETTINGS_FORM;
     await engine.db.delete(shopSettings);
     const refused = await sendForm(settingsAction, context, "/admin/settings", {
       cookie,
@@ -152,16 +144,7 @@ describe.each(engines)("text inputs on $name", (engine: TestDatabase) => {
 
   it("the stock lines: a count that is not text is refused next to its field, naming it", async () => {
     const cookie = await owner();
-    const form = {
-      currency: "USD",
-      locale: "en-US",
-      standardShipping: "4.99",
-      freeShippingFrom: "50",
-      expressShipping: "14.99",
-      bankDetails: "Backline Ltd.",
-      lowStockAt: "5",
-      fewLeftAt: "5",
-    };
+    const form = SETTINGS_FORM;
     await engine.db.delete(shopSettings);
     for (const [field, label] of [
       ["lowStockAt", "Low stock"],

@@ -178,3 +178,15 @@ export function orderEventsOf(engine: TestDatabase, number: string) {
     .where(eq(orders.number, number))
     .orderBy(asc(orderEvents.id));
 }
+
+/** /admin/settings as its form sends the shop's defaults (a test adds or changes fields). */
+export const SETTINGS_FORM: Record<string, string> = {
+  currency: "USD",
+  locale: "en-US",
+  standardShipping: "4.99",
+  freeShippingFrom: "50",
+  expressShipping: "14.99",
+  bankDetails: "Backline Test Ltd.\nIBAN: GB33 BUKB 2020 1555 5555 55",
+  lowStockAt: "5",
+  fewLeftAt: "5",
+};

@@ -10,7 +10,7 @@ import {
   testAuth,
   uniqueEmail,
 } from "../../../../tests/support/auth-service";
-import { SHOPPER_ADDRESS } from "../../../../tests/support/shopper";
+import { orderRow } from "../../../../tests/support/shopper";
 import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
 
 const engines = await openTestDatabases();
@@ -75,21 +75,14 @@ describe.each(engines)("the account's settings on $name", (engine) => {
     const { signedUp, cookie } = await newAccount(shop);
     const [order] = await engine.db
       .insert(orders)
-      .values({
-        number: `BL-D${signedUp.user.id.slice(0, 4).toUpperCase()}`,
-        idempotencyScope: `user:${signedUp.user.id}`,
-        idempotencyKey: "key",
-        requestHash: "hash",
-        userId: signedUp.user.id,
-        email: signedUp.user.email,
-        shippingAddress: SHOPPER_ADDRESS,
-        shippingMethod: "standard",
-        paymentMethod: "bank-transfer",
-        subtotalCents: 1000,
-        shippingCents: 499,
-        totalCents: 1499,
-        currency: "USD",
-      })
+      .values(
+        orderRow({
+          number: `BL-D${signedUp.user.id.slice(0, 4).toUpperCase()}`,
+          idempotencyScope: `user:${signedUp.user.id}`,
+          userId: signedUp.user.id,
+          email: signedUp.user.email,
+        }),
+      )
       .returning({ id: orders.id });
     expect((await from("203.0.113.9", cookie).account.delete({ password: PASSWORD })).ok).toBe(true);
     const [kept] = await engine.db

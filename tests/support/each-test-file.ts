@@ -1,12 +1,14 @@
 import { afterAll, afterEach, vi } from "vitest";
 import { settleShopMoney, shopMoneyOf } from "~/commerce/shop-money.server";
 
+// Run before every test file (vitest.config.ts's setupFiles).
+//
 // An unexpected console.error is a bug: fail the test that caused it.
 // A test that expects one spies on console.error itself.
 //
 // The unit tests share one module cache per worker (vitest.config.ts, isolate: false), so this
-// file runs once per test file in the same process: the console is wrapped once, and each file
-// starts from what the one before it may have changed.
+// runs again for each file in the same process: the console is wrapped only once, and each file
+// starts as the first would, whatever the file before it changed.
 const consoleState = globalThis as typeof globalThis & {
   unexpectedErrors?: unknown[][];
   originalConsoleError?: typeof console.error;
