@@ -21,14 +21,20 @@ const RESULTS = "test-results";
 const MAY_INSTALL = process.env.TEST_INSTALL !== "0";
 const SERVICES_PASS = process.env.TEST_SERVICES_PASS === "1";
 
-/**
- * A step's heading in the test command's report. This is the terminal output a person (or CI's
- * log) reads, not the shop's logging: the shop's JSON logger is for the running shop.
- */
 const started = performance.now();
+
+/** A step's heading in the test command's report, with when it started. */
 function step(title) {
   const seconds = Math.round((performance.now() - started) / 1000);
-  console.log(`\n▶ ${title} (at ${seconds} s)`);
+  say(`\n▶ ${title} (at ${seconds} s)`);
+}
+
+/**
+ * A line of the test command's report: terminal output a person (or CI's log) reads, not the
+ * shop's logging — the shop's JSON logger is for the running shop.
+ */
+function say(line) {
+  process.stdout.write(`${line}\n`);
 }
 
 function run(title, command, args, { env = {}, mayFail = false } = {}) {
@@ -68,7 +74,7 @@ function aptInstall(packages) {
       }).status === 0
     );
   };
-  console.log(`Installing Debian's ${packages.join(", ")} with apt-get…`);
+  say(`Installing Debian's ${packages.join(", ")} with apt-get…`);
   if (!aptUpdated) aptUpdated = apt(["update", "-qq"]);
   return apt(["install", "-y", "-qq", "--no-install-recommends", ...packages]);
 }
@@ -85,7 +91,7 @@ function provideChromium() {
   if (fs.existsSync(debian)) return { path: debian };
   if (aptInstall(["chromium"]) && fs.existsSync(debian)) return { path: debian };
   if (MAY_INSTALL) {
-    console.log("Debian's Chromium could not be installed: trying Playwright's own browser download…");
+    say("Debian's Chromium could not be installed: trying Playwright's own browser download…");
     if (quiet("playwright", ["install", "chromium"], { stdio: "inherit" }).status === 0) {
       const found = quiet(process.execPath, [
         "-e",
@@ -121,19 +127,17 @@ const chromium = provideChromium();
 provideHaproxy();
 const browserEnv = chromium.path ? { CHROMIUM_PATH: chromium.path } : {};
 
-console.log(
+say(
   process.env.TEST_DATABASE_URL
     ? "Database tests: PGlite and PostgreSQL (TEST_DATABASE_URL)"
     : "Database tests: PGlite only; the PostgreSQL suites are skipped (set TEST_DATABASE_URL=postgres://… to run them)",
 );
-console.log(
+say(
   process.env.TEST_REDIS_URL
     ? "Redis tests: on (TEST_REDIS_URL)"
     : "Redis tests: skipped (set TEST_REDIS_URL=redis://… to run them)",
 );
-console.log(
-  chromium.path ? `Browser tests: ${chromium.path}` : `Browser tests: skipped (${chromium.reason})`,
-);
+say(chromium.path ? `Browser tests: ${chromium.path}` : `Browser tests: skipped (${chromium.reason})`);
 
 if (SERVICES_PASS) {
   step("Type check, lint and unused-code check: not repeated (TEST_SERVICES_PASS=1)");
@@ -218,8 +222,8 @@ const passed = (unit?.numPassedTests ?? 0) + e2e.passed;
 const failed = (unit ? unit.numFailedTests : 1) + e2e.failed;
 const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + e2e.skipped;
 if (skippedSuites.length > 0) {
-  console.log("\nSkipped, and why:");
-  for (const { test, reason } of skippedSuites) console.log(`  ↓ ${test}\n      ${reason}`);
+  say("\nSkipped, and why:");
+  for (const { test, reason } of skippedSuites) say(`  ↓ ${test}\n      ${reason}`);
 }
 // Named again at the very end, where a CI log cut to its tail still shows them.
 const failures = [...failedUnitTests(unit), ...failedBrowserTests(e2eReport)];
@@ -227,7 +231,7 @@ if (failures.length > 0) {
   process.stdout.write("\nFailed:\n");
   for (const { test, message } of failures) process.stdout.write(`  ✖ ${test}\n      ${message}\n`);
 }
-console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+say(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(unitPassed && e2ePassed && failed === 0 ? 0 : 1);
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { auditLog, catalogImports, products } from "~/db/schema";
 import { writeCatalogFile } from "~/features/catalog/management/index.server";
 import { lanternRecord } from "../../tests/support/catalog-rows";
+import { callRoute, type RouteHandler } from "../../tests/support/route-call";
 import { shopContext } from "../../tests/support/shop-context";
 import {
   openTestDatabases,
@@ -23,41 +24,13 @@ import { loader as progressLoader } from "./admin.catalog-import-progress";
 const engines = await openTestDatabases();
 reportPostgresSkipped("the back office's catalogue import on $name");
 
-// biome-ignore lint/suspicious/noExplicitAny: any route module's action or loader
-type Handler = (args: any) => unknown;
-
 /** What the browser gets: status, redirect, data (data() or a thrown redirect/404 alike). */
-async function call(
-  handler: Handler,
+const call = (
+  handler: RouteHandler,
   context: Readonly<RouterContextProvider>,
   path: string,
-  { cookie, body, params = {} }: { cookie: string; body?: FormData | URLSearchParams; params?: object },
-) {
-  const url = new URL(path, "http://localhost:3000");
-  const request = new Request(url, { method: body ? "POST" : "GET", headers: { cookie }, body });
-  let result: unknown;
-  try {
-    result = await handler({ request, context, params, url, pattern: "/" });
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return {
-      status: result.status,
-      location: result.headers.get("Location"),
-      body: null as never,
-      response: result,
-    };
-  }
-  const wrapped = result as { type?: string; data: unknown; init: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") {
-    // biome-ignore lint/suspicious/noExplicitAny: the test reads what each route answers
-    return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data as any, response: null };
-  }
-  if (result instanceof Error) throw result;
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads what each route answers
-  return { status: 200, location: null, body: result as any, response: null };
-}
+  { cookie, body, params }: { cookie: string; body?: FormData | URLSearchParams; params?: object },
+) => callRoute(handler, path, { context, cookie, form: body, params });
 
 function upload(name: string, text: string) {
   const form = new FormData();

@@ -32,12 +32,6 @@ import { action as newAction } from "./admin.products.new";
 const engines = await openTestDatabases();
 reportPostgresSkipped("the back office's product pages");
 
-type Handler = RouteHandler;
-type Outcome = RouteOutcome;
-
-/** What a browser would get from a page's loader or form: a web form, or multipart when it is a FormData. */
-const call = (handler: Handler, path: string, options: RouteCall) => callRoute(handler, path, options);
-
 const png = () =>
   sharp({ create: { width: 80, height: 60, channels: 3, background: "#c0392b" } })
     .png()
@@ -47,8 +41,8 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
   const shop = shopContext(engine);
   const services = shop.context.get(servicesContext);
   Object.assign(services, { catalog: createCatalog(engine.db, { cacheSeconds: 0 }) });
-  const as = (handler: Handler, path: string, options: Parameters<typeof call>[2]) =>
-    call((args) => handler({ ...args, context: shop.context }), path, options);
+  const as = (handler: RouteHandler, path: string, options: RouteCall) =>
+    callRoute(handler, path, { ...options, context: shop.context });
   let staff = "";
   let owner = "";
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -220,7 +214,8 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
     form.set("picture", new File([await png()], "kettle.png", { type: "image/png" }));
     return form;
   };
-  const createdId = (outcome: Outcome) => Number(outcome.location?.match(/^\/admin\/products\/(\d+)$/)?.[1]);
+  const createdId = (outcome: RouteOutcome) =>
+    Number(outcome.location?.match(/^\/admin\/products\/(\d+)$/)?.[1]);
 
   it("gives a new product the SKU typed, or one of its own when the field is left blank", async () => {
     await productInStock(engine, 1);

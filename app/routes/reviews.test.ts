@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, orderEvents, orderLines, orders, products, reviews, users } from "~/db/schema";
 import { type ImportRow, importCatalogRows } from "~/features/catalog/management/catalog-import.server";
 import { saveReview } from "~/features/reviews/review-writing.server";
+import { callRoute, type RouteCall, type RouteHandler } from "../../tests/support/route-call";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
 import { orderRow } from "../../tests/support/shopper";
 import {
@@ -25,54 +26,12 @@ import { action as productAction, loader as productLoader } from "./product";
 
 const engines = await openTestDatabases();
 
-interface Outcome {
-  status: number;
-  location: string | null;
-  // biome-ignore lint/suspicious/noExplicitAny: what a route answered, read by each test as it expects
-  body: Record<string, any> | null;
-}
-
 describe.each(engines)("reviews on $name", (engine: TestDatabase) => {
   const { db } = engine;
   const shop = shopContext(engine);
 
-  async function call(
-    handler: (args: never) => unknown,
-    path: string,
-    {
-      cookie,
-      form,
-      params = {},
-    }: { cookie?: string; form?: Record<string, string>; params?: Record<string, string> },
-  ): Promise<Outcome> {
-    const headers = new Headers();
-    if (cookie) headers.set("cookie", cookie);
-    if (form) headers.set("Content-Type", "application/x-www-form-urlencoded");
-    const url = new URL(path, "http://localhost:3000");
-    const request = new Request(url, {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form) : undefined,
-    });
-    let result: unknown;
-    try {
-      result = await handler({ request, context: shop.context, params, url } as never);
-    } catch (thrown) {
-      result = thrown;
-    }
-    if (result instanceof Response)
-      return { status: result.status, location: result.headers.get("Location"), body: null };
-    const wrapped = result as { type?: string; data: unknown; init: ResponseInit | null };
-    if (wrapped?.type === "DataWithResponseInit") {
-      return {
-        status: wrapped.init?.status ?? 200,
-        location: null,
-        body: wrapped.data as Outcome["body"],
-      };
-    }
-    if (result instanceof Error) throw result;
-    return { status: 200, location: null, body: result as Outcome["body"] };
-  }
+  const call = (handler: RouteHandler, path: string, options: RouteCall) =>
+    callRoute(handler, path, { context: shop.context, ...options });
 
   /**
    * A shopper with an account; their cookie and id. Signed up through a context of its own: one

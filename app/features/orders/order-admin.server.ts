@@ -12,11 +12,8 @@ import { failedOnLockCycle } from "~/db/errors.server";
 import { orderEvents, orders } from "~/db/schema";
 import { type Actor, productName, recordChange } from "~/utils/audit-log.server";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
-import {
-  expireLeftOpenSessions,
-  lockedOrder,
-  whenCardOrderCancelled,
-} from "./card-payments/card-payments.server";
+import { expireLeftOpenSessions, whenCardOrderCancelled } from "./card-payments/card-payments.server";
+import { lockedOrder } from "./locked-order.server";
 import { recordOrderEvent } from "./order-events.server";
 import type { AddressSnapshot } from "./order-format";
 import { orderPath } from "./order-link.server";

@@ -27,31 +27,6 @@ export function windowInWords(minutes: number): string {
   return minutes === 1 ? "1 minute" : `${Math.round(minutes)} minutes`;
 }
 
-/**
- * An order's row, locked: every card use case takes it first, then the
- * payment's, in that order; the back office's status changes take it too.
- */
-export async function lockedOrder(tx: Transaction, where: { id: number } | { number: string }) {
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      email: orders.email,
-      paymentMethod: orders.paymentMethod,
-      totalCents: orders.totalCents,
-      currency: orders.currency,
-      shippingAddress: orders.shippingAddress,
-      trackingNumber: orders.trackingNumber,
-    })
-    .from(orders)
-    .where("id" in where ? eq(orders.id, where.id) : eq(orders.number, where.number))
-    .for("update");
-  return order ?? null;
-}
-
-export type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockedOrder>>>;
-
 /** A payment's row, locked (after its order's). */
 export async function lockedPayment(tx: Transaction, where: { sessionId: string } | { id: number }) {
   const [payment] = await tx

@@ -7,11 +7,12 @@ import { cardPayments, orders } from "~/db/schema";
 import { type Actor, productName, recordChange } from "~/utils/audit-log.server";
 import { logFailure } from "~/utils/logger.server";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
+import { type LockedOrder, lockedOrder } from "../locked-order.server";
 import { recordOrderEvent } from "../order-events.server";
 import { returnStock } from "../order-stock.server";
 import type { OrderServices } from "../orders.server";
 import { refundedEmail } from "./card-payment-emails.server";
-import { type CardPaymentRow, type LockedOrder, lockedOrder, lockedPayment } from "./card-payments.server";
+import { type CardPaymentRow, lockedPayment } from "./card-payments.server";
 
 /**
  * A card payment refunded in full through Stripe, from the order's page in

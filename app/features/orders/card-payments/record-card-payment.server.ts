@@ -4,6 +4,7 @@ import { formatAmount } from "~/commerce/shop-money.server";
 import type { Transaction } from "~/db/client.server";
 import { cardPayments, orders } from "~/db/schema";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
+import { lockedOrder } from "../locked-order.server";
 import { orderConfirmationEmail } from "../order-email.server";
 import { recordOrderEvent, STRIPE_ACTOR } from "../order-events.server";
 import type { AddressSnapshot } from "../order-format";
@@ -11,7 +12,7 @@ import { orderLinesOf } from "../order-lines.server";
 import { orderPath } from "../order-link.server";
 import type { OrderServices } from "../orders.server";
 import { paidAfterCancellationEmail, paidTwiceEmail } from "./card-payment-emails.server";
-import { lockedOrder, lockedPayment } from "./card-payments.server";
+import { lockedPayment } from "./card-payments.server";
 import type { CheckoutSession } from "./stripe-gateway.server";
 
 /**
