@@ -30,8 +30,13 @@ const BUDGET_MS = {
   frozenLater: 3_000,
   /** SIGTERM while PostgreSQL is frozen: closing its connections gives up after 3 s. */
   frozenShutdown: 10_000,
-  /** A login while Redis is frozen: its commands give up after 0.5 s and the limit is counted per process. */
-  frozenRedisLogin: 2_000,
+  /**
+   * What a frozen Redis may add to a login: its commands give up after 0.5 s, and within one
+   * watchdog round (1 s) plus that the client is marked down, so the limiter counts per process
+   * at once. Added to the slowest login measured with Redis answering (password hashing is most of
+   * a login's time, and it is what a loaded machine slows), with 0.5 s of room.
+   */
+  frozenRedisLoginExtra: 2_000,
   /** SIGTERM while Redis is frozen: closing the connection gives up after 1 s. */
   frozenRedisShutdown: 5_000,
 };
@@ -370,17 +375,23 @@ describeWhen(
         expect(
           (await signUp(new CookieClient(), shop.url, email, { "X-Forwarded-For": someAddress() })).status,
         ).toBe(302);
-        redis.freeze();
-        for (let attempt = 0; attempt < 5; attempt++) {
+        const timedLogin = async () => {
           const started = performance.now();
           const response = await logIn(new CookieClient(), shop.url, email, STRONG_PASSWORD, {
             "X-Forwarded-For": someAddress(),
           });
           expect(response.status).toBe(302);
+          return performance.now() - started;
+        };
+        let slowestAnswered = 0;
+        for (let attempt = 0; attempt < 2; attempt++) slowestAnswered = Math.max(slowestAnswered, await timedLogin());
+        console.info(`the slowest login, Redis answering: ${Math.round(slowestAnswered)} ms`);
+        redis.freeze();
+        for (let attempt = 0; attempt < 5; attempt++) {
           expectWithinBudget(
             "a login, Redis frozen",
-            performance.now() - started,
-            BUDGET_MS.frozenRedisLogin,
+            await timedLogin(),
+            Math.round(slowestAnswered) + BUDGET_MS.frozenRedisLoginExtra,
           );
         }
         await shop.waitForOutput(/Redis is unavailable; rate limits are counted per process/);
