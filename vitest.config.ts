@@ -1,4 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/** Each test file's time in a full `npm test` on a two-core machine, in seconds (scripts/test-durations.mjs). */
+const RECORDED_DURATIONS = path.resolve(import.meta.dirname, "tests/support/test-durations.json");
+
+function recordedSeconds(): Record<string, number> {
+  try {
+    return JSON.parse(fs.readFileSync(RECORDED_DURATIONS, "utf8")) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Runs the longest test files first, so that the last minutes of a run are not one slow file
+ * working alone while the other workers have nothing left. Vitest does this by itself only with
+ * the durations it cached in an earlier run on this machine; in a fresh clone (CI) it orders by
+ * file size, which started the two slowest files (they start dozens of shop processes from small
+ * files) four minutes in, and the run ended three minutes after everything else. Without a cached
+ * duration this takes the recorded one; a file that has neither (a new one) runs first.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const recorded = recordedSeconds();
+    const cache = this.ctx.cache;
+    const milliseconds = (spec: TestSpecification) => {
+      const cached = cache.getTestSpecificationResult(spec);
+      if (cached) return cached.failed ? Number.POSITIVE_INFINITY : cached.duration;
+      const seconds = recorded[path.relative(this.ctx.config.root, spec.moduleId)];
+      return seconds === undefined ? Number.POSITIVE_INFINITY : seconds * 1000;
+    };
+    const ordered = await super.sort(files);
+    const rank = new Map(ordered.map((spec, index) => [spec, index]));
+    return [...ordered].sort((a, b) => {
+      // Projects still run one after the other, in Vitest's order.
+      if (a.project.name !== b.project.name) return (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
+      const difference = milliseconds(b) - milliseconds(a);
+      return Number.isNaN(difference) || difference === 0
+        ? (rank.get(a) ?? 0) - (rank.get(b) ?? 0)
+        : difference;
+    });
+  }
+}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -10,6 +55,8 @@ export default defineConfig({
     // Most integration files wait on the shop processes and servers they start, not on the CPU:
     // three files at a time on two cores halve the suite's wall time (Vitest's default is cores - 1).
     maxWorkers: 3,
+    // The longest files first, also in a fresh clone (LongestFirst, above).
+    sequence: { sequencer: LongestFirst },
     // A test that starts shop processes waits for each to start: 20–25 s for some in a loaded CI run.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -87,7 +87,11 @@ function provideChromium() {
       ? { path: configured }
       : { reason: `CHROMIUM_PATH=${configured} does not exist` };
   }
+  // Debian's headless shell (tests/support/chromium.ts says why), else its full Chromium.
+  const shell = "/usr/bin/chromium-headless-shell";
   const debian = "/usr/bin/chromium";
+  if (fs.existsSync(shell)) return { path: shell };
+  if (aptInstall(["chromium-headless-shell"]) && fs.existsSync(shell)) return { path: shell };
   if (fs.existsSync(debian)) return { path: debian };
   if (aptInstall(["chromium"]) && fs.existsSync(debian)) return { path: debian };
   if (MAY_INSTALL) {
@@ -102,7 +106,7 @@ function provideChromium() {
   }
   return {
     reason: MAY_INSTALL
-      ? "no Chromium: install Debian's (apt-get install chromium, as root) or allow Playwright's download, or set CHROMIUM_PATH"
+      ? "no Chromium: install Debian's (apt-get install chromium-headless-shell, as root) or allow Playwright's download, or set CHROMIUM_PATH"
       : "no Chromium and TEST_INSTALL=0: set CHROMIUM_PATH",
   };
 }
@@ -115,7 +119,9 @@ function provideHaproxy() {
 
 // TEST_PROVIDE_ONLY=1: only Debian's Chromium and HAProxy, then stop (CI installs them while npm installs).
 if (process.env.TEST_PROVIDE_ONLY === "1") {
-  if (!process.env.CHROMIUM_PATH && !fs.existsSync("/usr/bin/chromium")) aptInstall(["chromium"]);
+  if (!process.env.CHROMIUM_PATH && !fs.existsSync("/usr/bin/chromium-headless-shell")) {
+    aptInstall(["chromium-headless-shell"]) || fs.existsSync("/usr/bin/chromium") || aptInstall(["chromium"]);
+  }
   provideHaproxy();
   process.exit(0);
 }

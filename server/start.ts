@@ -12,6 +12,7 @@ import { logger } from "../app/utils/logger.server";
 import { type ShopConnections, trackConnections } from "./connections";
 import { createShopServices, type ShopRuntime } from "./services";
 import { continueWhenAccepted, refuseTunnel } from "./shop-server";
+import { exitSaying } from "./startup-failure";
 
 export interface StartOptions {
   mode: "production" | "development";
@@ -222,6 +223,5 @@ function describeStartupError(error: unknown): string {
 }
 
 export function exitOnStartupError(error: unknown): never {
-  process.stderr.write(`Backline could not start: ${describeStartupError(error)}\n`);
-  process.exit(1);
+  exitSaying(describeStartupError(error));
 }

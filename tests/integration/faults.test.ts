@@ -384,7 +384,8 @@ describeWhen(
           return performance.now() - started;
         };
         let slowestAnswered = 0;
-        for (let attempt = 0; attempt < 2; attempt++) slowestAnswered = Math.max(slowestAnswered, await timedLogin());
+        for (let attempt = 0; attempt < 2; attempt++)
+          slowestAnswered = Math.max(slowestAnswered, await timedLogin());
         console.info(`the slowest login, Redis answering: ${Math.round(slowestAnswered)} ms`);
         redis.freeze();
         for (let attempt = 0; attempt < 5; attempt++) {

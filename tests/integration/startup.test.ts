@@ -61,20 +61,13 @@ describe("start-up", { timeout: 90_000 }, () => {
     expect(output).not.toContain("s3cret-pass");
   });
 
-  it("creates the schema on an empty database and loads the demo catalogue", async () => {
+  it("creates the schema on an empty database, loads the demo catalogue, and keeps the data across a restart", async () => {
     // A folder of its own, empty: a real first start, not the test run's prepared folder.
     const dataDir = temporaryDataDir();
-    const shop = await start({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
-    expect(shop.output()).toContain("loaded the demo catalogue");
-    expect(fs.readdirSync(shop.dataDir).length).toBeGreaterThan(0);
-    expect(await count(shop)).toBeGreaterThanOrEqual(60);
-    await shop.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it("keeps the data across a restart", async () => {
-    const dataDir = temporaryDataDir();
-    const first = await start({ DATA_DIR: dataDir });
+    const first = await start({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
+    expect(first.output()).toContain("loaded the demo catalogue");
+    expect(fs.readdirSync(first.dataDir).length).toBeGreaterThan(0);
+    expect(await count(first)).toBeGreaterThanOrEqual(60);
     const before = (await (
       await fetch(`${first.url}/all-products?size=100&sort=date-added`)
     ).json()) as unknown[];
@@ -86,6 +79,8 @@ describe("start-up", { timeout: 90_000 }, () => {
     ).json()) as unknown[];
     expect(after).toEqual(before);
     expect(after.length).toBeGreaterThanOrEqual(60);
+    await second.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("refuses a second process on the same DATA_DIR with a clear message", async () => {
