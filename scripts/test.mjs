@@ -79,6 +79,20 @@ function aptInstall(packages) {
   return apt(["install", "-y", "-qq", "--no-install-recommends", ...packages]);
 }
 
+/**
+ * Debian's headless shell (tests/support/chromium.ts says why), else its full Chromium, each
+ * installed through apt when missing and allowed; null when neither can be had.
+ */
+function debianChromium() {
+  for (const [binary, pkg] of [
+    ["/usr/bin/chromium-headless-shell", "chromium-headless-shell"],
+    ["/usr/bin/chromium", "chromium"],
+  ]) {
+    if (fs.existsSync(binary) || (aptInstall([pkg]) && fs.existsSync(binary))) return binary;
+  }
+  return null;
+}
+
 /** A Chromium for the browser tests: CHROMIUM_PATH, Debian's, or Playwright's; null with the reason. */
 function provideChromium() {
   const configured = process.env.CHROMIUM_PATH;
@@ -87,13 +101,8 @@ function provideChromium() {
       ? { path: configured }
       : { reason: `CHROMIUM_PATH=${configured} does not exist` };
   }
-  // Debian's headless shell (tests/support/chromium.ts says why), else its full Chromium.
-  const shell = "/usr/bin/chromium-headless-shell";
-  const debian = "/usr/bin/chromium";
-  if (fs.existsSync(shell)) return { path: shell };
-  if (aptInstall(["chromium-headless-shell"]) && fs.existsSync(shell)) return { path: shell };
-  if (fs.existsSync(debian)) return { path: debian };
-  if (aptInstall(["chromium"]) && fs.existsSync(debian)) return { path: debian };
+  const debian = debianChromium();
+  if (debian) return { path: debian };
   if (MAY_INSTALL) {
     say("Debian's Chromium could not be installed: trying Playwright's own browser download…");
     if (quiet("playwright", ["install", "chromium"], { stdio: "inherit" }).status === 0) {
@@ -119,9 +128,7 @@ function provideHaproxy() {
 
 // TEST_PROVIDE_ONLY=1: only Debian's Chromium and HAProxy, then stop (CI installs them while npm installs).
 if (process.env.TEST_PROVIDE_ONLY === "1") {
-  if (!process.env.CHROMIUM_PATH && !fs.existsSync("/usr/bin/chromium-headless-shell")) {
-    aptInstall(["chromium-headless-shell"]) || fs.existsSync("/usr/bin/chromium") || aptInstall(["chromium"]);
-  }
+  if (!process.env.CHROMIUM_PATH) debianChromium();
   provideHaproxy();
   process.exit(0);
 }
