@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { TEST_NODE_FLAGS } from "./tests/support/test-node-flags";
 
 /** Each test file's time in a full `npm test` on a two-core machine, in seconds (scripts/test-durations.mjs). */
 const RECORDED_DURATIONS = path.resolve(import.meta.dirname, "tests/support/test-durations.json");
@@ -55,6 +56,13 @@ export default defineConfig({
     // Most integration files wait on the shop processes and servers they start, not on the CPU:
     // three files at a time on two cores halve the suite's wall time (Vitest's default is cores - 1).
     maxWorkers: 3,
+    // PGlite's WebAssembly unoptimised in the workers and the processes they start (tests/support/test-node-flags.ts).
+    execArgv: TEST_NODE_FLAGS,
+    // One module cache per worker instead of one per file: importing the shop's modules afresh for
+    // each of a hundred unit files was most of their CPU time (269 s against 96 s on two cores),
+    // and a fresh worker per integration file 65 of the 547 s of CPU that project took. The set-up
+    // file (tests/support/each-test-file.ts) puts back what a file may leave changed.
+    isolate: false,
     // The longest files first, also in a fresh clone (LongestFirst, above).
     sequence: { sequencer: LongestFirst },
     // A test that starts shop processes waits for each to start: 20–25 s for some in a loaded CI run.
@@ -69,10 +77,6 @@ export default defineConfig({
           // most), with no build, no shop process and no browser. `npm run test:quick` runs these.
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
-          // One module cache per worker instead of one per file: importing the shop's modules
-          // afresh for each of a hundred files was most of this run's CPU time (269 s against
-          // 96 s on two cores). The set-up file puts back what a file may leave changed.
-          isolate: false,
         },
       },
       {

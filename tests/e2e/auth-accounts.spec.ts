@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   logIn,
   logOut,
@@ -9,6 +8,7 @@ import {
   uniqueEmail,
   useOwnAddress,
 } from "./support/accounts";
+import { axeOf } from "./support/page-checks";
 import { expect, test } from "./support/test";
 
 // Chromium logs every 4xx response as a console error; these statuses are the
@@ -213,7 +213,7 @@ test.describe("sign-up", () => {
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/sign-up");
     await page.getByRole("main").getByRole("button", { name: "Sign Up" }).click();
-    const results = await new AxeBuilder({ page }).include("main").analyze();
+    const results = await axeOf(page).include("main").analyze();
     expect(results.violations).toEqual([]);
   });
 });
@@ -390,7 +390,7 @@ test.describe("login and logout", () => {
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("main").getByRole("button", { name: "Login", exact: true }).click();
-    const results = await new AxeBuilder({ page }).include("main").analyze();
+    const results = await axeOf(page).include("main").analyze();
     expect(results.violations).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { animationsSettled, expectNoAxeViolations, gotoInteractive } from "./support/page-checks";
+import { animationsSettled, axeOf, expectNoAxeViolations, gotoInteractive } from "./support/page-checks";
 import { apiCount, ShopPage } from "./support/shop-page";
 import { expect, test } from "./support/test";
 
@@ -161,7 +160,7 @@ test.describe("search suggestions as the shopper types", () => {
     await expect(shop.searchForm.getByRole("listbox", { name: "Suggestions" })).toBeVisible();
     await shop.search.press("ArrowDown");
     await expect(shop.searchForm.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
-    const results = await new AxeBuilder({ page }).include("form[role=search]").analyze();
+    const results = await axeOf(page).include("form[role=search]").analyze();
     expect(results.violations).toEqual([]);
   });
 });

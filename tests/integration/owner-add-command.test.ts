@@ -7,6 +7,7 @@ import { openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { auditLog, users } from "~/db/schema";
 import { temporaryDataDir } from "../support/shop-process";
+import { TEST_NODE_FLAGS } from "../support/test-node-flags";
 
 /**
  * `npm run owner:add -- <email>` on the embedded database: it makes the
@@ -17,9 +18,13 @@ const dataDir = temporaryDataDir();
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function ownerAdd(...args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/owner-add.ts", ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  });
+  const child = spawn(
+    process.execPath,
+    [...TEST_NODE_FLAGS, "--import", "tsx", "scripts/owner-add.ts", ...args],
+    {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { testProcessFlags } from "./test-node-flags";
 
 /** The build's entry, read when a process starts: bench/compare-builds.ts sets BUILD_DIR per build. */
 const entry = () => path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
@@ -73,7 +74,7 @@ export function runShopToExit(
 ): Promise<{ code: number | null; output: string }> {
   const serverEntry = assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [serverEntry], {
+    const child = spawn(process.execPath, [...testProcessFlags(), serverEntry], {
       env: childEnv(env),
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -107,7 +108,7 @@ export async function spawnShopProcess(
   const empty = env.DATABASE_URL || ["0", "false"].includes(env.SEED_DEMO_CATALOG ?? "");
   const dataDir = env.DATA_DIR ?? (empty ? temporaryDataDir() : preparedDataDir());
   const url = env.BASE_URL ?? `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+  const child: ChildProcess = spawn(process.execPath, [...testProcessFlags(), serverEntry], {
     // In the checkout the build is of (BUILD_DIR): its migrations, not this one's, are what it applies.
     cwd: path.resolve(path.dirname(serverEntry), "../.."),
     env: childEnv({ PORT: String(port), DATA_DIR: dataDir, BASE_URL: url, ...env }),
