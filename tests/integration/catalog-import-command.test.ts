@@ -20,7 +20,7 @@ import {
 } from "../support/requirements";
 import { startShopProcess, temporaryDataDir } from "../support/shop-process";
 import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
-import { TEST_NODE_FLAGS } from "../support/test-node-flags";
+import { testProcessFlags } from "../support/test-node-flags";
 
 /**
  * `npm run catalog:import` as a command: its progress when its output is a
@@ -30,7 +30,7 @@ import { TEST_NODE_FLAGS } from "../support/test-node-flags";
  */
 
 /** As `npm run catalog:import` runs it: one process, TypeScript through tsx's loader. */
-const NODE_ARGS = [...TEST_NODE_FLAGS, "--import", "tsx", "scripts/catalog-import.ts"];
+const NODE_ARGS = [...testProcessFlags(), "--import", "tsx", "scripts/catalog-import.ts"];
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "backline-import-command-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 const STACK_TRACE = /\n\s+at .+[(:]\d+/;

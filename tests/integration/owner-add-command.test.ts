@@ -7,7 +7,7 @@ import { openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { auditLog, users } from "~/db/schema";
 import { temporaryDataDir } from "../support/shop-process";
-import { TEST_NODE_FLAGS } from "../support/test-node-flags";
+import { testProcessFlags } from "../support/test-node-flags";
 
 /**
  * `npm run owner:add -- <email>` on the embedded database: it makes the
@@ -20,7 +20,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 async function ownerAdd(...args: string[]) {
   const child = spawn(
     process.execPath,
-    [...TEST_NODE_FLAGS, "--import", "tsx", "scripts/owner-add.ts", ...args],
+    [...testProcessFlags(), "--import", "tsx", "scripts/owner-add.ts", ...args],
     {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     },
