@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 
@@ -20,12 +21,23 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const CACHE = path.join(ROOT, "node_modules/.cache/backline-tests");
 const VARIABLE = "BACKLINE_TEST_PGLITE_TEMPLATE";
 
+/**
+ * The buffer cache of the embedded databases the tests start from, here and in
+ * shop-data-template.ts. PostgreSQL's default (128 MB) is set up at every
+ * start, and the tests start some two hundred embedded databases, each holding
+ * a few megabytes: a start from a template took 1.15 s of CPU with the default
+ * and 0.7 s with 16 MB. The size of the cache changes how fast, never what, the
+ * database answers; the shop itself keeps the default.
+ */
+export const TEST_SHARED_BUFFERS = "16MB";
+
 export default async function makePgliteTemplate(): Promise<void> {
   const file = path.join(CACHE, `pglite-${templateKey()}.tar`);
   if (!fs.existsSync(file)) {
     const handle = await openDatabase({ dataDir: "memory://" });
     try {
       await migrateDatabase(handle);
+      await handle.db.execute(sql.raw(`alter system set shared_buffers = '${TEST_SHARED_BUFFERS}'`));
       const client = (
         handle.db as unknown as { $client: { dumpDataDir(compression: "none"): Promise<Blob> } }
       ).$client;
@@ -56,7 +68,7 @@ function templateKey(): string {
     const file = path.join(migrations, entry);
     if (fs.statSync(file).isFile()) hash.update(entry).update(fs.readFileSync(file));
   }
-  hash.update(fs.readFileSync(path.join(ROOT, "app/db/migrate.server.ts")));
+  hash.update(fs.readFileSync(path.join(ROOT, "app/db/migrate.server.ts"))).update(TEST_SHARED_BUFFERS);
   for (const pkg of ["@electric-sql/pglite", "drizzle-orm"]) {
     hash.update(fs.readFileSync(path.join(ROOT, "node_modules", pkg, "package.json")));
   }
