@@ -23,6 +23,10 @@ if (!consoleState.originalConsoleError) {
   };
 }
 consoleState.unexpectedErrors = [];
+// A deprecated call is tomorrow's failure: it throws in the test that made it (Node warns once per
+// process, so the first one is the one caught). pg, for one, refuses in its next major version a
+// query sent on a connection that is still running another.
+process.throwDeprecation = true;
 // The configuration's currency, whichever currency a catalogue index read in the file before.
 settleShopMoney(shopMoneyOf({}));
 

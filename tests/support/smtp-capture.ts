@@ -40,6 +40,8 @@ export async function startSmtpCapture(
 ): Promise<SmtpCapture> {
   const received: ReceivedEmail[] = [];
   const arrivals = new EventEmitter();
+  // A test may wait for dozens of emails at once (one listener each), which is no leak.
+  arrivals.setMaxListeners(0);
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on the loopback interface: no certificate to make.

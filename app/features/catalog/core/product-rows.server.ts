@@ -88,18 +88,20 @@ export async function readSitemapProducts(db: Database, offset: number, limit: n
   return rows.map((row) => ({ ...row, creationDate: row.creationDate.toISOString() }));
 }
 
-/** The catalogue's brands and categories, in the owner's order. */
+/**
+ * The catalogue's brands and categories, in the owner's order. One query after the other: `db`
+ * may be a transaction, whose one connection runs them in turn anyway, and pg refuses in its
+ * next major version a query sent while another still runs on the connection.
+ */
 export async function readFacetValues(db: Pick<Database, "select">) {
-  const [brandRows, categoryRows] = await Promise.all([
-    db
-      .select({ value: brands.value, label: brands.label })
-      .from(brands)
-      .orderBy(brands.position, brands.label),
-    db
-      .select({ value: categories.value, label: categories.label })
-      .from(categories)
-      .orderBy(categories.position, categories.label),
-  ]);
+  const brandRows = await db
+    .select({ value: brands.value, label: brands.label })
+    .from(brands)
+    .orderBy(brands.position, brands.label);
+  const categoryRows = await db
+    .select({ value: categories.value, label: categories.label })
+    .from(categories)
+    .orderBy(categories.position, categories.label);
   return { brands: brandRows, categories: categoryRows };
 }
 

@@ -86,17 +86,16 @@ export async function planCatalogImport(
   rows: readonly ImportRow[],
   { prune, keep, now }: PlanOptions,
 ): Promise<ImportPlan> {
-  const [{ brands: knownBrands, categories: knownCategories }, existing] = await Promise.all([
-    readFacetValues(db),
-    db
-      .select({
-        sku: products.sku,
-        ...productColumns(),
-        stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`,
-      })
-      .from(products)
-      .leftJoin(stockLevels, eq(stockLevels.productId, products.id)),
-  ]);
+  // In turn, not at once: `db` is the import's transaction, one connection (readFacetValues).
+  const { brands: knownBrands, categories: knownCategories } = await readFacetValues(db);
+  const existing = await db
+    .select({
+      sku: products.sku,
+      ...productColumns(),
+      stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`,
+    })
+    .from(products)
+    .leftJoin(stockLevels, eq(stockLevels.productId, products.id));
   const brandOf = facetResolver(knownBrands, "brand_label");
   const categoryOf = facetResolver(knownCategories, "category_label");
   const bySku = new Map(existing.map((product) => [product.sku, product]));
