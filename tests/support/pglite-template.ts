@@ -23,13 +23,14 @@ const VARIABLE = "BACKLINE_TEST_PGLITE_TEMPLATE";
 
 /**
  * The buffer cache of the embedded databases the tests start from, here and in
- * shop-data-template.ts. PostgreSQL's default (128 MB) is set up at every
- * start, and the tests start some two hundred embedded databases, each holding
- * a few megabytes: a start from a template took 1.15 s of CPU with the default
- * and 0.7 s with 16 MB. The size of the cache changes how fast, never what, the
- * database answers; the shop itself keeps the default.
+ * shop-data-template.ts, as one setting that reads the same in `alter system
+ * set …` and in postgresql.auto.conf. PostgreSQL's default (128 MB) is set up
+ * at every start, and the tests start some two hundred embedded databases,
+ * each holding a few megabytes: a start from a template took 1.15 s of CPU
+ * with the default and 0.7 s with 16 MB. The size of the cache changes how
+ * fast, never what, the database answers; the shop itself keeps the default.
  */
-export const TEST_SHARED_BUFFERS = "16MB";
+export const TEST_BUFFER_CACHE = "shared_buffers = '16MB'";
 
 export default async function makePgliteTemplate(): Promise<void> {
   const file = path.join(CACHE, `pglite-${templateKey()}.tar`);
@@ -37,7 +38,7 @@ export default async function makePgliteTemplate(): Promise<void> {
     const handle = await openDatabase({ dataDir: "memory://" });
     try {
       await migrateDatabase(handle);
-      await handle.db.execute(sql.raw(`alter system set shared_buffers = '${TEST_SHARED_BUFFERS}'`));
+      await handle.db.execute(sql.raw(`alter system set ${TEST_BUFFER_CACHE}`));
       const client = (
         handle.db as unknown as { $client: { dumpDataDir(compression: "none"): Promise<Blob> } }
       ).$client;
@@ -68,7 +69,7 @@ function templateKey(): string {
     const file = path.join(migrations, entry);
     if (fs.statSync(file).isFile()) hash.update(entry).update(fs.readFileSync(file));
   }
-  hash.update(fs.readFileSync(path.join(ROOT, "app/db/migrate.server.ts"))).update(TEST_SHARED_BUFFERS);
+  hash.update(fs.readFileSync(path.join(ROOT, "app/db/migrate.server.ts"))).update(TEST_BUFFER_CACHE);
   for (const pkg of ["@electric-sql/pglite", "drizzle-orm"]) {
     hash.update(fs.readFileSync(path.join(ROOT, "node_modules", pkg, "package.json")));
   }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { TEST_SHARED_BUFFERS } from "./pglite-template";
+import { TEST_BUFFER_CACHE } from "./pglite-template";
 import { SHOP_DATA_TEMPLATE, spawnShopProcess } from "./shop-process";
 
 /**
@@ -41,7 +41,7 @@ export default async function makeShopDataTemplate(): Promise<(() => void) | und
     throw error;
   }
   // As `alter system` writes it; a test's shop reads it at its start (pglite-template.ts).
-  fs.appendFileSync(path.join(folder, "postgresql.auto.conf"), `shared_buffers = '${TEST_SHARED_BUFFERS}'\n`);
+  fs.appendFileSync(path.join(folder, "postgresql.auto.conf"), `${TEST_BUFFER_CACHE}\n`);
   fs.rmSync(path.join(folder, "auth-secret"), { force: true });
   fs.rmSync(path.join(folder, "outbox"), { recursive: true, force: true });
   process.env[SHOP_DATA_TEMPLATE] = folder;
