@@ -20,7 +20,8 @@
  *
  * BENCH_PRODUCTS (default 100,000), BENCH_CONNECTIONS (40), BENCH_ROUNDS (3),
  * BENCH_SECONDS (12 per workload). Writes the "compare-builds" section of
- * bench/RESULTS.md; BENCH_RECORD=0 prints it only (a smoke run).
+ * bench/RESULTS.md, or with BENCH_TOPIC="what is compared" a section of its own for that topic, so
+ * that one comparison does not replace another; BENCH_RECORD=0 prints it only (a smoke run).
  */
 
 import { spawnSync } from "node:child_process";
@@ -45,6 +46,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 40);
 const RECORD = process.env.BENCH_RECORD !== "0";
+const TOPIC = process.env.BENCH_TOPIC?.trim() || null;
+/** The section of bench/RESULTS.md this comparison is written to: one per topic. */
+const SECTION = TOPIC
+  ? `compare-builds-${TOPIC.toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}`
+  : "compare-builds";
 const RESULTS = path.resolve("bench/RESULTS.md");
 const DATABASE = "backline_compare";
 
@@ -218,7 +226,7 @@ async function main() {
     (workload) => `${(distinctShare(apiPaths({ seed: 101, only: workload.only })) * 100).toFixed(0)} %`,
   );
   const section = [
-    "## Two builds side by side (the realistic API mix: whole, and listings only)",
+    `## Two builds side by side${TOPIC ? `: ${TOPIC}` : ""} (the realistic API mix: whole, and listings only)`,
     "",
     runInfoLine(info),
     `${COUNT.toLocaleString("en-US")} products on PostgreSQL; ${CONNECTIONS} connections; ${ROUNDS} rounds of ${SECONDS} s per workload per build after a 2 s warm-up, the order of the builds alternating; each round a fresh sequence of the mix, the same for every build. Each shop with TRUST_PROXY=1, each visit from its own shopper's address (X-Forwarded-For). Whole mix: listings, counts, facets and suggestions as the shop's pages ask them (${distinct[0]} distinct URLs among the first 20,000); listings only: the same visits' \`/all-products\` (${distinct[1]}). "vs first" divides by the first build's mean.`,
@@ -229,7 +237,7 @@ async function main() {
   ].join("\n");
   if (RECORD) {
     const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, "utf8") : "# Benchmark results\n";
-    fs.writeFileSync(RESULTS, replaceSection(previous, "compare-builds", section));
+    fs.writeFileSync(RESULTS, replaceSection(previous, SECTION, section));
     console.log(`\nRecorded in ${RESULTS}`);
   } else {
     console.log(`\n${section}\n\n(BENCH_RECORD=0: not recorded)`);

@@ -42,12 +42,16 @@ const DEFAULT_SHIPPING = {
   freeShippingFromCents: 5_000,
   expressShippingCents: 1_499,
 };
+/** The names the shop reads in one statement (app/utils/shop-settings.server.ts), in its order. */
 const SETTING_NAMES = [
+  "currency",
+  "locale",
   "standardShippingCents",
   "freeShippingFromCents",
   "expressShippingCents",
   "bankDetails",
   "lowStockAt",
+  "fewLeftAt",
 ];
 const GUEST_CART_DAYS = 30;
 const MOST_IN_ONE_LINE = 99;

@@ -10,6 +10,7 @@ import { AuthSecretError, checkSecretFile } from "../app/features/auth/auth-secr
 import { ConfigError, type Env, getEnv } from "../app/utils/env.server";
 import { logger } from "../app/utils/logger.server";
 import { type ShopConnections, trackConnections } from "./connections";
+import { boundHeapGrowth } from "./heap-growth";
 import { createShopServices, type ShopRuntime } from "./services";
 import { continueWhenAccepted, refuseTunnel } from "./shop-server";
 import { exitSaying } from "./startup-failure";
@@ -103,9 +104,10 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
   );
   // For the person who ran `npm start`, whatever stdout is: stderr, in words, once the shop answers
   // from its search index (when /healthz says 200; a large catalogue takes seconds to read).
-  void runtime.services.catalog
-    .indexReady()
-    .then(() => process.stderr.write(readyMessage(env.BASE_URL, runtime)));
+  void runtime.services.catalog.indexReady().then(() => {
+    boundHeapGrowth();
+    process.stderr.write(readyMessage(env.BASE_URL, runtime));
+  });
 
   let closing: Promise<void> | undefined;
   const close = () => {
