@@ -194,7 +194,8 @@ function summary(builds: Build[], rows: { label: string; figures: Figures[] }[])
 
 async function main() {
   const builds = buildsFrom(process.argv.slice(2));
-  const info = runInfo(`npx tsx bench/compare-builds.ts ${process.argv.slice(2).join(" ")}`);
+  const topic = TOPIC ? `BENCH_TOPIC=${JSON.stringify(TOPIC)} ` : "";
+  const info = runInfo(`${topic}npx tsx bench/compare-builds.ts ${process.argv.slice(2).join(" ")}`);
   const databaseUrls = new Map<Build, string>();
   for (const [at, build] of builds.entries()) {
     const databaseUrl = await scratchDatabase(`${DATABASE}_${at}`);

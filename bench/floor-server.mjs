@@ -42,7 +42,10 @@ const DEFAULT_SHIPPING = {
   freeShippingFromCents: 5_000,
   expressShippingCents: 1_499,
 };
-/** The names the shop reads in one statement (app/utils/shop-settings.server.ts), in its order. */
+/**
+ * The names the shop reads in one statement (app/utils/shop-settings.server.ts), in its order: the
+ * floor uses only the shipping amounts, but sends the shop's very statement (bench/floor-check.ts).
+ */
 const SETTING_NAMES = [
   "currency",
   "locale",

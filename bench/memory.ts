@@ -245,7 +245,7 @@ function growthSection(points: GrowthPoint[]): string[] {
     "|---|---|---|",
     `| memory levels off under ever more distinct pages (the last ${span.toLocaleString("en-US")} pages grow RSS by at most a fifth of what the first ${span.toLocaleString("en-US")} did) | +${mib(early)} MiB over the first ${span.toLocaleString("en-US")} pages, +${mib(late)} MiB over the last ${span.toLocaleString("en-US")} (RSS ${mib(last.rss)} MiB after ${last.pages.toLocaleString("en-US")}) | ${levelled ? "✅ met" : "❌ missed"} |`,
     "",
-    "Where memory beyond the cache goes: V8's reserved heap grows past what is live (the cache's 64 MiB and ~35 MiB of the process's own): V8 lets garbage build up between full collections, up to a multiple of what the last one found alive; external memory (response bodies and compression buffers in flight, freed with their objects) and the allocator's arenas make the rest. Left to choose, V8 raised that multiple towards 4 under this traffic and RSS went on rising to 530–580 MiB by 15,000 pages; the shop now sets it to 1.5 (`server/heap-growth.ts`, docs/decisions/0046), at which RSS levels off at 440–455 MiB, with the API mix's throughput unchanged side by side (bench/compare-builds.ts).",
+    "Where memory beyond the cache goes: V8's reserved heap grows past what is live (the cache's 64 MiB and ~35 MiB of the process's own): V8 lets garbage build up between full collections, up to a multiple of what the last one found alive; external memory (response bodies and compression buffers in flight, freed with their objects) and the allocator's arenas make the rest. Left to choose, V8 raises that multiple towards 4 under such traffic, and dead objects keep their Buffers until a full collection too; once ready, the shop sets it to 1.5 (`server/heap-growth.ts`, docs/decisions/0046, which gives the figures before and after).",
   ];
 }
 
@@ -293,7 +293,7 @@ async function main() {
     `| the heap holds at most the cache limit (64 MiB) for any number of distinct pages | +${mib(bounded.cachedMiB)} after ${bounded.pages.toLocaleString("en-US")} pages, +${mib(twice.cachedMiB)} after ${twice.pages.toLocaleString("en-US")} | ${mark(heldMet)} |`,
     `| expired answers are released | heap within 16 MiB of where it started once the answers expired, every row | ${mark(releasedMet)} |`,
     "",
-    `Before the cache was bounded by bytes, 5,000 such pages grew the process by about 450 MiB (issue 7). The 512 MiB row (+${mib(larger.cachedMiB)}) shows that the limit, not the traffic, is what bounds the heap. RSS rises further than the live heap and stays up: V8 and the allocator keep pages they once used for reuse (they are not leaked; the live heap after expiry shows what is held).`,
+    `Before the cache was bounded by bytes, 5,000 such pages grew the process by about 450 MiB (issue 7). The 512 MiB row (+${mib(larger.cachedMiB)}) is the same pages under a limit eight times higher: the answers of 5,000 pages fit under either, so it shows what they weigh, and the 10,000-page row that the heap holds no more than the limit. RSS rises further than the live heap and stays up: V8 and the allocator keep pages they once used for reuse (they are not leaked; the live heap after expiry shows what is held).`,
     ...growthSection(points),
   ].join("\n");
   const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, "utf8") : "# Benchmark results\n";

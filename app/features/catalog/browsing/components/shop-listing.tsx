@@ -113,9 +113,8 @@ export function ShopListing({
                 loading ? "opacity-100 delay-150" : "opacity-0"
               }`}
             >
-              {/* Only while loading: an animation left running under opacity 0 keeps the page
-                  drawing frames, which costs a phone's battery for nothing. */}
-              {loading && <div className="progress-bar h-full w-1/3 rounded-full bg-indigo-500" />}
+              {/* Sweeps only while the results are busy (app.css). */}
+              <div className="progress-bar h-full w-1/3 rounded-full bg-indigo-500" />
             </div>
             <div className={`transition-opacity ${loading ? "opacity-60 delay-150" : "opacity-100"}`}>
               {listing.status === "unavailable" ? (
