@@ -29,6 +29,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { productSlug } from "../app/features/catalog/browsing/catalog-url";
 import { startShopProcess } from "../tests/support/shop-process";
 import { dropScratchDatabase, scratchDatabase } from "./scratch-database";
 import {
@@ -48,11 +49,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 40);
 const RECORD = process.env.BENCH_RECORD !== "0";
 const TOPIC = process.env.BENCH_TOPIC?.trim() || null;
 /** The section of bench/RESULTS.md this comparison is written to: one per topic. */
-const SECTION = TOPIC
-  ? `compare-builds-${TOPIC.toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")}`
-  : "compare-builds";
+const SECTION = TOPIC ? `compare-builds-${productSlug(TOPIC)}` : "compare-builds";
 const RESULTS = path.resolve("bench/RESULTS.md");
 const DATABASE = "backline_compare";
 

@@ -7,7 +7,7 @@ describe("boundHeapGrowth", () => {
 
   it("sets V8's heap growth to 1.5 times the live heap", () => {
     const setFlags = vi.spyOn(v8, "setFlagsFromString").mockImplementation(() => {});
-    expect(boundHeapGrowth(["--enable-source-maps"])).toBe(true);
+    boundHeapGrowth(["--enable-source-maps"]);
     expect(setFlags).toHaveBeenCalledWith("--heap-growing-percent=50");
   });
 
@@ -15,7 +15,7 @@ describe("boundHeapGrowth", () => {
     "keeps what the command line chose (%s)",
     (flag) => {
       const setFlags = vi.spyOn(v8, "setFlagsFromString").mockImplementation(() => {});
-      expect(boundHeapGrowth(["--enable-source-maps", flag])).toBe(false);
+      boundHeapGrowth(["--enable-source-maps", flag]);
       expect(setFlags).not.toHaveBeenCalled();
     },
   );

@@ -16,9 +16,8 @@ const HEAP_GROWING_PERCENT = 50;
  * reading a large catalogue at start-up multiplies the live heap (455 MB of index at 1,000,000
  * products), which V8's own choice gets through with fewer full collections.
  */
-export function boundHeapGrowth(execArgv: readonly string[] = process.execArgv): boolean {
+export function boundHeapGrowth(execArgv: readonly string[] = process.execArgv): void {
   // V8 reads its flags with dashes or underscores alike.
-  if (execArgv.some((flag) => /^--heap[-_]growing[-_]percent\b/.test(flag))) return false;
+  if (execArgv.some((flag) => /^--heap[-_]growing[-_]percent\b/.test(flag))) return;
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  return true;
 }

@@ -90,8 +90,12 @@ test.describe("the address is the shop's state", () => {
         () =>
           document
             .getAnimations()
-            .filter((a) => a instanceof CSSAnimation && a.animationName === "progress-sweep")
-            .filter((a) => a.playState === "running").length,
+            .filter(
+              (a) =>
+                a instanceof CSSAnimation &&
+                a.animationName === "progress-sweep" &&
+                a.playState === "running",
+            ).length,
       );
     await expect.poll(barSweeping).toBe(0);
     let release: () => void = () => {};
