@@ -34,24 +34,35 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-/** Until every transition and finite animation has ended; an endless one (a loading bar) never ends and is left alone. */
+/**
+ * Until every transition and finite animation has ended; an endless one (a loading bar) never ends
+ * and is left alone. A toast sonner has just added starts its fade-in only once it marks itself
+ * mounted, a frame later: until then no transition runs yet, so that is waited for too.
+ */
 export async function animationsSettled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== "running" ||
-          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-sonner-toast][data-mounted="false"]') === null &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== "running" ||
+            animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
   );
 }
 
-/** The toasts on the page now, as one comparable text. */
+/** The toasts on the page now and where each is in its life (mounted, at the front, leaving), as one comparable text. */
 const toastKeys = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll("[data-sonner-toast]")]
-      .map((toast) => `${toast.textContent}|${toast.getAttribute("data-removed")}`)
+      .map((toast) =>
+        ["data-mounted", "data-front", "data-removed"].reduce(
+          (key, name) => `${key}|${toast.getAttribute(name)}`,
+          toast.textContent ?? "",
+        ),
+      )
       .join("\n"),
   );
 
