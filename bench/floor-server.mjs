@@ -21,10 +21,10 @@
  * the cart read back. One checkout: the guest's cart found; the shop's
  * settings (at most once a second, as the shop caches them); then, in one
  * transaction, the key claimed with the order's row, the cart locked and
- * read, the stock rows locked in product order and each taken by a
- * conditional update, the products' names and prices read, the lines
- * written, the cart emptied, the totals written and the confirmation email
- * queued; after the commit, the mail sender (as the shop's, woken by it)
+ * read, the products' names and prices read, the lines written, the cart
+ * emptied, the totals written, the confirmation email queued, and last the
+ * stock rows locked in product order and all taken by one conditional
+ * update; after the commit, the mail sender (as the shop's, woken by it)
  * claims due messages ten at a time and marks each sent (it writes no file).
  *
  * `node bench/floor-server.mjs` with DATABASE_URL (PORT, default 0: any;
@@ -89,26 +89,23 @@ const SQL = {
       returning quantity)
     select (select id from cart) as "cartId", (select on_hand from product) as "stock",
            (select quantity from before) as "before", (select quantity from line) as "quantity"`,
-  readCart: `select "cart_lines"."product_id", "products"."name", "products"."image", "products"."price_minor", "cart_lines"."unit_price_cents_seen", "cart_lines"."currency_seen", "cart_lines"."quantity", "stock_levels"."on_hand" from "cart_lines" inner join "carts" on "carts"."id" = "cart_lines"."cart_id" inner join "products" on "products"."id" = "cart_lines"."product_id" inner join "stock_levels" on "stock_levels"."product_id" = "cart_lines"."product_id" where "carts"."id" = $1 order by "cart_lines"."added_at" asc, "cart_lines"."product_id" asc`,
-  guestCart: `select "id" from "carts" where ("carts"."token_hash" = $1 and ("carts"."expires_at" is null or "carts"."expires_at" > now()))`,
+  readCart: `select "cart_lines"."product_id" as "productId", "products"."name" as "name", "products"."image" as "image", "products"."price_minor" as "unitPriceCents", "cart_lines"."unit_price_cents_seen" as "unitPriceCentsSeen", "cart_lines"."currency_seen" as "currencySeen", "cart_lines"."quantity" as "quantity", "stock_levels"."on_hand" as "stock" from "cart_lines" join "carts" on "carts"."id" = "cart_lines"."cart_id" join "products" on "products"."id" = "cart_lines"."product_id" join "stock_levels" on "stock_levels"."product_id" = "cart_lines"."product_id" where "carts"."id" = $1 order by "cart_lines"."added_at", "cart_lines"."product_id"`,
+  guestCart: `select "carts"."id" as "id" from "carts" where "carts"."token_hash" = $1 and ("carts"."expires_at" is null or "carts"."expires_at" > now())`,
   settings: (count) =>
     `select "name", "value" from "shop_settings" where "shop_settings"."name" in (${params(1, count)})`,
-  claimKey: `insert into "orders" ("id", "number", "idempotency_scope", "idempotency_key", "request_hash", "user_id", "status", "email", "shipping_address", "shipping_method", "payment_method", "subtotal_cents", "shipping_cents", "total_cents", "currency", "tracking_number", "payment_due_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, default, $15, default) on conflict ("idempotency_scope","idempotency_key") do nothing returning "id"`,
-  lockCart: `select "id" from "carts" where "carts"."id" = $1 for update`,
-  cartLines: `select "product_id", "quantity" from "cart_lines" where "cart_lines"."cart_id" = $1`,
-  lockStock: (count) =>
-    `select "product_id" from "stock_levels" where "stock_levels"."product_id" in (${params(1, count)}) order by "stock_levels"."product_id" asc for update`,
-  takeStock: `update "stock_levels" set "on_hand" = "stock_levels"."on_hand" - $1 where ("stock_levels"."product_id" = $2 and "stock_levels"."on_hand" >= $3 and exists (select 1 from "products" where "products"."id" = $4 and "products"."archived_at" is null)) returning "on_hand"`,
-  sold: (count) =>
-    `select "id", "name", "price_minor" from "products" where "products"."id" in (${params(1, count)})`,
-  orderLines: (count) =>
-    `insert into "order_lines" ("order_id", "product_id", "name", "unit_price_cents", "quantity", "line_total_cents") values ${Array.from({ length: count }, (_, line) => `(${params(line * 6 + 1, 6)})`).join(", ")}`,
+  claimKey: `insert into "orders" (number, idempotency_scope, idempotency_key, request_hash, user_id, email, shipping_address, shipping_method, payment_method, status, payment_due_at, subtotal_cents, shipping_cents, total_cents, currency) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, 0, $12) on conflict (idempotency_scope, idempotency_key) do nothing returning "orders"."id" as "id"`,
+  lockCart: `select "carts"."id" as "id" from "carts" where "carts"."id" = $1 for update`,
+  cartLines: `select "cart_lines"."product_id" as "productId", "cart_lines"."quantity" as "quantity" from "cart_lines" where "cart_lines"."cart_id" = $1`,
+  lockStock: `select "stock_levels"."product_id" from "stock_levels" where "stock_levels"."product_id" = any($1::int[]) order by "stock_levels"."product_id" for update`,
+  takeStock: `update "stock_levels" set on_hand = "stock_levels"."on_hand" - asked.quantity from unnest($1::int[], $2::int[]) as asked(product_id, quantity) where "stock_levels"."product_id" = asked.product_id and "stock_levels"."on_hand" >= asked.quantity and exists (select 1 from "products" where "products"."id" = asked.product_id and "products"."archived_at" is null) returning "stock_levels"."product_id" as "productId"`,
+  sold: `select "products"."id" as "id", "products"."name" as "name", "products"."price_minor" as "unitPriceCents" from "products" where "products"."id" = any($1::int[])`,
+  orderLines: `insert into "order_lines" (order_id, product_id, name, unit_price_cents, quantity, line_total_cents) select $1, line.* from unnest($2::int[], $3::text[], $4::bigint[], $5::int[], $6::bigint[]) as line`,
   emptyCart: `delete from "cart_lines" where "cart_lines"."cart_id" = $1`,
-  totals: `update "orders" set "subtotal_cents" = $1, "shipping_cents" = $2, "total_cents" = $3 where "orders"."id" = $4 returning "number", "status", "total_cents"`,
-  queueMail: `insert into "mail_queue" ("id", "kind", "recipient", "subject", "text_body", "html_body", "status", "attempts", "next_attempt_at", "locked_until", "expires_at", "last_error", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, default, default, default, default, $6, default, default, default)`,
-  claimMail: `update "mail_queue" set "attempts" = "mail_queue"."attempts" + 1, "locked_until" = now() + $1::int * interval '1 second', "updated_at" = now() where "mail_queue"."id" in (select "id" from "mail_queue" where ("mail_queue"."status" = $2 and "mail_queue"."next_attempt_at" <= now() and ("mail_queue"."locked_until" is null or "mail_queue"."locked_until" <= now())) order by "mail_queue"."next_attempt_at", "mail_queue"."id" limit $3 for update skip locked) returning "id", "kind", "recipient", "subject", "text_body", "html_body", "attempts", coalesce("expires_at" <= now(), false)`,
-  mailSent: `update "mail_queue" set "recipient" = $1, "subject" = $2, "text_body" = $3, "html_body" = $4, "status" = $5, "locked_until" = $6, "updated_at" = now() where "mail_queue"."id" = $7`,
-  nextMailDue: `select extract(epoch from min(greatest("next_attempt_at", coalesce("locked_until", "next_attempt_at"))) - now())::float8 from "mail_queue" where "mail_queue"."status" = $1`,
+  totals: `update "orders" set subtotal_cents = $1, shipping_cents = $2, total_cents = $3 where "orders"."id" = $4 returning "orders"."number" as "number", "orders"."status" as "status", "orders"."total_cents" as "totalCents"`,
+  queueMail: `insert into "mail_queue" (kind, recipient, subject, text_body, html_body, expires_at) values ($1, $2, $3, $4, $5, $6)`,
+  claimMail: `update "mail_queue" set locked_until = now() + $1::int * interval '1 second', attempts = "mail_queue"."attempts" + 1, updated_at = now() where "mail_queue"."id" in ( select "mail_queue"."id" from "mail_queue" where "mail_queue"."status" = 'pending' and "mail_queue"."next_attempt_at" <= now() and ("mail_queue"."locked_until" is null or "mail_queue"."locked_until" <= now()) order by "mail_queue"."next_attempt_at", "mail_queue"."id" limit $2 for update skip locked) returning "mail_queue"."id" as "id", "mail_queue"."kind" as "kind", "mail_queue"."recipient" as "to", "mail_queue"."subject" as "subject", "mail_queue"."text_body" as "text", "mail_queue"."html_body" as "html", "mail_queue"."attempts" as "attempts", coalesce("mail_queue"."expires_at" <= now(), false) as "expired"`,
+  mailSent: `update "mail_queue" set status = $1, last_error = coalesce($2, "mail_queue"."last_error"), locked_until = null, recipient = null, subject = null, text_body = null, html_body = null, updated_at = now() where "mail_queue"."id" = $3`,
+  nextMailDue: `select extract(epoch from min(greatest("mail_queue"."next_attempt_at", coalesce("mail_queue"."locked_until", "mail_queue"."next_attempt_at"))) - now())::float8 as "seconds" from "mail_queue" where "mail_queue"."status" = 'pending'`,
   sweepMail: `delete from "mail_queue" where ("mail_queue"."status" <> $1 and "mail_queue"."updated_at" < now() - interval '7 days')`,
 };
 
@@ -150,7 +147,7 @@ async function cartAnswer(cartId) {
   const { rows } = await pool.query({ text: SQL.readCart, values: [cartId], rowMode: "array" });
   let itemCount = 0;
   let subtotalCents = 0;
-  const lines = rows.map(([productId, name, image, priceText, seenText, quantity, stock]) => {
+  const lines = rows.map(([productId, name, image, priceText, seenText, currencySeen, quantity, stock]) => {
     // bigint columns come back as text, as in the shop (cart.server.ts).
     const unitPriceCents = Number(priceText);
     const seen = Number(seenText);
@@ -161,7 +158,7 @@ async function cartAnswer(cartId) {
       ...line,
       lineTotal: (unitPriceCents * quantity) / 100,
       stock,
-      priceChanged: unitPriceCents !== seen,
+      priceChanged: currencySeen === CURRENCY && unitPriceCents !== seen,
     };
   });
   return { lines, itemCount, subtotal: subtotalCents / 100 };
@@ -228,16 +225,13 @@ async function placeIn(client, order) {
     key,
     order.requestHash,
     null,
-    "placed",
     checkout.email,
     JSON.stringify(checkout.shippingAddress),
     checkout.shippingMethod,
     checkout.paymentMethod,
-    0,
-    0,
-    0,
-    CURRENCY,
+    "placed",
     null,
+    CURRENCY,
   ]);
   // The bench sends every key once; a second use is refused here rather than replayed as the shop does.
   if (claimed.rows.length === 0) throw new Refused(409, refusal("key_seen", "This key was used."));
@@ -245,13 +239,13 @@ async function placeIn(client, order) {
   await client.query(SQL.lockCart, [cartId]);
   const lines = new Map();
   for (const line of (await client.query(SQL.cartLines, [cartId])).rows) {
-    lines.set(line.product_id, (lines.get(line.product_id) ?? 0) + line.quantity);
+    lines.set(line.productId, (lines.get(line.productId) ?? 0) + line.quantity);
   }
   if (lines.size === 0) throw new Refused(409, refusal("cart_empty", "Your cart is empty."));
   const productIds = [...lines.keys()].sort((a, b) => a - b);
   const sold = await client.query({
-    text: SQL.sold(productIds.length),
-    values: productIds,
+    text: SQL.sold,
+    values: [productIds],
     rowMode: "array",
   });
   const soldLines = sold.rows
@@ -261,17 +255,14 @@ async function placeIn(client, order) {
       return { productId, name, unitPriceCents, quantity, lineTotalCents: unitPriceCents * quantity };
     })
     .sort((a, b) => a.productId - b.productId);
-  await client.query(
-    SQL.orderLines(soldLines.length),
-    soldLines.flatMap((line) => [
-      orderId,
-      line.productId,
-      line.name,
-      line.unitPriceCents,
-      line.quantity,
-      line.lineTotalCents,
-    ]),
-  );
+  await client.query(SQL.orderLines, [
+    orderId,
+    soldLines.map((line) => line.productId),
+    soldLines.map((line) => line.name),
+    soldLines.map((line) => line.unitPriceCents),
+    soldLines.map((line) => line.quantity),
+    soldLines.map((line) => line.lineTotalCents),
+  ]);
   await client.query(SQL.emptyCart, [cartId]);
   const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const free = checkout.shippingMethod === "standard" && subtotalCents >= rates.freeShippingFromCents;
@@ -295,11 +286,11 @@ async function placeIn(client, order) {
     null,
   ]);
   // The stock last, as the shop takes it: its locks held only until the commit.
-  await client.query(SQL.lockStock(productIds.length), productIds);
-  for (const productId of productIds) {
-    const quantity = lines.get(productId);
-    const taken = await client.query(SQL.takeStock, [quantity, productId, quantity, productId]);
-    if (taken.rows.length === 0) throw new Refused(409, refusal("stock_short", "Not that many left."));
+  await client.query(SQL.lockStock, [productIds]);
+  const quantities = productIds.map((productId) => lines.get(productId));
+  const taken = await client.query(SQL.takeStock, [productIds, quantities]);
+  if (taken.rows.length < productIds.length) {
+    throw new Refused(409, refusal("stock_short", "Not that many left."));
   }
   return { number, status, soldLines, subtotalCents, shippingCents, totalCents };
 }
@@ -371,13 +362,13 @@ let mailRunning = null;
 async function mailPasses() {
   while (mailWanted) {
     mailWanted = false;
-    const { rows } = await pool.query(SQL.claimMail, [MAIL_LEASE_SECONDS, "pending", MAIL_BATCH]);
+    const { rows } = await pool.query(SQL.claimMail, [MAIL_LEASE_SECONDS, MAIL_BATCH]);
     for (const message of rows) {
-      await pool.query(SQL.mailSent, [null, null, null, null, "sent", null, message.id]);
+      await pool.query(SQL.mailSent, ["sent", null, message.id]);
     }
     if (rows.length === MAIL_BATCH) mailWanted = true;
   }
-  await pool.query(SQL.nextMailDue, ["pending"]);
+  await pool.query(SQL.nextMailDue);
 }
 
 function wakeMailSender() {

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Transaction } from "~/db/client.server";
+import { fixedStatement } from "~/db/fixed-statement.server";
 import { onSale as isOnSale } from "~/db/product-on-sale";
 import { products, stockLevels } from "~/db/schema";
 
@@ -21,15 +22,13 @@ export interface StockLine {
   quantity: number;
 }
 
-/** Locks the lines' stock rows in product order. */
-async function lockStockRows(tx: Transaction, productIds: number[]): Promise<void> {
-  await tx
-    .select({ productId: stockLevels.productId })
-    .from(stockLevels)
-    .where(inArray(stockLevels.productId, productIds))
-    .orderBy(asc(stockLevels.productId))
-    .for("update");
-}
+/** Locks the lines' stock rows in product order (fixed: every checkout runs it, docs/decisions/0047). */
+const lockStockRows = fixedStatement<never, "productIds">(
+  (value) => sql`
+    select ${stockLevels.productId} from ${stockLevels}
+     where ${stockLevels.productId} = any(${value("productIds")}::int[])
+     order by ${stockLevels.productId} for update`,
+);
 
 /** The same lock, reading each product's SKU on the way (for the audit log of what went back). */
 async function lockStockRowsWithSkus(tx: Transaction, productIds: number[]): Promise<Map<number, string>> {
@@ -44,41 +43,45 @@ async function lockStockRowsWithSkus(tx: Transaction, productIds: number[]): Pro
 }
 
 /** Not archived by the owner: an archived product is kept for past orders, never sold again. */
-const onSale = (productId: number | typeof stockLevels.productId) =>
+const onSale = (productId: number | typeof stockLevels.productId | SQL) =>
   sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${isOnSale})`;
 
 const inProductOrder = (lines: readonly StockLine[]) => [...lines].sort((a, b) => a.productId - b.productId);
+
+/** Every line taken, never below zero, never of a product no longer on sale: the lines it answers are taken. */
+const takeEach = fixedStatement<{ productId: number }, "productIds" | "quantities">(
+  (value) => sql`
+    update ${stockLevels} set on_hand = ${stockLevels.onHand} - asked.quantity
+      from unnest(${value("productIds")}::int[], ${value("quantities")}::int[]) as asked(product_id, quantity)
+     where ${stockLevels.productId} = asked.product_id and ${stockLevels.onHand} >= asked.quantity
+       and ${onSale(sql`asked.product_id`)}
+    returning ${stockLevels.productId} as "productId"`,
+);
 
 /**
  * Takes each line's units with a conditional update (never below zero, never
  * of an archived product). Returns the short lines with what is left of
  * each (0 for a product no longer sold); when any is short, the caller rolls
  * the transaction back, so nothing is taken.
+ *
+ * Two round trips however many lines: the lock, then every line taken by one
+ * statement. The rows stay locked from the first until the commit, and the
+ * most popular products' rows are what other checkouts wait for, so each
+ * round trip saved between them is time no other checkout waits.
  */
 export async function takeStock(
   tx: Transaction,
   lines: readonly StockLine[],
 ): Promise<{ productId: number; asked: number; left: number }[]> {
   const ordered = inProductOrder(lines);
-  await lockStockRows(
-    tx,
-    ordered.map((line) => line.productId),
+  const productIds = ordered.map((line) => line.productId);
+  await lockStockRows(tx, { productIds });
+  const taken = new Set(
+    (await takeEach(tx, { productIds, quantities: ordered.map((line) => line.quantity) })).map(
+      (row) => row.productId,
+    ),
   );
-  const short: StockLine[] = [];
-  for (const line of ordered) {
-    const taken = await tx
-      .update(stockLevels)
-      .set({ onHand: sql`${stockLevels.onHand} - ${line.quantity}` })
-      .where(
-        and(
-          eq(stockLevels.productId, line.productId),
-          gte(stockLevels.onHand, line.quantity),
-          onSale(line.productId),
-        ),
-      )
-      .returning({ onHand: stockLevels.onHand });
-    if (taken.length === 0) short.push(line);
-  }
+  const short = ordered.filter((line) => !taken.has(line.productId));
   if (short.length === 0) return [];
   const levels = await tx
     .select({ productId: stockLevels.productId, onHand: stockLevels.onHand })

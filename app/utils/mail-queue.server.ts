@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
+import { fixedStatement } from "~/db/fixed-statement.server";
 import { mailQueue } from "~/db/schema";
 import { logFailure, logger } from "./logger.server";
 import { deliveryFailure, type MailMessage, type MailTransport } from "./mail.server";
@@ -80,70 +81,85 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 type Writer = Database | Transaction;
 type ClaimedMessage = Awaited<ReturnType<ReturnType<typeof queueTable>["claim"]>>[number];
 
+/*
+ * The statements every order's email runs (written, claimed, marked sent), each
+ * built once (docs/decisions/0047); `id` is a bigint, text on node-postgres.
+ */
+const insertMessage = fixedStatement<never, "kind" | "recipient" | "subject" | "text" | "html" | "expiresAt">(
+  (value) => sql`
+    insert into ${mailQueue} (kind, recipient, subject, text_body, html_body, expires_at)
+    values (${value("kind")}, ${value("recipient")}, ${value("subject")}, ${value("text")}, ${value("html")},
+            ${value("expiresAt")})`,
+);
+
+const claimDue = fixedStatement<
+  {
+    id: number | string;
+    kind: string;
+    to: string | null;
+    subject: string | null;
+    text: string | null;
+    html: string | null;
+    attempts: number;
+    expired: boolean;
+  },
+  "leaseSeconds" | "batch"
+>(
+  (value) => sql`
+    update ${mailQueue}
+       set locked_until = now() + ${value("leaseSeconds")}::int * interval '1 second',
+           attempts = ${mailQueue.attempts} + 1, updated_at = now()
+     where ${mailQueue.id} in (
+       select ${mailQueue.id} from ${mailQueue}
+        where ${mailQueue.status} = 'pending' and ${mailQueue.nextAttemptAt} <= now()
+          and (${mailQueue.lockedUntil} is null or ${mailQueue.lockedUntil} <= now())
+        order by ${mailQueue.nextAttemptAt}, ${mailQueue.id}
+        limit ${value("batch")}
+        for update skip locked)
+    returning ${mailQueue.id} as "id", ${mailQueue.kind} as "kind", ${mailQueue.recipient} as "to",
+              ${mailQueue.subject} as "subject", ${mailQueue.textBody} as "text", ${mailQueue.htmlBody} as "html",
+              ${mailQueue.attempts} as "attempts", coalesce(${mailQueue.expiresAt} <= now(), false) as "expired"`,
+);
+
+/** Its outcome kept (and the last failure's code), its recipient and text erased. */
+const finishMessage = fixedStatement<never, "id" | "status" | "lastError">(
+  (value) => sql`
+    update ${mailQueue}
+       set status = ${value("status")}, last_error = coalesce(${value("lastError")}, ${mailQueue.lastError}),
+           locked_until = null, recipient = null, subject = null, text_body = null, html_body = null,
+           updated_at = now()
+     where ${mailQueue.id} = ${value("id")}`,
+);
+
+const secondsToNextDue = fixedStatement<{ seconds: number | null }>(
+  () => sql`
+    select extract(epoch from min(greatest(${mailQueue.nextAttemptAt},
+                                           coalesce(${mailQueue.lockedUntil}, ${mailQueue.nextAttemptAt}))) - now())::float8
+           as "seconds"
+      from ${mailQueue} where ${mailQueue.status} = 'pending'`,
+);
+
 /** The statements the sender runs on `mail_queue`; what is due is the database clock's call. */
 function queueTable(db: Database, leaseSeconds: number) {
   return {
     insert: async (writer: Writer, message: QueuedMessage) => {
-      await writer.insert(mailQueue).values({
+      await insertMessage(writer, {
         kind: message.kind,
         recipient: message.to,
         subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-        expiresAt: message.expiresAt ?? null,
+        text: message.text,
+        html: message.html,
+        expiresAt: message.expiresAt?.toISOString() ?? null,
       });
     },
 
     /** Claims up to BATCH due messages for this sender (others skip them while they are locked, and after). */
-    claim: () => {
-      const due = db
-        .select({ id: mailQueue.id })
-        .from(mailQueue)
-        .where(
-          and(
-            eq(mailQueue.status, "pending"),
-            lte(mailQueue.nextAttemptAt, sql`now()`),
-            or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, sql`now()`)),
-          ),
-        )
-        .orderBy(mailQueue.nextAttemptAt, mailQueue.id)
-        .limit(BATCH)
-        .for("update", { skipLocked: true });
-      return db
-        .update(mailQueue)
-        .set({
-          lockedUntil: sql`now() + ${leaseSeconds}::int * interval '1 second'`,
-          attempts: sql`${mailQueue.attempts} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(inArray(mailQueue.id, due))
-        .returning({
-          id: mailQueue.id,
-          kind: mailQueue.kind,
-          to: mailQueue.recipient,
-          subject: mailQueue.subject,
-          text: mailQueue.textBody,
-          html: mailQueue.htmlBody,
-          attempts: mailQueue.attempts,
-          expired: sql<boolean>`coalesce(${mailQueue.expiresAt} <= now(), false)`,
-        });
-    },
+    claim: async () =>
+      (await claimDue(db, { leaseSeconds, batch: BATCH })).map((row) => ({ ...row, id: Number(row.id) })),
 
     /** The message is done with: its outcome kept (and the last failure's code), its recipient and text erased. */
     finish: (id: number, status: "sent" | "failed" | "expired", lastError?: string) =>
-      db
-        .update(mailQueue)
-        .set({
-          status,
-          ...(lastError ? { lastError } : {}),
-          lockedUntil: null,
-          recipient: null,
-          subject: null,
-          textBody: null,
-          htmlBody: null,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(mailQueue.id, id)),
+      finishMessage(db, { id, status, lastError: lastError ?? null }),
 
     tryLater: (id: number, waitMs: number, lastError: string) =>
       db
@@ -171,14 +187,7 @@ function queueTable(db: Database, leaseSeconds: number) {
 
     /** Seconds until the next message falls due (a retry, or a dead sender's lease); null when none waits. */
     async secondsUntilNextDue(): Promise<number | null> {
-      const [next] = await db
-        .select({
-          seconds: sql<
-            number | null
-          >`extract(epoch from min(greatest(${mailQueue.nextAttemptAt}, coalesce(${mailQueue.lockedUntil}, ${mailQueue.nextAttemptAt}))) - now())::float8`,
-        })
-        .from(mailQueue)
-        .where(eq(mailQueue.status, "pending"));
+      const [next] = await secondsToNextDue(db, {});
       return next?.seconds ?? null;
     },
   };

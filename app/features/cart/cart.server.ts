@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type CurrencyCode, money, sumMoney, timesQuantity } from "~/commerce/money";
 import { shopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { CHECK_VIOLATION, failedWith } from "~/db/errors.server";
+import { fixedStatement } from "~/db/fixed-statement.server";
 import { onSale } from "~/db/product-on-sale";
 import { cartLines, carts, products, stockLevels } from "~/db/schema";
 import { MOST_IN_ONE_LINE } from "./cart-limits";
@@ -61,13 +62,12 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("bas
 
 /** Which cart is the owner's: an account's by its user, a guest's by its token while it has not expired. */
 function ownersCart(owner: CartOwner) {
-  return "userId" in owner
-    ? eq(carts.userId, owner.userId)
-    : and(
-        eq(carts.tokenHash, hashOf(owner.guestToken)),
-        or(isNull(carts.expiresAt), gt(carts.expiresAt, sql`now()`)),
-      );
+  return "userId" in owner ? eq(carts.userId, owner.userId) : guestsCart(hashOf(owner.guestToken));
 }
+
+/** A guest's cart, by its token's hash, while it has not expired. */
+const guestsCart = (tokenHash: string | Placeholder) =>
+  sql`${carts.tokenHash} = ${tokenHash} and (${carts.expiresAt} is null or ${carts.expiresAt} > now())`;
 
 /**
  * The owner's cart id, or null when they have none (or a guest's has
@@ -75,9 +75,20 @@ function ownersCart(owner: CartOwner) {
  * placing transaction, under a lock on the cart's row.
  */
 export async function cartIdOf(db: Database, owner: CartOwner): Promise<string | null> {
-  const [cart] = await db.select({ id: carts.id }).from(carts).where(ownersCart(owner));
+  const [cart] =
+    "userId" in owner
+      ? await accountsCartId(db, { userId: owner.userId })
+      : await guestsCartId(db, { tokenHash: hashOf(owner.guestToken) });
   return cart?.id ?? null;
 }
+
+/* Fixed statements (docs/decisions/0047): every checkout finds its cart. */
+const accountsCartId = fixedStatement<{ id: string }, "userId">(
+  (value) => sql`select ${carts.id} as "id" from ${carts} where ${carts.userId} = ${value("userId")}`,
+);
+const guestsCartId = fixedStatement<{ id: string }, "tokenHash">(
+  (value) => sql`select ${carts.id} as "id" from ${carts} where ${guestsCart(value("tokenHash"))}`,
+);
 
 /** The owner's cart id, made when they have none; a guest's is kept 30 more days. */
 async function cartFor(db: Database, owner: CartOwner): Promise<string> {
@@ -98,8 +109,46 @@ async function cartFor(db: Database, owner: CartOwner): Promise<string> {
 }
 
 /** The units on hand of a product, as SQL: what every quantity written is capped by. */
-const onHandOf = (productId: number) =>
+const onHandOf = (productId: number | Placeholder) =>
   sql`(select ${stockLevels.onHand} from ${stockLevels} where ${stockLevels.productId} = ${productId})`;
+
+/** The statement of an add, for the cart `cart` makes or keeps (an account's, or a guest's). */
+const addStatement = <Name extends string>(cart: (value: (name: Name | AddValue) => Placeholder) => SQL) =>
+  fixedStatement<AddedRow, Name | AddValue>(
+    (value) => sql`
+      with cart as (${cart(value)}),
+      product as (
+        select s.on_hand, ${products.priceMinor} as price_cents
+          from ${products} join ${stockLevels} s on s.product_id = ${products.id}
+         -- An archived product is no longer sold: no line for it (answered as an unknown product).
+         where ${products.id} = ${value("productId")} and ${onSale}),
+      before as (
+        select l.quantity from ${cartLines} l join cart on l.cart_id = cart.id where l.product_id = ${value("productId")}),
+      line as (
+        insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen, currency_seen)
+        select cart.id, ${value("productId")}, least(${value("quantity")}, ${MOST_IN_ONE_LINE}, product.on_hand), product.price_cents,
+               ${value("currency")}
+          from cart, product where product.on_hand > 0
+        on conflict (cart_id, product_id) do update
+          set quantity = least(${cartLines.quantity} + ${value("quantity")}, ${MOST_IN_ONE_LINE}, ${onHandOf(value("productId"))}),
+              -- Added again from a page showing today's price: that is the price seen now.
+              unit_price_cents_seen = excluded.unit_price_cents_seen,
+              currency_seen = excluded.currency_seen
+        returning quantity)
+      select (select id from cart) as "cartId", (select on_hand from product) as "stock",
+             (select quantity from before) as "before", (select quantity from line) as "quantity"`,
+  );
+type AddValue = "productId" | "quantity" | "currency";
+
+const addToAccountsCart = addStatement<"userId">(
+  (value) => sql`insert into ${carts} (user_id) values (${value("userId")})
+                 on conflict (user_id) do update set expires_at = null returning id`,
+);
+const addToGuestsCart = addStatement<"tokenHash">(
+  (value) => sql`insert into ${carts} (token_hash, expires_at)
+                 values (${value("tokenHash")}, now() + ${GUEST_CART_DAYS} * interval '1 day')
+                 on conflict (token_hash) do update set expires_at = excluded.expires_at returning id`,
+);
 
 /**
  * Adds `quantity` of a product (1 to 99), up to what is on hand and 99 in
@@ -113,38 +162,12 @@ export async function addToCart(
   productId: number,
   quantity: number,
 ): Promise<AddOutcome> {
-  const cart =
-    "userId" in owner
-      ? sql`insert into ${carts} (user_id) values (${owner.userId})
-            on conflict (user_id) do update set expires_at = null returning id`
-      : sql`insert into ${carts} (token_hash, expires_at)
-            values (${hashOf(owner.guestToken)}, now() + ${GUEST_CART_DAYS} * interval '1 day')
-            on conflict (token_hash) do update set expires_at = excluded.expires_at returning id`;
+  const line = { productId, quantity, currency: shopMoney().currency };
   try {
-    const result = await db.execute(sql`
-      with cart as (${cart}),
-      product as (
-        select s.on_hand, ${products.priceMinor} as price_cents
-          from ${products} join ${stockLevels} s on s.product_id = ${products.id}
-         -- An archived product is no longer sold: no line for it (answered as an unknown product).
-         where ${products.id} = ${productId} and ${onSale}),
-      before as (
-        select l.quantity from ${cartLines} l join cart on l.cart_id = cart.id where l.product_id = ${productId}),
-      line as (
-        insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen, currency_seen)
-        select cart.id, ${productId}, least(${quantity}, ${MOST_IN_ONE_LINE}, product.on_hand), product.price_cents,
-               ${shopMoney().currency}
-          from cart, product where product.on_hand > 0
-        on conflict (cart_id, product_id) do update
-          set quantity = least(${cartLines.quantity} + ${quantity}, ${MOST_IN_ONE_LINE}, ${onHandOf(productId)}),
-              -- Added again from a page showing today's price: that is the price seen now.
-              unit_price_cents_seen = excluded.unit_price_cents_seen,
-              currency_seen = excluded.currency_seen
-        returning quantity)
-      select (select id from cart) as "cartId", (select on_hand from product) as "stock",
-             (select quantity from before) as "before", (select quantity from line) as "quantity"`);
-    // Both drivers (node-postgres and PGlite) answer { rows }.
-    const [row] = (result as unknown as { rows: AddedRow[] }).rows;
+    const [row] =
+      "userId" in owner
+        ? await addToAccountsCart(db, { ...line, userId: owner.userId })
+        : await addToGuestsCart(db, { ...line, tokenHash: hashOf(owner.guestToken) });
     if (!row || row.stock === null) return { outcome: "unknown-product" };
     if (row.quantity === null) return { outcome: "sold-out" };
     const added = Number(row.quantity);
@@ -197,24 +220,49 @@ export async function setLineQuantity(
 }
 
 /** The owner's cart as it is now: today's prices and stock beside each line. */
+/** A cart's lines as the database holds them (bigint columns as node-postgres reads them: text). */
+interface CartLineRow {
+  productId: number;
+  name: string;
+  image: string;
+  unitPriceCents: number | string;
+  unitPriceCentsSeen: number | string;
+  currencySeen: string;
+  quantity: number;
+  stock: number;
+}
+
+/** The lines of the cart `where` names, in the order they were added (fixed: read on every add). */
+const cartLinesWhere = <Name extends string>(where: (value: (name: Name) => Placeholder) => SQL) =>
+  fixedStatement<CartLineRow, Name>(
+    (value) => sql`
+      select ${cartLines.productId} as "productId", ${products.name} as "name", ${products.image} as "image",
+             ${products.priceMinor} as "unitPriceCents", ${cartLines.unitPriceCentsSeen} as "unitPriceCentsSeen",
+             ${cartLines.currencySeen} as "currencySeen", ${cartLines.quantity} as "quantity",
+             ${stockLevels.onHand} as "stock"
+        from ${cartLines}
+        join ${carts} on ${carts.id} = ${cartLines.cartId}
+        join ${products} on ${products.id} = ${cartLines.productId}
+        join ${stockLevels} on ${stockLevels.productId} = ${cartLines.productId}
+       where ${where(value)}
+       order by ${cartLines.addedAt}, ${cartLines.productId}`,
+  );
+const linesByCart = cartLinesWhere<"cartId">((value) => sql`${carts.id} = ${value("cartId")}`);
+const linesByAccount = cartLinesWhere<"userId">((value) => sql`${carts.userId} = ${value("userId")}`);
+const linesByGuest = cartLinesWhere<"tokenHash">((value) => guestsCart(value("tokenHash")));
+
+function cartLineRows(db: Database, owner: CartOwner | { cartId: string }): Promise<CartLineRow[]> {
+  if ("cartId" in owner) return linesByCart(db, { cartId: owner.cartId });
+  if ("userId" in owner) return linesByAccount(db, { userId: owner.userId });
+  return linesByGuest(db, { tokenHash: hashOf(owner.guestToken) });
+}
+
 export async function readCart(db: Database, owner: CartOwner | { cartId: string }): Promise<CartView> {
-  const rows = await db
-    .select({
-      productId: cartLines.productId,
-      name: products.name,
-      image: products.image,
-      unitPriceCents: products.priceMinor,
-      unitPriceCentsSeen: cartLines.unitPriceCentsSeen,
-      currencySeen: cartLines.currencySeen,
-      quantity: cartLines.quantity,
-      stock: stockLevels.onHand,
-    })
-    .from(cartLines)
-    .innerJoin(carts, eq(carts.id, cartLines.cartId))
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .innerJoin(stockLevels, eq(stockLevels.productId, cartLines.productId))
-    .where("cartId" in owner ? eq(carts.id, owner.cartId) : ownersCart(owner))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+  const rows = (await cartLineRows(db, owner)).map((row) => ({
+    ...row,
+    unitPriceCents: Number(row.unitPriceCents),
+    unitPriceCentsSeen: Number(row.unitPriceCentsSeen),
+  }));
   const { currency } = shopMoney();
   const repricedFrom = rows.find((row) => row.currencySeen !== currency)?.currencySeen ?? null;
   const lines = rows.map(({ unitPriceCentsSeen, currencySeen, ...row }) => ({

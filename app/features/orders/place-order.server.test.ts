@@ -132,6 +132,29 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     expect(await db.select().from(orders).where(eq(orders.idempotencyKey, key))).toEqual([]);
   });
 
+  it("takes every line or none: a basket of three with one short and one archived names both, in product order", async () => {
+    const plenty = await product(50);
+    const scarce = await product(1);
+    const archived = await product(30);
+    await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, archived));
+    const placement = await placeOrder(
+      mail,
+      request([
+        { productId: archived, quantity: 2 },
+        { productId: scarce, quantity: 2 },
+        { productId: plenty, quantity: 5 },
+      ]),
+    );
+    expect(placement).toEqual({
+      outcome: "short",
+      lines: [
+        { productId: scarce, asked: 2, left: 1 },
+        { productId: archived, asked: 2, left: 0 },
+      ],
+    });
+    expect([await onHand(plenty), await onHand(scarce), await onHand(archived)]).toEqual([50, 1, 30]);
+  });
+
   it("200 checkouts at once for the last 10 units: exactly 10 orders, stock 0, 190 told it is short", async () => {
     const last = await product(10);
     const placements = await Promise.all(

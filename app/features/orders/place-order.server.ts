@@ -1,15 +1,24 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { OrderStatus } from "~/commerce/order-states";
 import { takeStock as takeStockLines } from "~/commerce/stock.server";
 import type { Transaction } from "~/db/client.server";
 import { failedOnLockCycle, failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
-import { cartLines, carts, orderLines, orders, products } from "~/db/schema";
+import { orders } from "~/db/schema";
 import type { MailQueue, QueuedMessage } from "~/utils/mail-queue.server";
 import type { ShortLine } from "./checkout-schema";
 import type { AddressSnapshot } from "./order-format";
 import { orderLinesOf } from "./order-lines.server";
 import { newOrderNumber } from "./order-number";
+import {
+  cartLinesOf,
+  claimKey,
+  emptyCart,
+  lockCart,
+  productsNow,
+  writeLines,
+  writeTotals,
+} from "./placing-statements.server";
 
 /**
  * Placing an order in one transaction (docs/decisions/0027): the
@@ -164,28 +173,21 @@ async function placeIn(
 ): Promise<Placement> {
   let lines = requestedLines;
   // The key first: a second request with it waits here until the first ends, then finds its order.
-  const [claimed] = await tx
-    .insert(orders)
-    .values({
-      number: newOrderNumber(),
-      idempotencyScope: request.idempotencyScope,
-      idempotencyKey: request.idempotencyKey,
-      requestHash,
-      userId: request.userId,
-      email: request.email,
-      shippingAddress: request.shippingAddress,
-      shippingMethod: request.shippingMethod,
-      paymentMethod: request.paymentMethod,
-      status: request.status,
-      paymentDueAt: request.paymentDueAt,
-      subtotalCents: 0,
-      shippingCents: 0,
-      totalCents: 0,
-      // What the prices and shipping below are in; the order keeps it whatever the shop later sells in.
-      currency: request.currency,
-    })
-    .onConflictDoNothing({ target: [orders.idempotencyScope, orders.idempotencyKey] })
-    .returning({ id: orders.id });
+  const [claimed] = await claimKey(tx, {
+    number: newOrderNumber(),
+    scope: request.idempotencyScope,
+    key: request.idempotencyKey,
+    requestHash,
+    userId: request.userId,
+    email: request.email,
+    address: JSON.stringify(request.shippingAddress),
+    shippingMethod: request.shippingMethod,
+    paymentMethod: request.paymentMethod,
+    status: request.status,
+    paymentDueAt: request.paymentDueAt?.toISOString() ?? null,
+    // What the prices and shipping below are in; the order keeps it whatever the shop later sells in.
+    currency: request.currency,
+  });
   if (!claimed) {
     const existing = await readOrderByKey(tx, request.idempotencyScope, request.idempotencyKey);
     if (!existing || existing.requestHash !== requestHash) return { outcome: "key-reused" };
@@ -219,21 +221,30 @@ async function placeIn(
   // Everything but the stock is written first: the popular products' stock rows are what checkouts
   // wait on, so they are locked last and held only until the commit (docs/decisions/0027). A short
   // line rolls all of it back.
-  await tx.insert(orderLines).values(soldLines.map((line) => ({ orderId: claimed.id, ...line })));
-  if (request.cartId) await tx.delete(cartLines).where(eq(cartLines.cartId, request.cartId));
-  const [order] = await tx
-    .update(orders)
-    .set({ subtotalCents, shippingCents, totalCents })
-    .where(eq(orders.id, claimed.id))
-    .returning({ number: orders.number, status: orders.status, totalCents: orders.totalCents });
+  const orderId = Number(claimed.id);
+  await writeLines(tx, {
+    orderId,
+    productIds: soldLines.map((line) => line.productId),
+    names: soldLines.map((line) => line.name),
+    unitPrices: soldLines.map((line) => line.unitPriceCents),
+    quantities: soldLines.map((line) => line.quantity),
+    lineTotals: soldLines.map((line) => line.lineTotalCents),
+  });
+  if (request.cartId) await emptyCart(tx, { cartId: request.cartId });
+  const [order] = await writeTotals(tx, {
+    orderId,
+    subtotal: subtotalCents,
+    shipping: shippingCents,
+    total: totalCents,
+  });
   if (!order) throw new Error("the order just written is missing");
   const placed: PlacedOrder = {
-    id: claimed.id,
+    id: orderId,
     number: order.number,
     status: order.status,
     subtotalCents,
     shippingCents,
-    totalCents: order.totalCents,
+    totalCents: Number(order.totalCents),
     currency: request.currency,
     lines: soldLines,
   };
@@ -251,14 +262,11 @@ async function linesAtTodaysPrices(
   productIds: number[],
   lines: Map<number, number>,
 ): Promise<PlacedOrderLine[]> {
-  const sold = await tx
-    .select({ id: products.id, name: products.name, unitPriceCents: products.priceMinor })
-    .from(products)
-    .where(inArray(products.id, productIds));
+  const sold = await productsNow(tx, { productIds });
   return sold
     .map((product) => {
       const quantity = lines.get(product.id) as number;
-      const { unitPriceCents } = product;
+      const unitPriceCents = Number(product.unitPriceCents);
       return {
         productId: product.id,
         name: product.name,
@@ -299,11 +307,8 @@ async function readOrderByKey(
 
 /** The cart's lines, read under a lock on its row (the cart that placing empties). */
 async function lockedCartLines(tx: Transaction, cartId: string): Promise<Map<number, number>> {
-  await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
-  const inCart = await tx
-    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
-    .from(cartLines)
-    .where(eq(cartLines.cartId, cartId));
+  await lockCart(tx, { cartId });
+  const inCart = await cartLinesOf(tx, { cartId });
   return mergedLines(inCart);
 }
 

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import type { OrderStatus } from "~/commerce/order-states";
+import { fixedStatement } from "~/db/fixed-statement.server";
+import { cartLines, carts, orderLines, orders, products } from "~/db/schema";
+
+/**
+ * The statements of placing an order (place-order.server.ts), each built once
+ * (docs/decisions/0047): they run on every checkout. A `bigint` column comes
+ * back as text on node-postgres: the caller reads it with Number.
+ */
+
+type Bigint = number | string;
+
+/** The key claimed with the order's row, its totals written once its lines are known; no row when the key was used. */
+export const claimKey = fixedStatement<
+  { id: Bigint },
+  | "number"
+  | "scope"
+  | "key"
+  | "requestHash"
+  | "userId"
+  | "email"
+  | "address"
+  | "shippingMethod"
+  | "paymentMethod"
+  | "status"
+  | "paymentDueAt"
+  | "currency"
+>(
+  (value) => sql`
+    insert into ${orders} (number, idempotency_scope, idempotency_key, request_hash, user_id, email,
+                           shipping_address, shipping_method, payment_method, status, payment_due_at,
+                           subtotal_cents, shipping_cents, total_cents, currency)
+    values (${value("number")}, ${value("scope")}, ${value("key")}, ${value("requestHash")}, ${value("userId")},
+            ${value("email")}, ${value("address")}, ${value("shippingMethod")}, ${value("paymentMethod")},
+            ${value("status")}, ${value("paymentDueAt")}, 0, 0, 0, ${value("currency")})
+    on conflict (idempotency_scope, idempotency_key) do nothing
+    returning ${orders.id} as "id"`,
+);
+
+/** The cart's row locked: a second checkout of it waits here until this one ends. */
+export const lockCart = fixedStatement<{ id: string }, "cartId">(
+  (value) => sql`select ${carts.id} as "id" from ${carts} where ${carts.id} = ${value("cartId")} for update`,
+);
+
+export const cartLinesOf = fixedStatement<{ productId: number; quantity: number }, "cartId">(
+  (value) => sql`
+    select ${cartLines.productId} as "productId", ${cartLines.quantity} as "quantity"
+      from ${cartLines} where ${cartLines.cartId} = ${value("cartId")}`,
+);
+
+export const productsNow = fixedStatement<{ id: number; name: string; unitPriceCents: Bigint }, "productIds">(
+  (value) => sql`
+    select ${products.id} as "id", ${products.name} as "name", ${products.priceMinor} as "unitPriceCents"
+      from ${products} where ${products.id} = any(${value("productIds")}::int[])`,
+);
+
+/** Every line in one statement, column by column. */
+export const writeLines = fixedStatement<
+  never,
+  "orderId" | "productIds" | "names" | "unitPrices" | "quantities" | "lineTotals"
+>(
+  (value) => sql`
+    insert into ${orderLines} (order_id, product_id, name, unit_price_cents, quantity, line_total_cents)
+    select ${value("orderId")}, line.*
+      from unnest(${value("productIds")}::int[], ${value("names")}::text[], ${value("unitPrices")}::bigint[],
+                  ${value("quantities")}::int[], ${value("lineTotals")}::bigint[]) as line`,
+);
+
+export const emptyCart = fixedStatement<never, "cartId">(
+  (value) => sql`delete from ${cartLines} where ${cartLines.cartId} = ${value("cartId")}`,
+);
+
+export const writeTotals = fixedStatement<
+  { number: string; status: OrderStatus; totalCents: Bigint },
+  "orderId" | "subtotal" | "shipping" | "total"
+>(
+  (value) => sql`
+    update ${orders} set subtotal_cents = ${value("subtotal")}, shipping_cents = ${value("shipping")},
+                         total_cents = ${value("total")}
+     where ${orders.id} = ${value("orderId")}
+    returning ${orders.number} as "number", ${orders.status} as "status", ${orders.totalCents} as "totalCents"`,
+);
