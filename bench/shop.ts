@@ -445,27 +445,27 @@ async function main() {
   const databaseUrl = await scratchDatabase(DATABASE);
   const { productIds, hotIds, generatedSeconds } = await prepareCatalogue(databaseUrl);
   const ordered: Ordered = new Map();
-  const measured = new Map<string, (Measured & { mailLeft: number })[]>();
+  type Rounds = (Measured & { mailLeft: number })[];
+  const measured: Record<Load, Record<Server, Rounds>> = {
+    saturation: { shop: [], floor: [] },
+    pace: { shop: [], floor: [] },
+  };
   for (const planned of SESSIONS) {
-    const key = `${planned[0]}:${planned[1]}`;
-    measured.set(key, [
-      ...(measured.get(key) ?? []),
+    measured[planned[0]][planned[1]].push(
       await session(planned, databaseUrl, { productIds, hotIds }, ordered),
-    ]);
+    );
   }
-  const runs = { saturation: {}, pace: {} } as Runs;
-  const rounds = { shop: [], floor: [] } as Record<Server, Measured[]>;
-  for (const [load, server] of SESSIONS) {
-    const all = measured.get(`${load}:${server}`) ?? [];
-    runs[load][server] = medianRound(all);
-    if (load === "saturation") rounds[server] = all;
-  }
+  const medians = (byServer: Record<Server, Rounds>) => ({
+    shop: medianRound(byServer.shop),
+    floor: medianRound(byServer.floor),
+  });
+  const runs: Runs = { saturation: medians(measured.saturation), pace: medians(measured.pace) };
   const sessions = Object.values(runs).flatMap((byServer) => Object.values(byServer));
   const placed = sessions.flatMap((run) => run.tallies).reduce((sum, tally) => sum + tally.count(201), 0);
   const held = await books(databaseUrl, ordered, placed, hotIds);
   await dropScratchDatabase(DATABASE);
 
-  const text = section(info, generatedSeconds, runs, floorCheck, held, rounds);
+  const text = section(info, generatedSeconds, runs, floorCheck, held, measured.saturation);
   if (RECORD) {
     const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, "utf8") : "# Benchmark results\n";
     fs.writeFileSync(RESULTS, replaceSection(previous, "shop-bench", text));

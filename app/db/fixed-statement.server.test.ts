@@ -27,6 +27,18 @@ describe.each(engines)("a fixed statement on $name", (engine: TestDatabase) => {
     expect(await sums(engine.db, { n: -1, ns: [3] })).toEqual([{ twice: -2, seven: 7, each: 3 }]);
   });
 
+  it("reads the bigint columns it names as numbers, and leaves a null as null", async () => {
+    const amounts = fixedStatement<{ amount: number | null; text: string }, "amount">(
+      (value) =>
+        sql`select ${value("amount")}::bigint as "amount", ${value("amount")}::bigint::text as "text"`,
+      { numbers: ["amount"] },
+    );
+    expect(await amounts(engine.db, { amount: 9_007_199_254_740_991 })).toEqual([
+      { amount: 9_007_199_254_740_991, text: "9007199254740991" },
+    ]);
+    expect(await amounts(engine.db, { amount: null })).toEqual([{ amount: null, text: null }]);
+  });
+
   it("runs in a transaction, and sends text as given (a quote, a comma, a brace: no SQL of its own)", async () => {
     const named = fixedStatement<{ name: string }, "names">(
       (value) => sql`select name as "name" from unnest(${value("names")}::text[]) as name`,

@@ -13,10 +13,10 @@ import type { Database, Transaction } from "./client.server";
  * schema's tables and columns) and a named placeholder for each value; each
  * run only slots the values in.
  *
- * It answers the driver's rows as they are: the names the statement gives its
- * columns, and values as the driver reads them (a `bigint` column is text on
- * node-postgres: read it with Number). Values are sent as given: JSON as text
- * (JSON.stringify), times as ISO text.
+ * It answers the driver's rows under the names the statement gives its
+ * columns; the `bigint` columns it lists in `numbers` are read as numbers (the
+ * schema's mode for them: node-postgres reads them as text). Values are sent
+ * as given: JSON as text (JSON.stringify), times as ISO text.
  */
 
 /** Whatever runs statements: the database, or a transaction of it. */
@@ -27,17 +27,19 @@ type Slot<Name extends string> = { name: Name } | { constant: unknown };
 
 const dialect = new PgDialect();
 
-export type FixedStatement<Name extends string, Row> = (
+type FixedStatement<Name extends string, Row> = (
   runner: Runner,
   values: Readonly<Record<Name, unknown>>,
 ) => Promise<Row[]>;
 
 /**
  * A statement written once: `write` gets `value(name)`, a placeholder for
- * the value of that name each run brings.
+ * the value of that name each run brings; `numbers` names the columns of
+ * type `bigint` it answers (money in minor units, ids), read as numbers.
  */
 export function fixedStatement<Row, Name extends string = never>(
   write: (value: (name: Name) => Placeholder) => SQL,
+  { numbers = [] }: { numbers?: readonly (keyof Row & string)[] } = {},
 ): FixedStatement<Name, Row> {
   const query = dialect.sqlToQuery(write((name) => sql.placeholder(name)));
   // The parameters are numbered $1, $2, … in the order they stand, each once (drizzle's own numbering).
@@ -59,6 +61,9 @@ export function fixedStatement<Row, Name extends string = never>(
     });
     const result = await runner.execute(new SQL(chunks));
     // Both drivers (node-postgres and PGlite) answer { rows }.
-    return (result as unknown as { rows: Row[] }).rows;
+    const { rows } = result as unknown as { rows: Record<string, unknown>[] };
+    for (const row of rows)
+      for (const column of numbers) if (row[column] != null) row[column] = Number(row[column]);
+    return rows as Row[];
   };
 }

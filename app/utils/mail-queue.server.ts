@@ -81,10 +81,7 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 type Writer = Database | Transaction;
 type ClaimedMessage = Awaited<ReturnType<ReturnType<typeof queueTable>["claim"]>>[number];
 
-/*
- * The statements every order's email runs (written, claimed, marked sent), each
- * built once (docs/decisions/0047); `id` is a bigint, text on node-postgres.
- */
+/* The statements every order's email runs (written, claimed, marked sent), each built once (docs/decisions/0047). */
 const insertMessage = fixedStatement<never, "kind" | "recipient" | "subject" | "text" | "html" | "expiresAt">(
   (value) => sql`
     insert into ${mailQueue} (kind, recipient, subject, text_body, html_body, expires_at)
@@ -94,7 +91,7 @@ const insertMessage = fixedStatement<never, "kind" | "recipient" | "subject" | "
 
 const claimDue = fixedStatement<
   {
-    id: number | string;
+    id: number;
     kind: string;
     to: string | null;
     subject: string | null;
@@ -119,6 +116,7 @@ const claimDue = fixedStatement<
     returning ${mailQueue.id} as "id", ${mailQueue.kind} as "kind", ${mailQueue.recipient} as "to",
               ${mailQueue.subject} as "subject", ${mailQueue.textBody} as "text", ${mailQueue.htmlBody} as "html",
               ${mailQueue.attempts} as "attempts", coalesce(${mailQueue.expiresAt} <= now(), false) as "expired"`,
+  { numbers: ["id"] },
 );
 
 /** Its outcome kept (and the last failure's code), its recipient and text erased. */
@@ -154,8 +152,7 @@ function queueTable(db: Database, leaseSeconds: number) {
     },
 
     /** Claims up to BATCH due messages for this sender (others skip them while they are locked, and after). */
-    claim: async () =>
-      (await claimDue(db, { leaseSeconds, batch: BATCH })).map((row) => ({ ...row, id: Number(row.id) })),
+    claim: () => claimDue(db, { leaseSeconds, batch: BATCH }),
 
     /** The message is done with: its outcome kept (and the last failure's code), its recipient and text erased. */
     finish: (id: number, status: "sent" | "failed" | "expired", lastError?: string) =>

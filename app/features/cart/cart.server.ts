@@ -69,6 +69,14 @@ function ownersCart(owner: CartOwner) {
 const guestsCart = (tokenHash: string | Placeholder) =>
   sql`${carts.tokenHash} = ${tokenHash} and (${carts.expiresAt} is null or ${carts.expiresAt} > now())`;
 
+/* Fixed statements (docs/decisions/0047): every checkout finds its cart. */
+const accountsCartId = fixedStatement<{ id: string }, "userId">(
+  (value) => sql`select ${carts.id} as "id" from ${carts} where ${carts.userId} = ${value("userId")}`,
+);
+const guestsCartId = fixedStatement<{ id: string }, "tokenHash">(
+  (value) => sql`select ${carts.id} as "id" from ${carts} where ${guestsCart(value("tokenHash"))}`,
+);
+
 /**
  * The owner's cart id, or null when they have none (or a guest's has
  * expired). Checkout places the cart by its id: its lines are read in the
@@ -81,14 +89,6 @@ export async function cartIdOf(db: Database, owner: CartOwner): Promise<string |
       : await guestsCartId(db, { tokenHash: hashOf(owner.guestToken) });
   return cart?.id ?? null;
 }
-
-/* Fixed statements (docs/decisions/0047): every checkout finds its cart. */
-const accountsCartId = fixedStatement<{ id: string }, "userId">(
-  (value) => sql`select ${carts.id} as "id" from ${carts} where ${carts.userId} = ${value("userId")}`,
-);
-const guestsCartId = fixedStatement<{ id: string }, "tokenHash">(
-  (value) => sql`select ${carts.id} as "id" from ${carts} where ${guestsCart(value("tokenHash"))}`,
-);
 
 /** The owner's cart id, made when they have none; a guest's is kept 30 more days. */
 async function cartFor(db: Database, owner: CartOwner): Promise<string> {
@@ -219,14 +219,13 @@ export async function setLineQuantity(
   return removed.length > 0 ? 0 : null;
 }
 
-/** The owner's cart as it is now: today's prices and stock beside each line. */
-/** A cart's lines as the database holds them (bigint columns as node-postgres reads them: text). */
+/** A cart's line as the database holds it. */
 interface CartLineRow {
   productId: number;
   name: string;
   image: string;
-  unitPriceCents: number | string;
-  unitPriceCentsSeen: number | string;
+  unitPriceCents: number;
+  unitPriceCentsSeen: number;
   currencySeen: string;
   quantity: number;
   stock: number;
@@ -246,6 +245,7 @@ const cartLinesWhere = <Name extends string>(where: (value: (name: Name) => Plac
         join ${stockLevels} on ${stockLevels.productId} = ${cartLines.productId}
        where ${where(value)}
        order by ${cartLines.addedAt}, ${cartLines.productId}`,
+    { numbers: ["unitPriceCents", "unitPriceCentsSeen"] },
   );
 const linesByCart = cartLinesWhere<"cartId">((value) => sql`${carts.id} = ${value("cartId")}`);
 const linesByAccount = cartLinesWhere<"userId">((value) => sql`${carts.userId} = ${value("userId")}`);
@@ -257,12 +257,9 @@ function cartLineRows(db: Database, owner: CartOwner | { cartId: string }): Prom
   return linesByGuest(db, { tokenHash: hashOf(owner.guestToken) });
 }
 
+/** The owner's cart as it is now: today's prices and stock beside each line. */
 export async function readCart(db: Database, owner: CartOwner | { cartId: string }): Promise<CartView> {
-  const rows = (await cartLineRows(db, owner)).map((row) => ({
-    ...row,
-    unitPriceCents: Number(row.unitPriceCents),
-    unitPriceCentsSeen: Number(row.unitPriceCentsSeen),
-  }));
+  const rows = await cartLineRows(db, owner);
   const { currency } = shopMoney();
   const repricedFrom = rows.find((row) => row.currencySeen !== currency)?.currencySeen ?? null;
   const lines = rows.map(({ unitPriceCentsSeen, currencySeen, ...row }) => ({

@@ -221,7 +221,7 @@ async function placeIn(
   // Everything but the stock is written first: the popular products' stock rows are what checkouts
   // wait on, so they are locked last and held only until the commit (docs/decisions/0027). A short
   // line rolls all of it back.
-  const orderId = Number(claimed.id);
+  const orderId = claimed.id;
   await writeLines(tx, {
     orderId,
     productIds: soldLines.map((line) => line.productId),
@@ -244,7 +244,7 @@ async function placeIn(
     status: order.status,
     subtotalCents,
     shippingCents,
-    totalCents: Number(order.totalCents),
+    totalCents: order.totalCents,
     currency: request.currency,
     lines: soldLines,
   };
@@ -266,7 +266,7 @@ async function linesAtTodaysPrices(
   return sold
     .map((product) => {
       const quantity = lines.get(product.id) as number;
-      const unitPriceCents = Number(product.unitPriceCents);
+      const { unitPriceCents } = product;
       return {
         productId: product.id,
         name: product.name,

@@ -5,15 +5,12 @@ import { cartLines, carts, orderLines, orders, products } from "~/db/schema";
 
 /**
  * The statements of placing an order (place-order.server.ts), each built once
- * (docs/decisions/0047): they run on every checkout. A `bigint` column comes
- * back as text on node-postgres: the caller reads it with Number.
+ * (docs/decisions/0047): they run on every checkout.
  */
-
-type Bigint = number | string;
 
 /** The key claimed with the order's row, its totals written once its lines are known; no row when the key was used. */
 export const claimKey = fixedStatement<
-  { id: Bigint },
+  { id: number },
   | "number"
   | "scope"
   | "key"
@@ -36,6 +33,7 @@ export const claimKey = fixedStatement<
             ${value("status")}, ${value("paymentDueAt")}, 0, 0, 0, ${value("currency")})
     on conflict (idempotency_scope, idempotency_key) do nothing
     returning ${orders.id} as "id"`,
+  { numbers: ["id"] },
 );
 
 /** The cart's row locked: a second checkout of it waits here until this one ends. */
@@ -49,10 +47,11 @@ export const cartLinesOf = fixedStatement<{ productId: number; quantity: number 
       from ${cartLines} where ${cartLines.cartId} = ${value("cartId")}`,
 );
 
-export const productsNow = fixedStatement<{ id: number; name: string; unitPriceCents: Bigint }, "productIds">(
+export const productsNow = fixedStatement<{ id: number; name: string; unitPriceCents: number }, "productIds">(
   (value) => sql`
     select ${products.id} as "id", ${products.name} as "name", ${products.priceMinor} as "unitPriceCents"
       from ${products} where ${products.id} = any(${value("productIds")}::int[])`,
+  { numbers: ["unitPriceCents"] },
 );
 
 /** Every line in one statement, column by column. */
@@ -72,7 +71,7 @@ export const emptyCart = fixedStatement<never, "cartId">(
 );
 
 export const writeTotals = fixedStatement<
-  { number: string; status: OrderStatus; totalCents: Bigint },
+  { number: string; status: OrderStatus; totalCents: number },
   "orderId" | "subtotal" | "shipping" | "total"
 >(
   (value) => sql`
@@ -80,4 +79,5 @@ export const writeTotals = fixedStatement<
                          total_cents = ${value("total")}
      where ${orders.id} = ${value("orderId")}
     returning ${orders.number} as "number", ${orders.status} as "status", ${orders.totalCents} as "totalCents"`,
+  { numbers: ["totalCents"] },
 );
