@@ -439,3 +439,4 @@ export * from "./back-office-schema";
 export * from "./payment-schema";
 // Reviews from verified buyers (docs/decisions/0033).
 export * from "./review-schema";
+export * from "./variant-schema";

@@ -112,7 +112,7 @@ export async function generateCatalog(
       // TRUNCATE wants every table that references products: order_lines is empty (checked above);
       // cart lines and reviews of products that are gone go with them.
       await tx.execute(
-        sql`truncate products, stock_levels, order_lines, cart_lines, reviews, review_helpful_votes restart identity`,
+        sql`truncate products, product_options, product_variants, stock_levels, order_lines, cart_lines, reviews, review_helpful_votes restart identity`,
       );
     }
     // The synthetic products carry the demo's brands and categories.

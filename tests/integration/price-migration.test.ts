@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
+import { migrationsBefore } from "../support/migrations-before";
 import { randomSource } from "../support/random-source";
 import { postgresServer, SERVICES_PASS } from "../support/requirements";
 import { createScratchPostgres, reportPostgresSkipped } from "../support/test-database";
@@ -17,21 +16,6 @@ import { createScratchPostgres, reportPostgresSkipped } from "../support/test-da
  */
 const PRODUCTS = 100_000;
 const MIGRATION = "0019_prices_in_minor_units";
-
-/** The migrations folder as it was just before drizzle/0019. */
-function foldersBefore(tag: string): string {
-  const source = path.resolve("drizzle");
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "backline-migrations-"));
-  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta/_journal.json"), "utf8"));
-  const upTo = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);
-  journal.entries = journal.entries.slice(0, upTo);
-  fs.mkdirSync(path.join(folder, "meta"));
-  fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
-  for (const { tag: earlier } of journal.entries) {
-    fs.copyFileSync(path.join(source, `${earlier}.sql`), path.join(folder, `${earlier}.sql`));
-  }
-  return folder;
-}
 
 /** Prices as a catalogue file writes them, "0.00" to "99999999.99", and the cents each must become. */
 function generatedPrices(): { texts: string[]; cents: number[] } {
@@ -49,7 +33,7 @@ function generatedPrices(): { texts: string[]; cents: number[] } {
 
 async function migratedPrices(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
-  const before = foldersBefore(MIGRATION);
+  const before = migrationsBefore(MIGRATION);
   try {
     await migrateDatabase(handle, { migrationsFolder: before });
   } finally {

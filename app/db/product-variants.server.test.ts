@@ -1,0 +1,156 @@
+import fs from "node:fs";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrationsBefore } from "../../tests/support/migrations-before";
+import { postgresServer, SERVICES_PASS } from "../../tests/support/requirements";
+import { productInStock } from "../../tests/support/shop-context";
+import {
+  createScratchPostgres,
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../tests/support/test-database";
+import { type DatabaseHandle, openDatabase } from "./client.server";
+import { migrateDatabase } from "./migrate.server";
+import { productOptions, products, productVariants } from "./schema";
+
+// drizzle/0021 (docs/decisions/0045): what a shopper buys is a variant, and every product has one.
+
+const engines = await openTestDatabases();
+
+const variantsOf = (engine: TestDatabase, productId: number) =>
+  engine.db
+    .select({
+      sku: productVariants.sku,
+      priceMinor: productVariants.priceMinor,
+      option1: productVariants.option1,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.id));
+
+/** The database's refusal of a write, as a client reads it: its constraint's name, or "" if none. */
+async function refusal(write: Promise<unknown>): Promise<string> {
+  try {
+    await write;
+    return "";
+  } catch (error) {
+    const cause = (error as { cause?: { constraint?: string; message?: string } }).cause;
+    return cause?.constraint ?? cause?.message ?? String(error);
+  }
+}
+
+describe.each(engines)("products and their variants on $name", (engine: TestDatabase) => {
+  it("gives every product its one variant: its SKU and price, following the product's", async () => {
+    const id = await productInStock(engine, 3, 12.5);
+    const [product] = await engine.db.select({ sku: products.sku }).from(products).where(eq(products.id, id));
+    expect(await variantsOf(engine, id)).toEqual([{ sku: product?.sku, priceMinor: 1250, option1: null }]);
+
+    await engine.db
+      .update(products)
+      .set({ priceMinor: 999, sku: `TEA-${id}` })
+      .where(eq(products.id, id));
+    expect(await variantsOf(engine, id)).toEqual([{ sku: `TEA-${id}`, priceMinor: 999, option1: null }]);
+
+    // Every product the database holds, the demo catalogue's included, is one variant of its own.
+    const unmatched = await engine.db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        sql`(select count(*) from ${productVariants} v
+              where v.product_id = ${products.id} and v.sku = ${products.sku}
+                and v.price_minor = ${products.priceMinor}) <> 1`,
+      );
+    expect(unmatched).toEqual([]);
+  });
+
+  it("leaves a product with options to its variants: the product's price does not overwrite theirs", async () => {
+    const id = await productInStock(engine, 1, 20);
+    await engine.db.insert(productOptions).values({
+      productId: id,
+      position: 1,
+      name: "Size",
+      values: [{ value: "S" }, { value: "M" }],
+    });
+    await engine.db
+      .update(productVariants)
+      .set({ option1: "S", sku: `SHIRT-${id}-S` })
+      .where(eq(productVariants.productId, id));
+    await engine.db
+      .insert(productVariants)
+      .values({ productId: id, sku: `SHIRT-${id}-M`, option1: "M", priceMinor: 2400 });
+    await engine.db.update(products).set({ priceMinor: 1 }).where(eq(products.id, id));
+    expect(await variantsOf(engine, id)).toEqual([
+      { sku: `SHIRT-${id}-S`, priceMinor: 2000, option1: "S" },
+      { sku: `SHIRT-${id}-M`, priceMinor: 2400, option1: "M" },
+    ]);
+  });
+
+  it("refuses a SKU twice, two live variants alike, an empty value and a 'was' price not above the price", async () => {
+    const id = await productInStock(engine, 1, 20);
+    const other = await productInStock(engine, 1, 20);
+    const [taken] = await variantsOf(engine, other);
+    const variant = (values: Partial<typeof productVariants.$inferInsert>) =>
+      engine.db
+        .insert(productVariants)
+        .values({ productId: id, sku: `V-${Math.random()}`, priceMinor: 100, ...values });
+
+    expect(await refusal(variant({ sku: taken?.sku }))).toBe("product_variants_sku_idx");
+    // The product's own first variant has no values: a second without any is the same variant.
+    expect(await refusal(variant({}))).toBe("product_variants_values_idx");
+    expect(await refusal(variant({ option1: "" }))).toBe("product_variants_values_check");
+    expect(await refusal(variant({ option1: "Red", compareAtMinor: 100 }))).toBe(
+      "product_variants_compare_at_check",
+    );
+    // Archived, a variant's values are free again (it stays for the orders that name it).
+    expect(await refusal(variant({ option1: "Red", archivedAt: new Date() }))).toBe("");
+    expect(await refusal(variant({ option1: "Red", compareAtMinor: 150 }))).toBe("");
+  });
+});
+reportPostgresSkipped("products and their variants on $name");
+
+/** A shop as it was before drizzle/0021, with a few products; then migrated by the current code. */
+async function migratedProducts(handle: DatabaseHandle) {
+  const before = migrationsBefore("0021_product_variants");
+  try {
+    await migrateDatabase(handle, { migrationsFolder: before });
+  } finally {
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+  await handle.db.execute(sql`insert into brands (value, label, position) values ('b', 'B', 0)`);
+  await handle.db.execute(sql`insert into categories (value, label, position) values ('c', 'C', 0)`);
+  await handle.db.execute(sql`
+    insert into products (sku, name, description, image, price_minor, ratings, band_name, category, creation_date)
+    select 'SKU-' || n, 'P' || n, '', '/p.png', n * 100, 0, 'b', 'c', now() from generate_series(1, 50) as n`);
+  await migrateDatabase(handle);
+  const variants = await handle.db
+    .select({ sku: productVariants.sku, priceMinor: productVariants.priceMinor, productSku: products.sku })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .orderBy(asc(productVariants.id));
+  expect(variants).toHaveLength(50);
+  expect(
+    variants.every((row, index) => row.sku === row.productSku && row.priceMinor === (index + 1) * 100),
+  ).toBe(true);
+}
+
+const closers: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(closers.map((close) => close())));
+
+describe("drizzle/0021: every product there was becomes its one variant", () => {
+  if (!SERVICES_PASS)
+    it("on PGlite", async () => {
+      const handle = await openDatabase({ dataDir: "memory://" });
+      closers.push(() => handle.close());
+      await migratedProducts(handle);
+    });
+
+  if (postgresServer.met)
+    it("on PostgreSQL", async () => {
+      const scratch = await createScratchPostgres();
+      const handle = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+      closers.push(() => handle.close().then(() => scratch.drop()));
+      await migratedProducts(handle);
+    });
+});
+reportPostgresSkipped("drizzle/0021: every product there was becomes its one variant, on $name");
