@@ -8,9 +8,9 @@ import { products, stockLevels } from "~/db/schema";
  * Taking and returning stock, in one place: checkout takes, and a
  * cancellation, an unpaid card order's expiry and a refund return.
  *
- * Lock order: every line's stock row is locked, in product order, before
+ * Lock order: every stock row of the lines' products is locked, in (product, variant) order, before
  * any is written. A level going to or coming back from zero also takes the
- * catalogue's revision row (drizzle/0011's trigger); only a transaction that
+ * catalogue's revision row (drizzle/0022's trigger); only a transaction that
  * already holds all its stock rows ever asks for it, so two transactions
  * never each hold what the other waits for (docs/decisions/0027). A catalogue
  * import locks its stock rows in the same order.
@@ -22,12 +22,15 @@ export interface StockLine {
   quantity: number;
 }
 
-/** Locks the lines' stock rows in product order (fixed: every checkout runs it, docs/decisions/0047). */
+/**
+ * Locks every stock row of the lines' products in (product, variant) order (fixed: every checkout
+ * runs it, docs/decisions/0047): two checkouts of two variants of one product wait for each other.
+ */
 const lockStockRows = fixedStatement<never, "productIds">(
   (value) => sql`
-    select ${stockLevels.productId} from ${stockLevels}
+    select ${stockLevels.variantId} from ${stockLevels}
      where ${stockLevels.productId} = any(${value("productIds")}::int[])
-     order by ${stockLevels.productId} for update`,
+     order by ${stockLevels.productId}, ${stockLevels.variantId} for update`,
 );
 
 /** The same lock, reading each product's SKU on the way (for the audit log of what went back). */
@@ -37,7 +40,7 @@ async function lockStockRowsWithSkus(tx: Transaction, productIds: number[]): Pro
     .from(stockLevels)
     .innerJoin(products, eq(products.id, stockLevels.productId))
     .where(inArray(stockLevels.productId, productIds))
-    .orderBy(asc(stockLevels.productId))
+    .orderBy(asc(stockLevels.productId), asc(stockLevels.variantId))
     .for("update", { of: stockLevels });
   return new Map(locked.map((row) => [row.productId, row.sku]));
 }

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationsBefore } from "../../tests/support/migrations-before";
 import { postgresServer, SERVICES_PASS } from "../../tests/support/requirements";
@@ -12,7 +12,14 @@ import {
 } from "../../tests/support/test-database";
 import { type DatabaseHandle, openDatabase } from "./client.server";
 import { migrateDatabase } from "./migrate.server";
-import { productOptions, products, productVariants } from "./schema";
+import {
+  catalogChanges,
+  catalogRevisions,
+  productOptions,
+  products,
+  productVariants,
+  stockLevels,
+} from "./schema";
 
 // drizzle/0021 (docs/decisions/0045): what a shopper buys is a variant, and every product has one.
 
@@ -108,6 +115,92 @@ describe.each(engines)("products and their variants on $name", (engine: TestData
   });
 });
 reportPostgresSkipped("products and their variants on $name");
+
+describe.each(engines)("stock per variant on $name", (engine: TestDatabase) => {
+  /** A product of two variants, S (its first) and M, each with its stock row; their ids. */
+  async function twoSizes(stockS: number, stockM: number) {
+    const productId = await productInStock(engine, stockS, 20);
+    await engine.db
+      .update(productVariants)
+      .set({ option1: "S", sku: `TEE-${productId}-S` })
+      .where(eq(productVariants.productId, productId));
+    const [m] = await engine.db
+      .insert(productVariants)
+      .values({ productId, sku: `TEE-${productId}-M`, option1: "M", priceMinor: 2000 })
+      .returning({ id: productVariants.id });
+    const [s] = await engine.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, productId), eq(productVariants.option1, "S")));
+    const mId = (m as { id: number }).id;
+    await engine.db.update(stockLevels).set({ onHand: stockM }).where(eq(stockLevels.variantId, mId));
+    return { productId, s: (s as { id: number }).id, m: mId };
+  }
+  const setStock = (variantId: number, onHand: number) =>
+    engine.db.update(stockLevels).set({ onHand }).where(eq(stockLevels.variantId, variantId));
+  const revision = async () => {
+    const [row] = await engine.db.select({ revision: catalogRevisions.revision }).from(catalogRevisions);
+    return row?.revision ?? 0;
+  };
+  /** The products recorded as changed after `since`. */
+  const changedSince = async (since: number) =>
+    (
+      await engine.db
+        .select({ productId: catalogChanges.productId })
+        .from(catalogChanges)
+        .where(gt(catalogChanges.revision, since))
+    ).map((change) => change.productId);
+
+  it("gives every new variant its own stock row, at 0, beside its product", async () => {
+    const { productId, s, m } = await twoSizes(4, 0);
+    const rows = await engine.db
+      .select({ variantId: stockLevels.variantId, onHand: stockLevels.onHand })
+      .from(stockLevels)
+      .where(eq(stockLevels.productId, productId))
+      .orderBy(asc(stockLevels.variantId));
+    expect(rows).toEqual([
+      { variantId: s, onHand: 4 },
+      { variantId: m, onHand: 0 },
+    ]);
+  });
+
+  it("records the product as changed only when the sum over its variants crosses zero", async () => {
+    const { productId, s, m } = await twoSizes(2, 3);
+    let since = await revision();
+    await setStock(s, 0);
+    // M still has 3: the product is in stock, nothing for the index.
+    expect(await changedSince(since)).toEqual([]);
+    await setStock(m, 0);
+    expect(await changedSince(since)).toEqual([productId]);
+    since = await revision();
+    await setStock(s, 1);
+    expect(await changedSince(since)).toEqual([productId]);
+    since = await revision();
+    // One statement moving a unit from S to M leaves the sum as it was.
+    await engine.db.execute(sql`
+      update stock_levels set on_hand = case when variant_id = ${s} then 0 else 1 end
+       where variant_id in (${s}, ${m})`);
+    expect(await changedSince(since)).toEqual([]);
+  });
+
+  it("counts only live variants: a sold-out product is not in stock by an archived variant's units", async () => {
+    const { productId, s, m } = await twoSizes(0, 0);
+    await engine.db.update(productVariants).set({ archivedAt: new Date() }).where(eq(productVariants.id, m));
+    const since = await revision();
+    await setStock(m, 5);
+    expect(await changedSince(since)).toEqual([]);
+    await setStock(s, 1);
+    expect(await changedSince(since)).toEqual([productId]);
+  });
+
+  it("records a product whose last stocked variant is deleted, and never a deleted product", async () => {
+    const { productId, m } = await twoSizes(0, 2);
+    const since = await revision();
+    await engine.db.delete(productVariants).where(eq(productVariants.id, m));
+    expect(await changedSince(since)).toEqual([productId]);
+  });
+});
+reportPostgresSkipped("stock per variant on $name");
 
 /** A shop as it was before drizzle/0021, with a few products; then migrated by the current code. */
 async function migratedProducts(handle: DatabaseHandle) {

@@ -18,7 +18,7 @@ import {
 
 import { ORDER_STATUS_LIST_SQL, type OrderStatus } from "../commerce/order-states";
 import { users } from "./auth-schema";
-import { bytea, xid8 } from "./column-types";
+import { bytea } from "./column-types";
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
@@ -273,35 +273,6 @@ export const mailQueue = pgTable(
 );
 
 // Stock and orders (docs/decisions/0027).
-
-/**
- * Each product's units on hand, beside the product rather than in it: a sale
- * updates this narrow row alone, so it is not a catalogue change (no
- * revision counted, no index work) unless the product sells out or comes
- * back (drizzle/0011's trigger records those).
- */
-export const stockLevels = pgTable(
-  "stock_levels",
-  {
-    productId: integer("product_id")
-      .primaryKey()
-      .references(() => products.id, { onDelete: "cascade" }),
-    onHand: integer("on_hand").notNull().default(0),
-    /**
-     * The transaction that last wrote the level (drizzle/0016's trigger): each
-     * process reads the levels changed since it last looked, so listings show
-     * stock without a query each (catalog/search/stock-snapshot.server.ts).
-     */
-    changedBy: xid8("changed_by").notNull().default(sql`pg_current_xact_id()`),
-  },
-  (table) => [
-    // The last guard: whatever the code does, stock never goes below zero.
-    check("stock_levels_on_hand_check", sql`${table.onHand} >= 0`),
-    // The back office's low-stock view and the dashboard: the few products at or under a line.
-    index("stock_levels_on_hand_idx").on(table.onHand, table.productId),
-    index("stock_levels_changed_by_idx").on(table.changedBy),
-  ],
-);
 
 /**
  * A cart: a guest's, found by the hash of its cookie's token (30 days), or an

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { xid8 } from "./column-types";
 // Lazily, in `references`: schema.ts re-exports this module.
 import { products } from "./schema";
 
@@ -106,5 +108,41 @@ export const productVariants = pgTable(
   ],
 );
 
-export type ProductVariantRow = typeof productVariants.$inferSelect;
-export type ProductOptionRow = typeof productOptions.$inferSelect;
+/**
+ * Each variant's units on hand, beside it rather than in it: a sale updates
+ * this narrow row alone, so it is not a catalogue change (no revision
+ * counted, no index work) unless its product as a whole sells out or comes
+ * back (drizzle/0022's trigger records those). The product is named beside
+ * the variant so a checkout locks every stock row of a product in one index
+ * range, in (product, variant) order (docs/decisions/0045).
+ */
+export const stockLevels = pgTable(
+  "stock_levels",
+  {
+    variantId: integer("variant_id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    onHand: integer("on_hand").notNull().default(0),
+    /**
+     * The transaction that last wrote the level (drizzle/0016's trigger): each
+     * process reads the levels changed since it last looked, so listings show
+     * stock without a query each (catalog/search/stock-snapshot.server.ts).
+     */
+    changedBy: xid8("changed_by").notNull().default(sql`pg_current_xact_id()`),
+  },
+  (table) => [
+    foreignKey({
+      name: "stock_levels_variant_fk",
+      columns: [table.variantId, table.productId],
+      foreignColumns: [productVariants.id, productVariants.productId],
+    }).onDelete("cascade"),
+    // The last guard: whatever the code does, stock never goes below zero.
+    check("stock_levels_on_hand_check", sql`${table.onHand} >= 0`),
+    // A product's rows, in the order checkouts lock them.
+    uniqueIndex("stock_levels_product_variant_idx").on(table.productId, table.variantId),
+    // The back office's low-stock view and the dashboard: the few products at or under a line.
+    index("stock_levels_on_hand_idx").on(table.onHand, table.productId),
+    index("stock_levels_changed_by_idx").on(table.changedBy),
+  ],
+);

@@ -84,10 +84,13 @@ export async function seedDemoCatalog(db: Database, now = new Date()): Promise<{
     await insertDemoBrandsAndCategories(tx);
     const added = await tx.insert(products).values(rows).returning({ id: products.id, sku: products.sku });
     const position = new Map(rows.map((row, at) => [row.sku, at]));
-    await tx
-      .insert(stockLevels)
-      .values(added.map(({ id, sku }) => ({ productId: id, onHand: demoStock(position.get(sku) ?? 0) })))
-      .onConflictDoUpdate({ target: stockLevels.productId, set: { onHand: sql`excluded.on_hand` } });
+    // Each demo product is one variant, its stock row made at 0 with it (drizzle/0021, 0022).
+    const ids = added.map(({ id }) => id);
+    const counts = added.map(({ sku }) => demoStock(position.get(sku) ?? 0));
+    await tx.execute(sql`
+      update ${stockLevels} set on_hand = given.on_hand
+        from unnest(${sql.param(ids)}::int[], ${sql.param(counts)}::int[]) as given(product_id, on_hand)
+       where ${stockLevels.productId} = given.product_id`);
     const idOf = new Map(added.map(({ id, sku }) => [sku, id]));
     await insertDemoReviews(
       tx,

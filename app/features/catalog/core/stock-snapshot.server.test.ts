@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import { products, stockLevels } from "~/db/schema";
+import { products, productVariants, stockLevels } from "~/db/schema";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
 import { describeWhen, postgresServer } from "../../../../tests/support/requirements";
 import {
@@ -72,6 +72,57 @@ describe.each(engines)("the stock snapshot, on $name", (engine: TestDatabase) =>
     snapshot.changed();
     expect((await snapshot.withStock([asProduct(third)]))[0]?.stock).toBe(3);
     await setStock(third, 12);
+  });
+
+  it("gives a product of several variants its live variants' sum, whichever read finds it", async () => {
+    const [product] = ids as [number];
+    const [second, archived] = await db
+      .insert(productVariants)
+      .values([
+        { productId: product, sku: `SNAP-${product}-2`, option1: "M", priceMinor: 100 },
+        {
+          productId: product,
+          sku: `SNAP-${product}-3`,
+          option1: "L",
+          priceMinor: 100,
+          archivedAt: new Date(),
+        },
+      ])
+      .returning({ id: productVariants.id });
+    await db
+      .update(stockLevels)
+      .set({ onHand: 5 })
+      .where(eq(stockLevels.variantId, second?.id as number));
+    await db
+      .update(stockLevels)
+      .set({ onHand: 7 })
+      .where(eq(stockLevels.variantId, archived?.id as number));
+    const before = await db
+      .select({ onHand: stockLevels.onHand })
+      .from(stockLevels)
+      .where(
+        sql`${stockLevels.productId} = ${product} and ${stockLevels.variantId} not in (${second?.id}, ${archived?.id})`,
+      );
+    const expected = (before[0]?.onHand ?? 0) + 5;
+    // Read by id (a product the snapshot did not know), and by a look at what changed.
+    // Beside another product, each its own sum.
+    const other = ids[1] as number;
+    const [otherLevel] = await db
+      .select({ onHand: stockLevels.onHand })
+      .from(stockLevels)
+      .where(eq(stockLevels.productId, other));
+    const both = new Map([
+      [product, expected],
+      [other, otherLevel?.onHand],
+    ]);
+    expect(await readStockLevels(db, [product, other])).toEqual(both);
+    const looked = (await readStockChanges(db, null)).levels;
+    expect(new Map([product, other].map((id) => [id, looked.get(id)]))).toEqual(both);
+    const snapshot = createStockSnapshot(db, READS);
+    expect((await snapshot.withStock([asProduct(product)]))[0]?.stock).toBe(expected);
+    await db
+      .delete(productVariants)
+      .where(inArray(productVariants.id, [second?.id as number, archived?.id as number]));
   });
 });
 

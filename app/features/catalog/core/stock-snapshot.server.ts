@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { productUnitsOnHand } from "~/commerce/units-on-hand.server";
 import type { Database } from "~/db/client.server";
-import { stockLevels } from "~/db/schema";
+import { products, productVariants, stockLevels } from "~/db/schema";
 import type { Product, ProductWithStock } from "./catalog-schema";
 
 /**
@@ -134,8 +135,15 @@ const levelsOf = (list: string | null): Map<number, number> => {
 
 /** One statement, so the horizon and the levels come from the same snapshot. */
 export async function readStockChanges(db: Database, since: string | null): Promise<StockChanges> {
-  const changedSince = since === null ? sql`true` : sql`${stockLevels.changedBy} >= ${since}::xid8`;
-  const changed = sql`(select string_agg(${stockLevels.productId} || ':' || ${stockLevels.onHand}, ',') from ${stockLevels} where ${changedSince})`;
+  // A product's level is its live variants' sum: a changed variant's product is read whole.
+  const touched =
+    since === null
+      ? sql`true`
+      : sql`s.product_id in (select ${stockLevels.productId} from ${stockLevels} where ${stockLevels.changedBy} >= ${since}::xid8)`;
+  const changed = sql`(select string_agg(product_id || ':' || units, ',') from (
+      select s.product_id, coalesce(sum(s.on_hand) filter (where v.archived_at is null), 0) as units
+        from ${stockLevels} s join ${productVariants} v on v.id = s.variant_id
+       where ${touched} group by s.product_id) levels)`;
   const result = await db.execute(
     sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon, ${changed} as levels`,
   );
@@ -144,11 +152,11 @@ export async function readStockChanges(db: Database, since: string | null): Prom
   return { horizon: row.horizon, levels: levelsOf(row.levels) };
 }
 
-/** By the levels' primary key (`= any($1)`: one statement and one plan for any number of products). */
+/** By the products' primary key (`= any($1)`: one statement and one plan for any number of products), each its live variants' sum. */
 export async function readStockLevels(db: Database, ids: readonly number[]): Promise<Map<number, number>> {
   const rows = await db
-    .select({ productId: stockLevels.productId, onHand: stockLevels.onHand })
-    .from(stockLevels)
-    .where(sql`${stockLevels.productId} = any(${sql.param(ids)}::int[])`);
+    .select({ productId: products.id, onHand: productUnitsOnHand })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.param(ids)}::int[])`);
   return new Map(rows.map((row) => [row.productId, row.onHand]));
 }

@@ -375,15 +375,15 @@ function countedTable(batch: readonly ProductValues[]) {
   return sql`unnest(${column("sku")}::text[], ${column("stock")}::int[]) as counted(sku, on_hand)`;
 }
 
-/** Locks the stock levels a batch sets, in product-id order, as a checkout locks its own. */
+/** Locks the stock levels a batch sets, in (product, variant) order, as a checkout locks its own. */
 const stockLevelsLock = (batch: readonly ProductValues[]) => sql`
-  select stock_levels.product_id from stock_levels
+  select stock_levels.variant_id from stock_levels
   join products on products.id = stock_levels.product_id join ${countedTable(batch)} on counted.sku = products.sku
-  order by stock_levels.product_id for update of stock_levels`;
+  order by stock_levels.product_id, stock_levels.variant_id for update of stock_levels`;
 
 /**
  * The batch's stock levels the file gives, set where they differ (a new product's row is made at 0,
- * drizzle/0009): a level that crosses zero is a catalogue change (drizzle/0011), any other is not.
+ * drizzle/0022): a product whose stock crosses zero is a catalogue change (drizzle/0022), any other is not.
  */
 const stockUpdate = (batch: readonly ProductValues[]) => sql`
   update stock_levels set on_hand = counted.on_hand

@@ -176,7 +176,7 @@ export async function createProduct(
         .values({ ...columnsOf(form, cents), image, ratings: 0, creationDate: new Date() })
         .returning({ id: products.id });
       if (!created) throw new Error("the product just written is missing");
-      // drizzle/0009's trigger gave it a level of 0.
+      // Its one variant and that variant's level of 0 came with it (drizzle/0021, 0022).
       await tx.update(stockLevels).set({ onHand: form.stock }).where(eq(stockLevels.productId, created.id));
       const after = await productForEditing(tx, created.id);
       if (!after) throw new Error("the product just written is missing");

@@ -2,8 +2,9 @@ import { and, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { CurrencyCode, ShopMoney } from "~/commerce/money";
 import { decimalOfMinor } from "~/commerce/money-sql";
 import { readShopMoney, shopMoney } from "~/commerce/shop-money.server";
+import { productInStock } from "~/commerce/units-on-hand.server";
 import type { Database } from "~/db/client.server";
-import { catalogChanges, catalogRevisions, products, stockLevels } from "~/db/schema";
+import { catalogChanges, catalogRevisions, products } from "~/db/schema";
 import type { Product } from "../core/catalog-schema";
 import { CARD_FIELDS } from "./card-shelf";
 import type { CatalogIndex, IndexedProductRow, IndexTerm } from "./catalog-index.server";
@@ -67,8 +68,8 @@ const indexColumns = (currency: CurrencyCode, card = cardValues(currency)): Reco
   // The lexemes with a position of weight A (the name), by ts_filter: the same lexemes in the same
   // order as unnest and string_agg per row, which made reading 1M products cost PostgreSQL 14 s of CPU, not 5.
   nameLexemes: sql`array_to_string(tsvector_to_array(ts_filter(${products.searchVector}, '{a}')), ' ')`,
-  // Only whether a unit is on hand: drizzle/0011 records a change when that flips, never for a sale that leaves some.
-  inStock: sql`exists (select 1 from ${stockLevels} where ${stockLevels.productId} = ${products.id} and ${stockLevels.onHand} > 0)`,
+  // Only whether a unit is on hand: drizzle/0022 records a change when that flips, never for a sale that leaves some.
+  inStock: productInStock,
 });
 
 function indexedRow({ lexemes, nameLexemes, ...row }: IndexRow): IndexedProductRow {

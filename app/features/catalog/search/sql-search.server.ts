@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { productInStock, productUnitsOnHand } from "~/commerce/units-on-hand.server";
 import type { Database } from "~/db/client.server";
 import { products, stockLevels } from "~/db/schema";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
@@ -77,9 +78,7 @@ function whereClause(
   if (filters.range) conditions.push(lte(products.priceMinor, priceCapOf(filters.range)));
   // By the stock level's primary key, per product the other conditions leave.
   if (filters.inStock) {
-    conditions.push(
-      sql`exists (select 1 from ${stockLevels} where ${stockLevels.productId} = ${products.id} and ${stockLevels.onHand} > 0)`,
-    );
+    conditions.push(productInStock);
   }
   if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
   if (tsquery === null) conditions.push(sql`false`);
@@ -228,11 +227,10 @@ export async function findBackOfficeProducts(
       priceMinor: products.priceMinor,
       sku: products.sku,
       archivedAt: products.archivedAt,
-      stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`.mapWith(Number),
+      stock: productUnitsOnHand,
     })
     .from(products)
     .innerJoin(page, eq(products.id, page.id))
-    .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
     .orderBy(...order);
   const found = rows.map(({ sku, archivedAt, stock, priceMinor, ...row }) => ({
     ...productOf(row),
