@@ -33,6 +33,14 @@ BEGIN
   -- What the statement changed of each product's live sum (a product whose sum it left alone cannot
   -- have crossed).
   IF TG_OP = 'UPDATE' THEN
+    -- A product's sum crosses zero only if one of its rows does: a sale that leaves each row it
+    -- takes from with units on hand (nearly every sale) is settled by this join alone, as in 0011.
+    SELECT array_agg(DISTINCT a."product_id") INTO ids
+      FROM "levels_after" a JOIN "levels_before" b USING ("variant_id")
+     WHERE (b."on_hand" > 0) <> (a."on_hand" > 0);
+    IF ids IS NULL THEN
+      RETURN NULL;
+    END IF;
     SELECT array_agg("product_id"), array_agg("delta") INTO ids, deltas FROM (
       SELECT d."product_id", sum(d."delta") AS "delta" FROM (
         SELECT a."product_id", a."on_hand"::bigint AS "delta" FROM "levels_after" a
@@ -40,7 +48,7 @@ BEGIN
         UNION ALL
         SELECT b."product_id", -b."on_hand"::bigint FROM "levels_before" b
           JOIN "product_variants" v ON v."id" = b."variant_id" WHERE v."archived_at" IS NULL
-      ) d GROUP BY d."product_id" HAVING sum(d."delta") <> 0) changed;
+      ) d WHERE d."product_id" = any(ids) GROUP BY d."product_id" HAVING sum(d."delta") <> 0) changed;
   ELSIF TG_OP = 'INSERT' THEN
     SELECT array_agg("product_id"), array_agg("delta") INTO ids, deltas FROM (
       SELECT a."product_id", sum(a."on_hand")::bigint AS "delta" FROM "levels_after" a
