@@ -38,7 +38,8 @@ INSERT INTO "product_variants" ("product_id", "sku", "price_minor")
   SELECT "id", "sku", "price_minor" FROM "products" ORDER BY "id";--> statement-breakpoint
 -- Until the variant writer owns them, a product without options stays one variant whoever writes
 -- it (the product form, the import, the seed, a script): a new product gets its variant, and its
--- SKU and price follow the product's. A product with options is its variants' alone.
+-- SKU and price follow the product's. A product with options, or with more than one variant, is
+-- its variants' alone.
 CREATE FUNCTION "add_first_variants"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "product_variants" ("product_id", "sku", "price_minor")
@@ -53,7 +54,8 @@ BEGIN
     FROM "changed_products" n
    WHERE v."product_id" = n."id"
      AND (v."sku", v."price_minor") IS DISTINCT FROM (n."sku", n."price_minor")
-     AND NOT EXISTS (SELECT 1 FROM "product_options" o WHERE o."product_id" = n."id");
+     AND NOT EXISTS (SELECT 1 FROM "product_options" o WHERE o."product_id" = n."id")
+     AND NOT EXISTS (SELECT 1 FROM "product_variants" w WHERE w."product_id" = n."id" AND w."id" <> v."id");
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "products_follow_single_variants" AFTER UPDATE ON "products"

@@ -93,6 +93,18 @@ describe.each(engines)("products and their variants on $name", (engine: TestData
     ]);
   });
 
+  it("leaves a product of several variants to them even without options: its update still succeeds", async () => {
+    const id = await productInStock(engine, 1, 20);
+    await engine.db
+      .insert(productVariants)
+      .values({ productId: id, sku: `PAIR-${id}-2`, option1: "Second", priceMinor: 2400 });
+    // A review's recount, an archive, an import: any update of the product row.
+    await engine.db.update(products).set({ ratings: 4.5, priceMinor: 1 }).where(eq(products.id, id));
+    const variants = await variantsOf(engine, id);
+    expect(variants.map((variant) => variant.priceMinor)).toEqual([2000, 2400]);
+    expect(variants[1]?.sku).toBe(`PAIR-${id}-2`);
+  });
+
   it("refuses a SKU twice, two live variants alike, an empty value and a 'was' price not above the price", async () => {
     const id = await productInStock(engine, 1, 20);
     const other = await productInStock(engine, 1, 20);
