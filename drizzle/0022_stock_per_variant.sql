@@ -18,6 +18,24 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "product_variants_add_stock_levels" AFTER INSERT ON "product_variants"
   REFERENCING NEW TABLE AS "added_variants" FOR EACH STATEMENT EXECUTE FUNCTION "add_variant_stock_levels"();--> statement-breakpoint
+-- One product change recorded as drizzle/0008 records one: the revision counted up once, the
+-- products' ids under it (NULL past 10,000), the last 1,000 revisions kept, and the revision
+-- announced at commit. A function of its own, for every trigger that finds products changed
+-- (the stock crossings below; a variant archived, next).
+CREATE FUNCTION "record_catalog_changes"(changed integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  next_revision bigint;
+BEGIN
+  UPDATE "catalog_revisions" SET "revision" = "revision" + 1 WHERE "id" = 1 RETURNING "revision" INTO next_revision;
+  IF cardinality(changed) > 10000 THEN
+    INSERT INTO "catalog_changes" ("revision", "product_id") VALUES (next_revision, NULL);
+  ELSE
+    INSERT INTO "catalog_changes" ("revision", "product_id") SELECT next_revision, unnest(changed);
+  END IF;
+  DELETE FROM "catalog_changes" WHERE "revision" <= next_revision - 1000;
+  PERFORM pg_notify('catalog_changed', next_revision::text);
+END
+$$;--> statement-breakpoint
 -- 0011 recorded a catalogue change when a product's level crossed zero. A product now has a level
 -- per variant, and what the index keeps is still one bit per product (some live variant has
 -- stock): a change is recorded when the sum over the product's live variants crosses zero. The sum
@@ -28,7 +46,6 @@ DECLARE
   ids integer[];
   deltas bigint[];
   crossed integer[];
-  next_revision bigint;
 BEGIN
   -- What the statement changed of each product's live sum (a product whose sum it left alone cannot
   -- have crossed).
@@ -75,14 +92,7 @@ BEGIN
   IF crossed IS NULL THEN
     RETURN NULL;
   END IF;
-  UPDATE "catalog_revisions" SET "revision" = "revision" + 1 WHERE "id" = 1 RETURNING "revision" INTO next_revision;
-  IF cardinality(crossed) > 10000 THEN
-    INSERT INTO "catalog_changes" ("revision", "product_id") VALUES (next_revision, NULL);
-  ELSE
-    INSERT INTO "catalog_changes" ("revision", "product_id") SELECT next_revision, unnest(crossed);
-  END IF;
-  DELETE FROM "catalog_changes" WHERE "revision" <= next_revision - 1000;
-  PERFORM pg_notify('catalog_changed', next_revision::text);
+  PERFORM "record_catalog_changes"(crossed);
   RETURN NULL;
 END
 $$;
