@@ -24,6 +24,7 @@ export default [
   route("all-products", "routes/api.all-products.ts"),
   route("counts", "routes/api.counts.ts"),
   route("facets", "routes/api.facets.ts"),
+  route("api/products/:id", "routes/api.product.ts"),
   route("suggestions", "routes/api.suggestions.ts"),
   route("healthz", "routes/healthz.ts"),
   // Product pictures the owner imported (npm run catalog:import), kept in the database.

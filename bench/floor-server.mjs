@@ -34,6 +34,7 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { SQL } from "./floor-statements.mjs";
 
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 /** The shop's defaults (app/utils/env.server.ts), in cents; a shop_settings row overrides each. */
@@ -62,56 +63,8 @@ const MAIL_BATCH = 10;
 const MAIL_LEASE_SECONDS = 120;
 const NUMBER_DRAWS = 3;
 
-/** Each statement's text as the shop sends it (comments and line breaks aside: floor-check.ts ignores them). */
 /** The shop's currency, as the shop under test has it (SHOP_CURRENCY, default USD). */
 const CURRENCY = process.env.SHOP_CURRENCY || "USD";
-
-const SQL = {
-  add: `
-    with cart as (insert into "carts" (token_hash, expires_at)
-          values ($1, now() + $2 * interval '1 day')
-          on conflict (token_hash) do update set expires_at = excluded.expires_at returning id),
-    product as (
-      select s.on_hand, "products"."price_minor" as price_cents
-        from "products" join "stock_levels" s on s.product_id = "products"."id"
-       where "products"."id" = $3 and "products"."archived_at" is null),
-    before as (
-      select l.quantity from "cart_lines" l join cart on l.cart_id = cart.id where l.product_id = $4),
-    line as (
-      insert into "cart_lines" (cart_id, product_id, quantity, unit_price_cents_seen, currency_seen)
-      select cart.id, $5, least($6, $7, product.on_hand), product.price_cents,
-             $8
-        from cart, product where product.on_hand > 0
-      on conflict (cart_id, product_id) do update
-        set quantity = least("cart_lines"."quantity" + $9, $10, (select "stock_levels"."on_hand" from "stock_levels" where "stock_levels"."product_id" = $11)),
-            unit_price_cents_seen = excluded.unit_price_cents_seen,
-            currency_seen = excluded.currency_seen
-      returning quantity)
-    select (select id from cart) as "cartId", (select on_hand from product) as "stock",
-           (select quantity from before) as "before", (select quantity from line) as "quantity"`,
-  readCart: `select "cart_lines"."product_id" as "productId", "products"."name" as "name", "products"."image" as "image", "products"."price_minor" as "unitPriceCents", "cart_lines"."unit_price_cents_seen" as "unitPriceCentsSeen", "cart_lines"."currency_seen" as "currencySeen", "cart_lines"."quantity" as "quantity", "stock_levels"."on_hand" as "stock" from "cart_lines" join "carts" on "carts"."id" = "cart_lines"."cart_id" join "products" on "products"."id" = "cart_lines"."product_id" join "stock_levels" on "stock_levels"."product_id" = "cart_lines"."product_id" where "carts"."id" = $1 order by "cart_lines"."added_at", "cart_lines"."product_id"`,
-  guestCart: `select "carts"."id" as "id" from "carts" where "carts"."token_hash" = $1 and ("carts"."expires_at" is null or "carts"."expires_at" > now())`,
-  settings: (count) =>
-    `select "name", "value" from "shop_settings" where "shop_settings"."name" in (${params(1, count)})`,
-  claimKey: `insert into "orders" (number, idempotency_scope, idempotency_key, request_hash, user_id, email, shipping_address, shipping_method, payment_method, status, payment_due_at, subtotal_cents, shipping_cents, total_cents, currency) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, 0, $12) on conflict (idempotency_scope, idempotency_key) do nothing returning "orders"."id" as "id"`,
-  lockCart: `select "carts"."id" as "id" from "carts" where "carts"."id" = $1 for update`,
-  cartLines: `select "cart_lines"."product_id" as "productId", "cart_lines"."quantity" as "quantity" from "cart_lines" where "cart_lines"."cart_id" = $1`,
-  lockStock: `select "stock_levels"."variant_id" from "stock_levels" where "stock_levels"."product_id" = any($1::int[]) order by "stock_levels"."product_id", "stock_levels"."variant_id" for update`,
-  takeStock: `update "stock_levels" set on_hand = "stock_levels"."on_hand" - asked.quantity from unnest($1::int[], $2::int[]) as asked(product_id, quantity) where "stock_levels"."product_id" = asked.product_id and "stock_levels"."on_hand" >= asked.quantity and exists (select 1 from "products" where "products"."id" = asked.product_id and "products"."archived_at" is null) returning "stock_levels"."product_id" as "productId"`,
-  sold: `select "products"."id" as "id", "products"."name" as "name", "products"."price_minor" as "unitPriceCents" from "products" where "products"."id" = any($1::int[])`,
-  orderLines: `insert into "order_lines" (order_id, product_id, name, unit_price_cents, quantity, line_total_cents) select $1, line.* from unnest($2::int[], $3::text[], $4::bigint[], $5::int[], $6::bigint[]) as line`,
-  emptyCart: `delete from "cart_lines" where "cart_lines"."cart_id" = $1`,
-  totals: `update "orders" set subtotal_cents = $1, shipping_cents = $2, total_cents = $3 where "orders"."id" = $4 returning "orders"."number" as "number", "orders"."status" as "status", "orders"."total_cents" as "totalCents"`,
-  queueMail: `insert into "mail_queue" (kind, recipient, subject, text_body, html_body, expires_at) values ($1, $2, $3, $4, $5, $6)`,
-  claimMail: `update "mail_queue" set locked_until = now() + $1::int * interval '1 second', attempts = "mail_queue"."attempts" + 1, updated_at = now() where "mail_queue"."id" in ( select "mail_queue"."id" from "mail_queue" where "mail_queue"."status" = 'pending' and "mail_queue"."next_attempt_at" <= now() and ("mail_queue"."locked_until" is null or "mail_queue"."locked_until" <= now()) order by "mail_queue"."next_attempt_at", "mail_queue"."id" limit $2 for update skip locked) returning "mail_queue"."id" as "id", "mail_queue"."kind" as "kind", "mail_queue"."recipient" as "to", "mail_queue"."subject" as "subject", "mail_queue"."text_body" as "text", "mail_queue"."html_body" as "html", "mail_queue"."attempts" as "attempts", coalesce("mail_queue"."expires_at" <= now(), false) as "expired"`,
-  mailSent: `update "mail_queue" set status = $1, last_error = coalesce($2, "mail_queue"."last_error"), locked_until = null, recipient = null, subject = null, text_body = null, html_body = null, updated_at = now() where "mail_queue"."id" = $3`,
-  nextMailDue: `select extract(epoch from min(greatest("mail_queue"."next_attempt_at", coalesce("mail_queue"."locked_until", "mail_queue"."next_attempt_at"))) - now())::float8 as "seconds" from "mail_queue" where "mail_queue"."status" = 'pending'`,
-  sweepMail: `delete from "mail_queue" where ("mail_queue"."status" <> $1 and "mail_queue"."updated_at" < now() - interval '7 days')`,
-};
-
-function params(first, count) {
-  return Array.from({ length: count }, (_, at) => `$${first + at}`).join(", ");
-}
 
 // The shop's pool (app/db/client.server.ts): its size, time limits and session settings.
 const pool = new pg.Pool({
@@ -147,36 +100,67 @@ async function cartAnswer(cartId) {
   const { rows } = await pool.query({ text: SQL.readCart, values: [cartId], rowMode: "array" });
   let itemCount = 0;
   let subtotalCents = 0;
-  const lines = rows.map(([productId, name, image, priceText, seenText, currencySeen, quantity, stock]) => {
-    // bigint columns come back as text, as in the shop (cart.server.ts).
-    const unitPriceCents = Number(priceText);
-    const seen = Number(seenText);
-    itemCount += quantity;
-    subtotalCents += unitPriceCents * quantity;
-    const line = { id: productId, productId, name, image, unitPrice: unitPriceCents / 100, quantity };
-    return {
-      ...line,
-      lineTotal: (unitPriceCents * quantity) / 100,
+  const lines = rows.map(
+    ([
+      productId,
+      variantId,
+      name,
+      sku,
+      options,
+      image,
+      priceText,
+      seenText,
+      currencySeen,
+      quantity,
       stock,
-      priceChanged: currencySeen === CURRENCY && unitPriceCents !== seen,
-    };
-  });
+    ]) => {
+      // bigint columns come back as text, as in the shop (cart.server.ts).
+      const unitPriceCents = Number(priceText);
+      const seen = Number(seenText);
+      itemCount += quantity;
+      subtotalCents += unitPriceCents * quantity;
+      const line = {
+        id: variantId,
+        productId,
+        variantId,
+        name,
+        sku,
+        options,
+        image,
+        unitPrice: unitPriceCents / 100,
+        quantity,
+      };
+      return {
+        ...line,
+        lineTotal: (unitPriceCents * quantity) / 100,
+        stock,
+        priceChanged: currencySeen === CURRENCY && unitPriceCents !== seen,
+      };
+    },
+  );
   return { lines, itemCount, subtotal: subtotalCents / 100 };
 }
 
 const isWhole = (value, least, most) => Number.isInteger(value) && value >= least && value <= most;
 
 async function addLine(request, response, body) {
-  const { productId, quantity } = body ?? {};
+  const { productId, variantId = null, quantity } = body ?? {};
   if (!isWhole(productId, 1, 2_147_483_647)) {
     return answer(response, 400, refusal("invalid_field", "productId must be a product's id.", "productId"));
+  }
+  if (variantId !== null && !isWhole(variantId, 1, 2_147_483_647)) {
+    return answer(
+      response,
+      400,
+      refusal("invalid_field", "variantId must be one of the product's variants.", "variantId"),
+    );
   }
   if (!isWhole(quantity, 1, MOST_IN_ONE_LINE)) {
     return answer(response, 400, refusal("invalid_field", "Quantity must be 1 to 99.", "quantity"));
   }
   const token = CART_COOKIE.exec(request.headers.cookie ?? "")?.[1] ?? randomBytes(32).toString("base64url");
-  const values = [hashOf(token), GUEST_CART_DAYS, productId, productId, productId];
-  values.push(quantity, MOST_IN_ONE_LINE, CURRENCY, quantity, MOST_IN_ONE_LINE, productId);
+  const values = [hashOf(token), GUEST_CART_DAYS, productId, variantId, variantId, productId];
+  values.push(quantity, MOST_IN_ONE_LINE, CURRENCY, quantity, MOST_IN_ONE_LINE);
   let row;
   try {
     [row] = (await pool.query(SQL.add, values)).rows;
@@ -184,7 +168,8 @@ async function addLine(request, response, body) {
     // Sold out since it was read: least(…, 0) breaks the 1–99 check (23514), as in the shop.
     if (error.code !== "23514") throw error;
   }
-  if (row && row.stock === null) {
+  // The shop then reads why (no such product, a variant to choose); the bench sends neither.
+  if (row && row.variantId === null) {
     return answer(response, 404, refusal("unknown_product", "There is no such product.", "productId"));
   }
   if (!row || row.quantity === null) {
@@ -237,28 +222,42 @@ async function placeIn(client, order) {
   if (claimed.rows.length === 0) throw new Refused(409, refusal("key_seen", "This key was used."));
   const orderId = claimed.rows[0].id;
   await client.query(SQL.lockCart, [cartId]);
-  const lines = new Map();
+  const byVariant = new Map();
   for (const line of (await client.query(SQL.cartLines, [cartId])).rows) {
-    lines.set(line.productId, (lines.get(line.productId) ?? 0) + line.quantity);
+    const before = byVariant.get(line.variantId)?.quantity ?? 0;
+    byVariant.set(line.variantId, { ...line, quantity: before + line.quantity });
   }
-  if (lines.size === 0) throw new Refused(409, refusal("cart_empty", "Your cart is empty."));
-  const productIds = [...lines.keys()].sort((a, b) => a - b);
+  const inOrder = (a, b) => a.productId - b.productId || a.variantId - b.variantId;
+  const lines = [...byVariant.values()].sort(inOrder);
+  if (lines.length === 0) throw new Refused(409, refusal("cart_empty", "Your cart is empty."));
   const sold = await client.query({
     text: SQL.sold,
-    values: [productIds],
+    values: [lines.map((line) => line.variantId)],
     rowMode: "array",
   });
   const soldLines = sold.rows
-    .map(([productId, name, priceText]) => {
+    .map(([variantId, productId, name, sku, options, priceText]) => {
       const unitPriceCents = Number(priceText);
-      const quantity = lines.get(productId);
-      return { productId, name, unitPriceCents, quantity, lineTotalCents: unitPriceCents * quantity };
+      const { quantity } = byVariant.get(variantId);
+      return {
+        productId,
+        variantId,
+        name,
+        sku,
+        options,
+        unitPriceCents,
+        quantity,
+        lineTotalCents: unitPriceCents * quantity,
+      };
     })
-    .sort((a, b) => a.productId - b.productId);
+    .sort(inOrder);
   await client.query(SQL.orderLines, [
     orderId,
     soldLines.map((line) => line.productId),
+    soldLines.map((line) => line.variantId),
     soldLines.map((line) => line.name),
+    soldLines.map((line) => line.sku),
+    soldLines.map((line) => JSON.stringify(line.options)),
     soldLines.map((line) => line.unitPriceCents),
     soldLines.map((line) => line.quantity),
     soldLines.map((line) => line.lineTotalCents),
@@ -286,10 +285,15 @@ async function placeIn(client, order) {
     null,
   ]);
   // The stock last, as the shop takes it: its locks held only until the commit.
-  await client.query(SQL.lockStock, [productIds]);
-  const quantities = productIds.map((productId) => lines.get(productId));
-  const taken = await client.query(SQL.takeStock, [productIds, quantities]);
-  if (taken.rows.length < productIds.length) {
+  await client.query(SQL.lockStock, [
+    [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b),
+  ]);
+  const taken = await client.query(SQL.takeStock, [
+    lines.map((line) => line.productId),
+    lines.map((line) => line.variantId),
+    lines.map((line) => line.quantity),
+  ]);
+  if (taken.rows.length < lines.length) {
     throw new Refused(409, refusal("stock_short", "Not that many left."));
   }
   return { number, status, soldLines, subtotalCents, shippingCents, totalCents };

@@ -114,15 +114,16 @@ async function books(databaseUrl: string, ordered: Ordered, placed: number, hotI
          from orders o`,
     );
     const lines = await client.query<{ product_id: number; ordered: number; on_hand: number }>(
-      `select l.product_id, sum(l.quantity)::int as ordered, s.on_hand
-         from order_lines l join stock_levels s using (product_id)
-        group by l.product_id, s.on_hand`,
+      `select l.product_id, sum(l.quantity)::int as ordered, sum(s.on_hand)::int as on_hand
+         from (select product_id, variant_id, sum(quantity) as quantity from order_lines group by product_id, variant_id) l
+         join stock_levels s using (variant_id)
+        group by l.product_id`,
     );
-    // Every product, ordered or not: a unit taken without an order line shows here.
+    // Every variant, ordered or not: a unit taken without an order line shows here.
     const unbalanced = await client.query<{ count: number }>(
       `select count(*)::int as count
          from stock_levels s
-         left join (select product_id, sum(quantity) as q from order_lines group by product_id) o using (product_id)
+         left join (select variant_id, sum(quantity) as q from order_lines group by variant_id) o using (variant_id)
         where s.on_hand + coalesce(o.q, 0) <> $1`,
       [START_STOCK],
     );
@@ -131,7 +132,7 @@ async function books(databaseUrl: string, ordered: Ordered, placed: number, hotI
     if (orders !== placed) problems.push(`${orders} orders in the database for ${placed} answers 201`);
     if (bare > 0) problems.push(`${bare} orders without lines`);
     const wrong = (unbalanced.rows[0] as { count: number }).count;
-    if (wrong > 0) problems.push(`${wrong} products whose units on hand + ordered ≠ ${START_STOCK}`);
+    if (wrong > 0) problems.push(`${wrong} variants whose units on hand + ordered ≠ ${START_STOCK}`);
     const inDatabase = new Map(lines.rows.map((row) => [row.product_id, row.ordered]));
     const differing = [...new Set([...inDatabase.keys(), ...ordered.keys()])].filter(
       (id) => inDatabase.get(id) !== ordered.get(id),

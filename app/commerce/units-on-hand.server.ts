@@ -22,3 +22,10 @@ export const productUnitsOnHand: SQL<number> = sql<number>`(select coalesce(sum(
 /** Whether some live variant of the product has a unit on hand. */
 export const productInStock: SQL = sql`exists (select 1 from ${stockLevels} s join ${productVariants} v on v.id = s.variant_id
    where s.product_id = ${productId} and s.on_hand > 0 and v.archived_at is null)`;
+
+/** How many live variants the product has: a card offers Add to cart for one, "Choose options" for more. */
+export const productVariantCount: SQL<number> = sql<number>`(select count(*)::int from ${productVariants} v
+   where v.product_id = ${productId} and v.archived_at is null)`.mapWith(Number);
+
+/** The product's highest live price: `price_max_minor` when its variants differ, its one price otherwise. */
+export const productPriceMaxMinor: SQL = sql`coalesce(${products.priceMaxMinor}, ${products.priceMinor})`;

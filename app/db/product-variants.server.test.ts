@@ -13,8 +13,10 @@ import {
 import { type DatabaseHandle, openDatabase } from "./client.server";
 import { migrateDatabase } from "./migrate.server";
 import {
+  cartLines,
   catalogChanges,
   catalogRevisions,
+  orderLines,
   productOptions,
   products,
   productVariants,
@@ -214,7 +216,10 @@ describe.each(engines)("stock per variant on $name", (engine: TestDatabase) => {
 });
 reportPostgresSkipped("stock per variant on $name");
 
-/** A shop as it was before drizzle/0021, with a few products; then migrated by the current code. */
+/**
+ * A shop as it was before drizzle/0021, with a few products, a cart and an order; then migrated by
+ * the current code (0021 to 0023).
+ */
 async function migratedProducts(handle: DatabaseHandle) {
   const before = migrationsBefore("0021_product_variants");
   try {
@@ -227,7 +232,32 @@ async function migratedProducts(handle: DatabaseHandle) {
   await handle.db.execute(sql`
     insert into products (sku, name, description, image, price_minor, ratings, band_name, category, creation_date)
     select 'SKU-' || n, 'P' || n, '', '/p.png', n * 100, 0, 'b', 'c', now() from generate_series(1, 50) as n`);
+  // A cart and an order of product 7, as lines were written then (by product): drizzle/0023 makes
+  // them its variant's.
+  await handle.db.execute(sql`insert into carts (token_hash) values ('guest')`);
+  await handle.db.execute(sql`
+    insert into cart_lines (cart_id, product_id, quantity, unit_price_cents_seen, currency_seen)
+    select id, 7, 2, 700, 'USD' from carts`);
+  await handle.db.execute(sql`
+    insert into orders (number, idempotency_scope, idempotency_key, request_hash, email, shipping_address,
+                        shipping_method, payment_method, subtotal_cents, shipping_cents, total_cents, currency)
+    values ('BL-OLD01', 'cart:x', 'key', 'hash', 'a@example.com', '{}', 'standard', 'bank-transfer', 700, 0, 700, 'USD')`);
+  await handle.db.execute(sql`
+    insert into order_lines (order_id, product_id, name, unit_price_cents, quantity, line_total_cents)
+    select id, 7, 'P7', 700, 1, 700 from orders`);
   await migrateDatabase(handle);
+  const [seven] = await handle.db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.sku, "SKU-7"));
+  expect(
+    await handle.db.select({ variantId: cartLines.variantId, quantity: cartLines.quantity }).from(cartLines),
+  ).toEqual([{ variantId: seven?.id, quantity: 2 }]);
+  expect(
+    await handle.db
+      .select({ variantId: orderLines.variantId, sku: orderLines.sku, options: orderLines.options })
+      .from(orderLines),
+  ).toEqual([{ variantId: seven?.id, sku: "SKU-7", options: {} }]);
   const variants = await handle.db
     .select({ sku: productVariants.sku, priceMinor: productVariants.priceMinor, productSku: products.sku })
     .from(productVariants)
@@ -242,7 +272,7 @@ async function migratedProducts(handle: DatabaseHandle) {
 const closers: (() => Promise<void>)[] = [];
 afterAll(() => Promise.all(closers.map((close) => close())));
 
-describe("drizzle/0021: every product there was becomes its one variant", () => {
+describe("drizzle/0021–0023: every product there was becomes its one variant, and its lines that variant's", () => {
   if (!SERVICES_PASS)
     it("on PGlite", async () => {
       const handle = await openDatabase({ dataDir: "memory://" });
@@ -258,4 +288,4 @@ describe("drizzle/0021: every product there was becomes its one variant", () => 
       await migratedProducts(handle);
     });
 });
-reportPostgresSkipped("drizzle/0021: every product there was becomes its one variant, on $name");
+reportPostgresSkipped("drizzle/0021–0023: every product there was becomes its one variant, on $name");

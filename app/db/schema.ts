@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -19,6 +20,8 @@ import {
 import { ORDER_STATUS_LIST_SQL, type OrderStatus } from "../commerce/order-states";
 import { users } from "./auth-schema";
 import { bytea } from "./column-types";
+// Lazily, in the tables' callbacks: variant-schema.ts imports `products` from here.
+import { productVariants } from "./variant-schema";
 
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
@@ -80,6 +83,12 @@ export const products = pgTable(
      */
     priceMinor: bigint("price_minor", { mode: "number" }).notNull(),
     /**
+     * The highest price of its live variants when they differ (a card then says "From" the
+     * lowest, `price_minor`); null when they are one price. Written with the variants
+     * (catalog/management/variant-writing.server.ts, docs/decisions/0045).
+     */
+    priceMaxMinor: bigint("price_max_minor", { mode: "number" }),
+    /**
      * The mean of its published reviews, to one decimal (drizzle/0015's trigger keeps it); for a
      * product no buyer has reviewed, the rating its import gave, or 0.
      */
@@ -105,6 +114,10 @@ export const products = pgTable(
     // Every sort ends on id, so each index carries it: an ordered index scan
     // then serves sort + tie-breaker + LIMIT/OFFSET without a sort step.
     check("products_price_minor_check", sql`${table.priceMinor} >= 0`),
+    check(
+      "products_price_max_minor_check",
+      sql`${table.priceMaxMinor} is null or ${table.priceMaxMinor} > ${table.priceMinor}`,
+    ),
     index("products_price_id_idx").on(table.priceMinor, table.id),
     index("products_creation_date_id_idx").on(table.creationDate, table.id),
     index("products_band_name_price_id_idx").on(table.bandName, table.priceMinor, table.id),
@@ -294,13 +307,15 @@ export const carts = pgTable(
   (table) => [check("carts_owner_check", sql`${table.userId} is not null or ${table.tokenHash} is not null`)],
 );
 
-/** A product in a cart, once: adding it again adds to its quantity. */
+/** A variant in a cart, once: adding it again adds to its quantity (docs/decisions/0045). */
 export const cartLines = pgTable(
   "cart_lines",
   {
     cartId: uuid("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
+    /** What the shopper buys; its product beside it (one composite foreign key names both). */
+    variantId: integer("variant_id").notNull(),
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -312,7 +327,13 @@ export const cartLines = pgTable(
     addedAt: timestamp("added_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.cartId, table.productId] }),
+    primaryKey({ columns: [table.cartId, table.variantId] }),
+    foreignKey({
+      name: "cart_lines_variant_fk",
+      columns: [table.variantId, table.productId],
+      foreignColumns: [productVariants.id, productVariants.productId],
+    }).onDelete("cascade"),
+    index("cart_lines_variant_idx").on(table.variantId),
     check("cart_lines_quantity_check", sql`${table.quantity} between 1 and 99`),
     check("cart_lines_currency_seen_check", sql`${table.currencySeen} ~ '^[A-Z]{3}$'`),
   ],
@@ -376,24 +397,36 @@ export const orders = pgTable(
   ],
 );
 
-/** One line of an order, as it was sold: the product's name and price then, not now. */
+/** One line of an order, as it was sold: the variant's name, SKU, options and price then, not now. */
 export const orderLines = pgTable(
   "order_lines",
   {
     orderId: bigint("order_id", { mode: "number" })
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    /** Restrict (with its product): a variant an order names cannot be deleted (it can be archived). */
+    variantId: integer("variant_id").notNull(),
     /** Restrict: a product an order names cannot be deleted (it can be archived). */
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "restrict" }),
     name: text("name").notNull(),
+    /** The variant's SKU when it was sold. */
+    sku: text("sku").notNull(),
+    /** Its option values when it was sold, by option name (`{ "Size": "M" }`); `{}` for a product without options. */
+    options: jsonb("options").$type<Record<string, string>>().notNull().default({}),
     unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalCents: bigint("line_total_cents", { mode: "number" }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.orderId, table.productId] }),
+    primaryKey({ columns: [table.orderId, table.variantId] }),
+    foreignKey({
+      name: "order_lines_variant_fk",
+      columns: [table.variantId, table.productId],
+      foreignColumns: [productVariants.id, productVariants.productId],
+    }).onDelete("restrict"),
+    index("order_lines_variant_idx").on(table.variantId),
     check("order_lines_quantity_check", sql`${table.quantity} between 1 and 99`),
     check(
       "order_lines_total_check",

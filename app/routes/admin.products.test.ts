@@ -11,7 +11,7 @@ import {
   type RouteHandler,
   type RouteOutcome,
 } from "../../tests/support/route-call";
-import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { onlyVariantOf, productInStock, shopContext } from "../../tests/support/shop-context";
 import { orderRow } from "../../tests/support/shopper";
 import {
   openTestDatabases,
@@ -351,7 +351,9 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
     await engine.db.insert(orderLines).values({
       orderId: (order as { id: number }).id,
       productId: id,
+      variantId: await onlyVariantOf(engine.db, id),
       name: "Teapot",
+      sku: "TEAPOT",
       unitPriceCents: 1250,
       quantity: 1,
       lineTotalCents: 1250,

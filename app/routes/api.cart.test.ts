@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { productVariants } from "~/db/schema";
+import { productWithVariants } from "../../tests/support/product-variants";
+import { onlyVariantOf, productInStock, shopContext } from "../../tests/support/shop-context";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
 import { loader as cartLoader } from "./api.cart";
 import { action as lineAction } from "./api.cart-line";
@@ -59,8 +62,21 @@ describe("the cart's JSON API", () => {
     expect(added.setCookie).toMatch(
       /^backline_cart=[\w-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/,
     );
+    const variantId = await onlyVariantOf(engine.db, teapot);
     expect(added.body).toMatchObject({
-      lines: [{ id: teapot, productId: teapot, unitPrice: 12.5, quantity: 2, lineTotal: 25, stock: 10 }],
+      lines: [
+        {
+          id: variantId,
+          productId: teapot,
+          variantId,
+          sku: expect.any(String),
+          options: {},
+          unitPrice: 12.5,
+          quantity: 2,
+          lineTotal: 25,
+          stock: 10,
+        },
+      ],
       itemCount: 2,
       subtotal: 25,
     });
@@ -77,6 +93,61 @@ describe("the cart's JSON API", () => {
     expect(soldOut).toMatchObject({ status: 409, body: { error: { code: "sold_out", field: "productId" } } });
     const unknown = await add({ productId: 99_999_999 }, cookieOf(added));
     expect(unknown).toMatchObject({ status: 404, body: { error: { code: "unknown_product" } } });
+  });
+
+  it("asks for the variant of a product with several: 400 naming variantId, 409 for an archived one", async () => {
+    const shirt = await productWithVariants(engine, {
+      options: [
+        { name: "Size", values: ["S", "M"] },
+        { name: "Colour", values: ["Red"] },
+      ],
+      variants: [
+        { values: ["S", "Red"], priceMinor: 1200, onHand: 4 },
+        { values: ["M", "Red"], priceMinor: 1500, onHand: 4 },
+      ],
+    });
+    const [small, medium] = shirt.variantIds as [number, number];
+    const productId = shirt.productId;
+    expect(await add({ productId, quantity: 1 })).toMatchObject({
+      status: 400,
+      body: { error: { code: "invalid_field", field: "variantId" } },
+    });
+    const teapot = await product(5);
+    expect(
+      await add({ productId, variantId: await onlyVariantOf(engine.db, teapot), quantity: 1 }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: { code: "invalid_field", field: "variantId" } },
+    });
+    expect(await add({ productId, variantId: "M", quantity: 1 })).toMatchObject({
+      status: 400,
+      body: { error: { field: "variantId" } },
+    });
+    await engine.db
+      .update(productVariants)
+      .set({ archivedAt: new Date() })
+      .where(eq(productVariants.id, small));
+    expect(await add({ productId, variantId: small, quantity: 1 })).toMatchObject({
+      status: 409,
+      body: { error: { code: "sold_out", field: "variantId" } },
+    });
+    const added = await add({ productId, variantId: medium, quantity: 2 });
+    expect(added).toMatchObject({
+      status: 200,
+      body: {
+        lines: [
+          {
+            id: medium,
+            productId,
+            variantId: medium,
+            sku: `${shirt.sku}-2`,
+            options: { Size: "M", Colour: "Red" },
+            unitPrice: 15,
+            quantity: 2,
+          },
+        ],
+      },
+    });
   });
 
   it.each([
@@ -121,8 +192,13 @@ describe("the cart's JSON API", () => {
     await add({ productId: cup, quantity: 1 }, cookie);
     const patch = (lineId: string, body: unknown) =>
       call(lineAction, "PATCH", `/api/cart/lines/${lineId}`, { body, cookie, params: { lineId } });
-    expect((await patch(String(teapot), { quantity: 9 })).body).toMatchObject({ itemCount: 5 });
-    expect((await patch(String(teapot), { quantity: 0 })).body).toMatchObject({ itemCount: 1 });
+    // A line's id is its variant's.
+    const [teapotLine, cupLine] = [
+      await onlyVariantOf(engine.db, teapot),
+      await onlyVariantOf(engine.db, cup),
+    ];
+    expect((await patch(String(teapotLine), { quantity: 9 })).body).toMatchObject({ itemCount: 5 });
+    expect((await patch(String(teapotLine), { quantity: 0 })).body).toMatchObject({ itemCount: 1 });
     for (const bad of ["abc", "2147483648"]) {
       expect(await patch(bad, { quantity: 1 })).toMatchObject({
         status: 400,
@@ -133,13 +209,13 @@ describe("the cart's JSON API", () => {
       status: 400,
       body: { error: { field: "productId" } },
     });
-    expect(await patch(String(cup), { quantity: -1 })).toMatchObject({
+    expect(await patch(String(cupLine), { quantity: -1 })).toMatchObject({
       status: 400,
       body: { error: { field: "quantity" } },
     });
-    const removed = await call(lineAction, "DELETE", `/api/cart/lines/${cup}`, {
+    const removed = await call(lineAction, "DELETE", `/api/cart/lines/${cupLine}`, {
       cookie,
-      params: { lineId: String(cup) },
+      params: { lineId: String(cupLine) },
     });
     expect(removed.body).toMatchObject({ lines: [], itemCount: 0 });
   });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { stockLevels } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
-import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { onlyVariantOf, productInStock, shopContext } from "../../tests/support/shop-context";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
 import { action, loader } from "./cart";
 
@@ -28,10 +28,12 @@ const cartPage = async (cookie: string, path = "/cart") => {
 describe("/cart without JavaScript", () => {
   it("Add to cart goes to the cart, which names what was added", async () => {
     const productId = await productInStock(engine, 10, 12.5);
+    const variantId = await onlyVariantOf(engine.db, productId);
     const added = await add(productId, 2);
-    expect(added).toMatchObject({ status: 303, location: `/cart?added=${productId}` });
+    // The line added is named by its variant: a product may come in several.
+    expect(added).toMatchObject({ status: 303, location: `/cart?added=${variantId}` });
     expect(added.cookie).toMatch(/^backline_cart=/);
-    const page = await cartPage(added.cookie as string, `/cart?added=${productId}`);
+    const page = await cartPage(added.cookie as string, `/cart?added=${variantId}`);
     expect(page.lines).toEqual([expect.objectContaining({ productId, quantity: 2 })]);
     expect(page.itemCount).toBe(2);
     expect(page.added).toMatch(/ is in your cart\.$/);
@@ -46,15 +48,16 @@ describe("/cart without JavaScript", () => {
 
   it("a quantity is set and a line removed, each answered by the cart again", async () => {
     const productId = await productInStock(engine, 10);
+    const variantId = String(await onlyVariantOf(engine.db, productId));
     const { cookie } = await add(productId, 1);
     const set = await sendForm(action, context, "/cart", {
-      form: { intent: "set", productId: String(productId), quantity: "7" },
+      form: { intent: "set", productId: String(productId), variantId, quantity: "7" },
       cookie,
     });
     expect(set).toMatchObject({ status: 303, location: "/cart" });
     expect((await cartPage(cookie as string)).lines).toEqual([expect.objectContaining({ quantity: 7 })]);
     const removed = await sendForm(action, context, "/cart", {
-      form: { intent: "remove", productId: String(productId) },
+      form: { intent: "remove", productId: String(productId), variantId },
       cookie,
     });
     expect(removed.status).toBe(303);
@@ -111,40 +114,62 @@ describe("/cart without JavaScript", () => {
 describe("/cart with JavaScript (stay=1)", () => {
   it("answers the outcome instead of a redirect, and says when the stock capped it", async () => {
     const productId = await productInStock(engine, 3);
+    const variantId = await onlyVariantOf(engine.db, productId);
     const first = await add(productId, 2, { stay: "1" });
-    expect(first).toMatchObject({ status: 200, body: { ok: true, productId } });
+    expect(first).toMatchObject({ status: 200, body: { ok: true, productId, variantId } });
     const capped = await add(productId, 5, { stay: "1" }, first.cookie);
-    expect(capped.body).toEqual({ ok: true, productId, notice: "Only 3 left: your cart has 3." });
+    expect(capped.body).toEqual({ ok: true, productId, variantId, notice: "Only 3 left: your cart has 3." });
     const set = await sendForm(action, context, "/cart", {
-      form: { intent: "set", productId: String(productId), quantity: "9", stay: "1" },
+      form: {
+        intent: "set",
+        productId: String(productId),
+        variantId: String(variantId),
+        quantity: "9",
+        stay: "1",
+      },
       cookie: first.cookie,
     });
-    expect(set.body).toEqual({ ok: true, productId, notice: "Only 3 left: your cart has 3." });
+    expect(set.body).toEqual({ ok: true, productId, variantId, notice: "Only 3 left: your cart has 3." });
   });
 
   it("a line removed in another tab is not called sold out when this one changes it", async () => {
     const productId = await productInStock(engine, 10);
+    const variantId = await onlyVariantOf(engine.db, productId);
     const { cookie } = await add(productId, 1, { stay: "1" });
     const change = (intent: string, quantity?: string) =>
       sendForm(action, context, "/cart", {
-        form: { intent, productId: String(productId), stay: "1", ...(quantity ? { quantity } : {}) },
+        form: {
+          intent,
+          productId: String(productId),
+          variantId: String(variantId),
+          stay: "1",
+          ...(quantity ? { quantity } : {}),
+        },
         cookie,
       });
-    expect((await change("remove")).body).toEqual({ ok: true, productId });
-    expect((await change("set", "2")).body).toEqual({ ok: true, productId });
+    expect((await change("remove")).body).toEqual({ ok: true, productId, variantId });
+    expect((await change("set", "2")).body).toEqual({ ok: true, productId, variantId });
   });
 
   it("a line sold out since it was added is removed, and the shopper told why", async () => {
     const productId = await productInStock(engine, 2);
+    const variantId = await onlyVariantOf(engine.db, productId);
     const { cookie } = await add(productId, 1, { stay: "1" });
     await engine.db.update(stockLevels).set({ onHand: 0 }).where(eq(stockLevels.productId, productId));
     const set = await sendForm(action, context, "/cart", {
-      form: { intent: "set", productId: String(productId), quantity: "2", stay: "1" },
+      form: {
+        intent: "set",
+        productId: String(productId),
+        variantId: String(variantId),
+        quantity: "2",
+        stay: "1",
+      },
       cookie,
     });
     expect(set.body).toEqual({
       ok: true,
       productId,
+      variantId,
       notice: "Sold out since you added it: removed from your cart.",
     });
   });

@@ -12,13 +12,13 @@ import { shoppingRefusalMessage } from "~/utils/shopping-rate-limit.server";
 import { z } from "~/utils/zod";
 import type { Route } from "./+types/cart";
 
-/** `?added=<productId>`: what the cart just took, after an Add to cart sent without JavaScript. */
+/** `?added=<variantId>`: what the cart just took, after an Add to cart sent without JavaScript. */
 const addedSchema = z.coerce.number().int().positive();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await cartPageData(request, await cartVisitorOf(request, context));
   const addedId = addedSchema.safeParse(new URL(request.url).searchParams.get("added") ?? undefined);
-  const addedLine = addedId.success ? cart.lines.find((line) => line.productId === addedId.data) : undefined;
+  const addedLine = addedId.success ? cart.lines.find((line) => line.variantId === addedId.data) : undefined;
   // Without JavaScript the answer's "Only N left" is gone with the redirect: the line says it again.
   const capped = addedLine && addedLine.quantity >= addedLine.stock;
   const added = addedLine
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = await shoppingRefusalOf(context, "cart-change");
   if (refused) {
     const error = shoppingRefusalMessage("cart-change", refused.retryAfterSeconds);
-    return data({ ok: false, productId: null, error } satisfies CartFormAnswer, {
+    return data({ ok: false, productId: null, variantId: null, error } satisfies CartFormAnswer, {
       status: 429,
       headers: { "Retry-After": String(refused.retryAfterSeconds), "Cache-Control": "no-store" },
     });
@@ -76,7 +76,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       <RepricedNote from={repricedFrom} to={currency} />
-      {failure && !lines.some((line) => line.productId === failure.productId) ? (
+      {failure && !lines.some((line) => line.variantId === failure.variantId) ? (
         <p
           role="alert"
           className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"

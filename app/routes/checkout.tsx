@@ -24,13 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await cartPageData(request, shopper.cart);
   return data(
     {
-      lines: cart.lines.map(({ productId, name, quantity, unitPriceCents, lineTotalCents }) => ({
-        productId,
-        name,
-        quantity,
-        unitPriceCents,
-        lineTotalCents,
-      })),
+      lines: cart.lines.map(
+        ({ productId, variantId, name, options, quantity, unitPriceCents, lineTotalCents }) => ({
+          productId,
+          variantId,
+          name,
+          options,
+          quantity,
+          unitPriceCents,
+          lineTotalCents,
+        }),
+      ),
       subtotalCents: cart.subtotalCents,
       repriced: { from: cart.repricedFrom, to: cart.currency },
       rates: await shippingRatesOf(context),

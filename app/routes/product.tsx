@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
+import { decimalAmount, money } from "~/commerce/money";
 import { formatAmount, shopMoney } from "~/commerce/shop-money.server";
 import { ErrorPage } from "~/components/layout/error-page";
 import { accountsFor, servicesContext, shippingRatesOf } from "~/context.server";
@@ -16,7 +17,14 @@ import {
 import { ProductGrid } from "~/features/catalog/browsing/components/catalog-results";
 import { Breadcrumbs, ProductDetails } from "~/features/catalog/browsing/components/product-details";
 import { StockState } from "~/features/catalog/browsing/components/stock-state";
+import { VariantPicker } from "~/features/catalog/browsing/components/variant-picker";
 import { productStructuredData } from "~/features/catalog/browsing/product-structured-data";
+import { productVariantsOf } from "~/features/catalog/browsing/product-variants.server";
+import {
+  chooseVariant,
+  type ProductVariants,
+  type VariantChoice,
+} from "~/features/catalog/browsing/variant-choice";
 import { shopProduct, socialImage } from "~/features/catalog/core/catalog-format";
 import { shippingAndReturnsNotes } from "~/features/orders/shipping";
 import { ReviewsSection } from "~/features/reviews/components/reviews-section";
@@ -25,6 +33,28 @@ import { productReviews } from "~/features/reviews/review-listing.server";
 import { useFewLeftAt } from "~/utils/few-left";
 import { useShopperLocale } from "~/utils/locale";
 import type { Route } from "./+types/product";
+
+/**
+ * What the page says of a product with options: its choice, and the chosen variant's price (as
+ * the catalogue's decimals), "was" price, picture and stock. Null for a product of one variant.
+ */
+function variantsShown(variants: ProductVariants, choice: VariantChoice, params: URLSearchParams) {
+  if (variants.options.length === 0) return null;
+  const decimal = (minor: number) => decimalAmount(money(minor, shopMoney().currency));
+  const { chosen } = choice;
+  return {
+    options: choice.options,
+    selected: choice.selected,
+    keep: [...params].filter(([name]) => name !== "variant" && !/^option[1-3]$/.test(name)),
+    chosen: chosen && {
+      id: chosen.id,
+      price: decimal(chosen.priceMinor),
+      compareAtPrice: chosen.compareAtMinor === null ? null : decimal(chosen.compareAtMinor),
+      image: chosen.image,
+      stock: chosen.stock,
+    },
+  };
+}
 
 /** How many products of the same category the page suggests. */
 const RELATED_COUNT = 3;
@@ -42,6 +72,12 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
     throw redirect(`${productHref(product)}${url.search}`, 301);
   }
 
+  // The variant shown: the one the address names, or the option form asked for (then named in the
+  // address, to share), or the first in stock.
+  const variants = await productVariantsOf(database.db, product.id);
+  const choice = chooseVariant(variants, url.searchParams, productHref(product));
+  if (choice.redirectTo) throw redirect(choice.redirectTo, 303);
+
   const { user } = await accountsFor(request, context).sessions.current();
   // The structured data describes the first page's reviews, newest first, whichever page is shown.
   const firstPage = url.searchParams.has("reviews") || url.searchParams.has("reviewsPage");
@@ -57,6 +93,7 @@ export async function loader({ request, params, url, context }: Route.LoaderArgs
   const socialImageUrl = new URL(socialImage(product.image), baseUrl).toString();
   return {
     product: shown,
+    variants: variantsShown(variants, choice, url.searchParams),
     description: product.description,
     related: (related?.value ?? []).map((other) => shopProduct(other, labels)),
     listingHref: shopReturnHref(url.searchParams),
@@ -126,8 +163,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, description, related, listingHref, shippingNotes, reviews, reviewDone, productPath } =
+  const { description, related, listingHref, shippingNotes, reviews, reviewDone, productPath, variants } =
     loaderData;
+  const chosen = variants?.chosen;
+  // The chosen variant's price, picture and stock stand for the product's.
+  const product = chosen
+    ? {
+        ...loaderData.product,
+        price: chosen.price,
+        image: chosen.image ?? loaderData.product.image,
+        stock: chosen.stock,
+      }
+    : loaderData.product;
   const locale = useShopperLocale();
   const fewLeftAt = useFewLeftAt();
   const categoryHref = shopHref({ category: [product.category] });
@@ -148,14 +195,30 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           fewLeftAt={fewLeftAt}
           categoryHref={categoryHref}
           brandHref={shopHref({ band: [product.bandName] })}
+          compareAtPrice={chosen?.compareAtPrice ?? null}
           buyBox={
-            <BuyBox
-              productId={product.id}
-              productName={product.name}
-              stock={product.stock}
-              stockState={<StockState stock={product.stock} fewLeftAt={fewLeftAt} />}
-              notes={shippingNotes}
-            />
+            <div className="space-y-5">
+              {variants ? (
+                <VariantPicker choice={variants} action={productPath} keep={variants.keep} />
+              ) : null}
+              <BuyBox
+                productId={product.id}
+                variantId={chosen?.id}
+                productName={product.name}
+                stock={product.stock}
+                stockState={
+                  variants && !chosen ? (
+                    <p className="text-sm font-semibold text-slate-800">
+                      This combination is not made: choose another.
+                    </p>
+                  ) : (
+                    <StockState stock={product.stock} fewLeftAt={fewLeftAt} />
+                  )
+                }
+                notes={shippingNotes}
+                unavailable={variants !== null && !chosen}
+              />
+            </div>
           }
         />
       </div>
@@ -180,7 +243,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               eager={false}
               hrefFor={(other) => productHref(other)}
               cardAction={(other) => (
-                <AddToCart productId={other.id} productName={other.name} stock={other.stock} />
+                <AddToCart
+                  productId={other.id}
+                  productName={other.name}
+                  stock={other.stock}
+                  chooseAt={other.variantCount > 1 ? productHref(other) : undefined}
+                />
               )}
             />
           </div>

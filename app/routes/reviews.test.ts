@@ -5,7 +5,7 @@ import { auditLog, orderEvents, orderLines, orders, products, reviews, users } f
 import { type ImportRow, importCatalogRows } from "~/features/catalog/management/catalog-import.server";
 import { saveReview } from "~/features/reviews/review-writing.server";
 import { callRoute, type RouteCall, type RouteHandler } from "../../tests/support/route-call";
-import { productInStock, shopContext } from "../../tests/support/shop-context";
+import { onlyVariantOf, productInStock, shopContext } from "../../tests/support/shop-context";
 import { orderRow } from "../../tests/support/shopper";
 import {
   openTestDatabases,
@@ -64,7 +64,9 @@ describe.each(engines)("reviews on $name", (engine: TestDatabase) => {
     await db.insert(orderLines).values({
       orderId: order?.id as number,
       productId,
+      variantId: await onlyVariantOf(db, productId),
       name: "Teapot",
+      sku: "TEAPOT",
       unitPriceCents: 1250,
       quantity: 1,
       lineTotalCents: 1250,

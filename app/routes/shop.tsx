@@ -5,6 +5,7 @@ import { AddToCart } from "~/features/cart/components/add-to-cart";
 import {
   canonicalShopUrl,
   formValuesFromQuery,
+  productHref,
   shopHref,
   shopListingFromAddress,
   withoutEmptyParameters,
@@ -89,7 +90,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     <ShopListing
       listing={loaderData}
       cardAction={(product) => (
-        <AddToCart productId={product.id} productName={product.name} stock={product.stock} />
+        <AddToCart
+          productId={product.id}
+          productName={product.name}
+          stock={product.stock}
+          chooseAt={product.variantCount > 1 ? productHref(product) : undefined}
+        />
       )}
     />
   );

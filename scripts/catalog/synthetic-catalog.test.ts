@@ -9,6 +9,7 @@ import { DEMO_PRODUCTS } from "../../app/db/seed/demo-catalog";
 import productImages from "../../app/db/seed/product-images.generated.json";
 import { seedDemoCatalog } from "../../app/db/seed/seed.server";
 import { CATALOG_NOW, expectValidProduct } from "../../tests/support/catalog-rows";
+import { onlyVariantOf } from "../../tests/support/shop-context";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -77,7 +78,9 @@ describe.each(engines)("generated catalogues on $name", (engine: TestDatabase) =
     await db.insert(orderLines).values({
       orderId: (order as { id: number }).id,
       productId: 1,
+      variantId: await onlyVariantOf(db, 1),
       name: "Sold",
+      sku: "SOLD",
       unitPriceCents: 500,
       quantity: 1,
       lineTotalCents: 500,

@@ -56,12 +56,17 @@ describe.each(enginesToRun(engines))("JSON API on $name", ({ env }) => {
           "image",
           "name",
           "price",
+          "priceMax",
           "ratings",
           "ratingCount",
           "stock",
+          "variantCount",
         ].sort(),
       );
       expect(typeof product.price).toBe("number");
+      // The cheapest and the dearest variant's prices; one variant: the same.
+      expect(product.priceMax as number).toBeGreaterThanOrEqual(product.price as number);
+      expect(Number.isInteger(product.variantCount) && (product.variantCount as number) >= 1).toBe(true);
       expect(Number.isInteger(product.stock) && (product.stock as number) >= 0).toBe(true);
       expect(new Date(product.creationDate as string).toISOString()).toBe(product.creationDate);
     }

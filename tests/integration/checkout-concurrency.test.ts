@@ -32,13 +32,13 @@ function newShopperAddress(): string {
   return `10.${(shoppers >> 16) & 255}.${(shoppers >> 8) & 255}.${shoppers & 255}`;
 }
 
-/** A guest's cart on `shop` holding one of `productId`: its cookie. */
-async function guestCart(shop: ShopProcess, productId: number): Promise<string> {
+/** A guest's cart on `shop` holding one of `productId` (of its variant `variantId`): its cookie. */
+async function guestCart(shop: ShopProcess, productId: number, variantId?: number): Promise<string> {
   const address = newShopperAddress();
   const response = await fetch(`${shop.url}/api/cart/lines`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": address },
-    body: JSON.stringify({ productId, quantity: 1 }),
+    body: JSON.stringify({ productId, variantId, quantity: 1 }),
   });
   expect(response.status).toBe(200);
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] as string;
@@ -83,13 +83,42 @@ async function stockedProduct(
   return id;
 }
 
-/** What the database holds for a product: units left, units ordered, and orders without lines (shop-wide). */
+/**
+ * A new product in sizes S, M, L…, one variant each with the units given, written straight to the
+ * database: its id and its variants' ids in size order.
+ */
+async function stockedSizes(
+  query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>,
+  onHand: number[],
+): Promise<{ productId: number; variantIds: number[] }> {
+  const productId = await stockedProduct(query, 0);
+  const sizes = ["S", "M", "L", "XL"].slice(0, onHand.length);
+  await query("delete from product_variants where product_id = $1", [productId]);
+  await query(
+    `insert into product_options (product_id, position, name, values) values ($1, 1, 'Size', $2::jsonb)`,
+    [productId, JSON.stringify(sizes.map((value) => ({ value })))],
+  );
+  const { rows } = await query(
+    `insert into product_variants (product_id, sku, option1, price_minor, position)
+     select $1::int, 'RACE-' || $1::int || '-' || size, size, 2000, at from unnest($2::text[]) with ordinality as s(size, at)
+     order by at returning id`,
+    [productId, sizes],
+  );
+  const variantIds = rows.map((row) => (row as { id: number }).id).sort((a, b) => a - b);
+  await query(
+    "update stock_levels s set on_hand = n.on_hand from unnest($1::int[], $2::int[]) as n(id, on_hand) where s.variant_id = n.id",
+    [variantIds, onHand],
+  );
+  return { productId, variantIds };
+}
+
+/** What the database holds for a product: units left (all its variants), units ordered, and orders without lines (shop-wide). */
 async function books(
   query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>,
   productId: number,
 ) {
   const { rows } = await query(
-    `select (select on_hand from stock_levels where product_id = $1) as left,
+    `select (select sum(on_hand)::int from stock_levels where product_id = $1) as left,
             (select coalesce(sum(quantity), 0)::int from order_lines where product_id = $1) as ordered,
             (select count(*)::int from order_lines where product_id = $1) as orders,
             (select count(*)::int from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)) as bare`,
@@ -138,10 +167,47 @@ describeWhen([postgresServer], "checkouts racing through three shop processes on
     expect(tally(answers.map((answer) => answer.status)), errorLines(shops)).toEqual({ 201: 10, 409: 190 });
     for (const answer of answers.filter((each) => each.status === 409)) {
       expect(answer.body).toEqual({
-        error: expect.objectContaining({ code: "stock_short", lines: [{ productId, asked: 1, left: 0 }] }),
+        error: expect.objectContaining({
+          code: "stock_short",
+          lines: [{ productId, variantId: expect.any(Number), asked: 1, left: 0 }],
+        }),
       });
     }
     expect(await books(query, productId)).toEqual({ left: 0, ordered: 10, orders: 10, bare: 0 });
+  });
+
+  it("200 checkouts at once for two sizes with 5 left each: 10 orders, both at 0, the third size untouched", async () => {
+    const { productId, variantIds } = await stockedSizes(query, [5, 5, 50]);
+    const [small, medium, large] = variantIds as [number, number, number];
+    const sizeOf = (at: number) => (at % 2 === 0 ? small : medium);
+    const carts = await Promise.all(
+      Array.from({ length: 200 }, (_, at) => guestCart(shopAt(at), productId, sizeOf(at))),
+    );
+    const answers = await Promise.all(carts.map((cookie, at) => checkout(shopAt(at), cookie)));
+    expect(tally(answers.map((answer) => answer.status)), errorLines(shops)).toEqual({ 201: 10, 409: 190 });
+    const placed = answers.flatMap((answer, at) => (answer.status === 201 ? [sizeOf(at)] : []));
+    expect(placed.filter((variant) => variant === small)).toHaveLength(5);
+    for (const [at, answer] of answers.entries()) {
+      if (answer.status !== 409) continue;
+      expect(answer.body).toEqual({
+        error: expect.objectContaining({
+          code: "stock_short",
+          lines: [{ productId, variantId: sizeOf(at), asked: 1, left: 0 }],
+        }),
+      });
+    }
+    const { rows } = await query(
+      `select s.variant_id as "variantId", s.on_hand as "left",
+              (select coalesce(sum(quantity), 0)::int from order_lines l where l.variant_id = s.variant_id) as ordered
+         from stock_levels s where s.product_id = $1 order by s.variant_id`,
+      [productId],
+    );
+    expect(rows).toEqual([
+      { variantId: small, left: 0, ordered: 5 },
+      { variantId: medium, left: 0, ordered: 5 },
+      { variantId: large, left: 50, ordered: 0 },
+    ]);
+    expect(await books(query, productId)).toMatchObject({ orders: 10, bare: 0 });
   });
 
   it("one Idempotency-Key sent 20 times at once, to all three processes, makes one order", async () => {

@@ -6,7 +6,7 @@ import { addToCart, readCart } from "~/features/cart/cart.server";
 import { productForEditing } from "~/features/catalog/management/product-editing.server";
 import { placeOrder } from "~/features/orders/place-order.server";
 import { recordingMail } from "../support/recording-mailer";
-import { productInStock } from "../support/shop-context";
+import { onlyVariantOf, productInStock } from "../support/shop-context";
 import { SHOPPER_ADDRESS } from "../support/shopper";
 import { openTestDatabases, type TestDatabase } from "../support/test-database";
 
@@ -24,7 +24,9 @@ describe.each(engines)("amounts past 32 bits of cents, on $name", (engine: TestD
   it("adds the dearest product to a cart and reads the cart's subtotal exactly", async () => {
     const yacht = await productInStock(engine, 3, 99_999_999.99);
     const shopper = { guestToken: randomUUID() };
-    expect(await addToCart(db, shopper, yacht, 2)).toMatchObject({ outcome: "added" });
+    expect(await addToCart(db, shopper, { productId: yacht, quantity: 2 })).toMatchObject({
+      outcome: "added",
+    });
     const cart = await readCart(db, shopper);
     expect(cart.lines[0]).toMatchObject({ unitPriceCents: 9_999_999_999, lineTotalCents: 19_999_999_998 });
     expect(cart.subtotalCents).toBe(19_999_999_998);
@@ -49,7 +51,7 @@ describe.each(engines)("amounts past 32 bits of cents, on $name", (engine: TestD
       currency: "USD",
       status: "placed",
       paymentDueAt: null,
-      lines: [{ productId: house, quantity: 99 }],
+      lines: [{ productId: house, variantId: await onlyVariantOf(db, house), quantity: 99 }],
       confirmation: (order) => ({
         kind: "order-confirmation",
         to: order.email,

@@ -69,6 +69,7 @@ describe("the API's description", () => {
       "/api/checkout",
       "/api/orders/{number}",
       "/api/password-check",
+      "/api/products/{id}",
       "/api/webhooks/stripe",
       "/counts",
       "/facets",
@@ -139,6 +140,31 @@ describe("real answers match the description", () => {
     const body = await expectDescribed("get", pathName, response);
     // An error names the parameter at fault, as the description says.
     if (response.status === 400) expect((body as { error: { field?: string } }).error.field).toBeTruthy();
+  });
+
+  it("GET /api/products/{id}: a product in sizes and colours with its variants; a bad id 400, a missing one 404", async () => {
+    const [shoes] = (await (await fetch(`${shop.url}/all-products?search=running+shoes&size=1`)).json()) as {
+      id: number;
+      variantCount: number;
+    }[];
+    expect(shoes?.variantCount).toBeGreaterThan(1);
+    const found = await fetch(`${shop.url}/api/products/${shoes?.id}`);
+    const product = (await expectDescribed("get", "/api/products/{id}", found)) as {
+      options: { name: string }[];
+      variants: { options: Record<string, string>; sku: string }[];
+    };
+    expect(found.status).toBe(200);
+    expect(product.options.map((option) => option.name)).toEqual(["Size", "Colour"]);
+    expect(product.variants).toHaveLength(shoes?.variantCount as number);
+    expect(product.variants[0]).toMatchObject({ options: { Size: "39", Colour: "Black" } });
+    const bad = await fetch(`${shop.url}/api/products/abc`);
+    expect(bad.status).toBe(400);
+    expect(
+      ((await expectDescribed("get", "/api/products/{id}", bad)) as { error: { field: string } }).error.field,
+    ).toBe("id");
+    const missing = await fetch(`${shop.url}/api/products/999999`);
+    expect(missing.status).toBe(404);
+    await expectDescribed("get", "/api/products/{id}", missing);
   });
 
   it("GET /suggestions lists what the search box shows: products, brands and categories with their addresses", async () => {

@@ -64,8 +64,9 @@ describeWhen([postgresServer], "a review reaching every shop process", () => {
                      'standard', 'bank-transfer', 1000, 0, 1000, 'USD'
               from buyer returning id),
             line as (
-              insert into order_lines (order_id, product_id, name, unit_price_cents, quantity, line_total_cents)
-              select placed.id, $1, 'Best', 1000, 1, 1000 from placed returning order_id)
+              insert into order_lines (order_id, product_id, variant_id, name, sku, unit_price_cents, quantity, line_total_cents)
+              select placed.id, v.product_id, v.id, 'Best', v.sku, 1000, 1, 1000
+                from placed, product_variants v where v.product_id = $1 returning order_id)
        insert into order_events (order_id, from_status, to_status, actor_name)
        select order_id, 'paid', 'shipped', 'Test' from line`,
       [best.id],

@@ -36,6 +36,8 @@ export const BLENDER_CARD: ShopProduct = {
   name: "BlendMaster Pro 900 Blender",
   image: "/images/products/blendmaster-pro-900-blender.svg",
   price: 89.99,
+  priceMax: 89.99,
+  variantCount: 1,
   ratings: 4.5,
   ratingCount: 12,
   bandName: "blendMaster",

@@ -3,7 +3,17 @@ import { asc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { minorAtMost } from "~/commerce/money";
 import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
-import { brands, categories, orderEvents, orders, products, stockLevels, users } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import {
+  brands,
+  categories,
+  orderEvents,
+  orders,
+  products,
+  productVariants,
+  stockLevels,
+  users,
+} from "~/db/schema";
 import { createAuthService } from "~/features/auth/auth.server";
 import { createAuthRateLimiter } from "~/features/auth/rate-limit.server";
 import { createCatalog } from "~/features/catalog/browsing/catalog.server";
@@ -127,6 +137,16 @@ export async function productInStock(engine: TestDatabase, onHand: number, price
   return id;
 }
 
+/** The id of a product's only variant (a product made without options has exactly one). */
+export async function onlyVariantOf(db: Pick<Database, "select">, productId: number): Promise<number> {
+  const variants = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  if (variants.length !== 1) throw new Error(`product ${productId} has ${variants.length} variants, not one`);
+  return (variants[0] as { id: number }).id;
+}
+
 /**
  * A placed order of `quantity` units of a product, as a guest's checkout
  * places it (standard shipping at $4.99, paid by `paymentMethod`), with
@@ -150,7 +170,7 @@ export async function placeTestOrder(
     currency: "USD",
     status: "placed",
     paymentDueAt: null,
-    lines: [{ productId, quantity }],
+    lines: [{ productId, variantId: await mail.transaction((tx) => onlyVariantOf(tx, productId)), quantity }],
     confirmation: (order) => ({
       kind: "order-confirmation",
       to: order.email,

@@ -1,7 +1,15 @@
 import { inArray } from "drizzle-orm";
 import { shopMoney } from "~/commerce/shop-money.server";
 import type { Transaction } from "../client.server";
-import { type NewProductRow, orderEvents, orderLines, orders, reviews, users } from "../schema";
+import {
+  type NewProductRow,
+  orderEvents,
+  orderLines,
+  orders,
+  productVariants,
+  reviews,
+  users,
+} from "../schema";
 import { demoOrderScope } from "./demo-orders";
 import { DEMO_BUYERS, demoReviewsOf } from "./demo-reviews";
 
@@ -95,10 +103,18 @@ export async function insertDemoReviews(tx: Transaction, products: DemoProductRo
       })),
     )
     .returning({ id: orders.id });
+  // Each demo product is one variant (the seed writes none with options): the line names it.
+  const variants = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId, sku: productVariants.sku })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...new Set(planned.map(({ product }) => product.id))]));
+  const variantOf = new Map(variants.map((variant) => [variant.productId, variant]));
   await tx.insert(orderLines).values(
     planned.map(({ product }, at) => ({
       orderId: placed[at]?.id as number,
       productId: product.id,
+      variantId: variantOf.get(product.id)?.id as number,
+      sku: variantOf.get(product.id)?.sku as string,
       name: product.name,
       unitPriceCents: priceCents(product),
       quantity: 1,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CATALOG_NOW, expectValidProduct } from "../../../tests/support/catalog-rows";
 import {
@@ -8,7 +8,7 @@ import {
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../../tests/support/test-database";
-import { products, stockLevels } from "../schema";
+import { productOptions, products, productVariants, stockLevels } from "../schema";
 import { DEMO_BRANDS as BRANDS, DEMO_CATEGORIES as CATEGORIES } from "./demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "./demo-catalog";
 import { seedDemoCatalog } from "./seed.server";
@@ -65,13 +65,50 @@ describe.each(engines)("the demo catalogue on $name", (engine: TestDatabase) => 
 
   it("gives every demo product stock: most plenty, a few nearly gone, at least three sold out", async () => {
     await seedDemoCatalog(db, NOW);
-    const levels = (await db.select({ onHand: stockLevels.onHand }).from(stockLevels)).map(
-      (level) => level.onHand,
-    );
+    // A product's stock is its variants' sum.
+    const levels = (
+      await db
+        .select({ onHand: sql<number>`sum(${stockLevels.onHand})::int` })
+        .from(stockLevels)
+        .groupBy(stockLevels.productId)
+    ).map((level) => level.onHand);
     expect(levels).toHaveLength(DEMO_PRODUCTS.length);
     expect(levels.filter((onHand) => onHand === 0).length).toBeGreaterThanOrEqual(3);
     expect(levels.filter((onHand) => onHand >= 1 && onHand <= 3).length).toBeGreaterThanOrEqual(3);
     expect(levels.filter((onHand) => onHand > 5).length).toBeGreaterThan(DEMO_PRODUCTS.length / 2);
+  });
+
+  it("sells a few demo products in sizes and colours: their variants, swatches, a 'was' price and a price range", async () => {
+    await seedDemoCatalog(db, NOW);
+    const [shoes] = await db.select().from(products).where(eq(products.sku, "cyclefit-running-shoes"));
+    const shoeVariants = await db
+      .select({
+        sku: productVariants.sku,
+        option1: productVariants.option1,
+        option2: productVariants.option2,
+      })
+      .from(productVariants)
+      .where(eq(productVariants.productId, shoes?.id as number));
+    expect(shoeVariants).toHaveLength(8);
+    expect(shoeVariants).toContainEqual({
+      sku: "cyclefit-running-shoes-41-blue",
+      option1: "41",
+      option2: "Blue",
+    });
+    const options = await db
+      .select({ name: productOptions.name, values: productOptions.values })
+      .from(productOptions)
+      .where(eq(productOptions.productId, shoes?.id as number))
+      .orderBy(productOptions.position);
+    expect(options.map((option) => option.name)).toEqual(["Size", "Colour"]);
+    expect(options[1]?.values).toContainEqual({ value: "Blue", swatch: "#1d4ed8" });
+    const [pillow] = await db.select().from(products).where(eq(products.sku, "artistry-linen-throw-pillow"));
+    expect(pillow).toMatchObject({ priceMinor: 2_750, priceMaxMinor: 3_450 });
+    const [plum] = await db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.sku, "cyclefit-yoga-mat-pro-plum"));
+    expect(plum).toMatchObject({ priceMinor: 2_499, compareAtMinor: 2_999 });
   });
 
   it("stores valid demo products whose pictures exist under public/", async () => {

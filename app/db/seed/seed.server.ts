@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import { minorAtMost } from "~/commerce/money";
 import { shopMoney } from "~/commerce/shop-money.server";
-import type { Database } from "../client.server";
+import { writeVariantsIn } from "~/commerce/variant-writing.server";
+import { productVariantsSchema } from "~/commerce/variants-schema";
+import type { Database, Transaction } from "../client.server";
 import { brands, categories, type NewProductRow, products, stockLevels } from "../schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "./demo-brands-and-categories";
 import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalog";
 import { insertDemoReviews } from "./demo-review-rows.server";
+import { DEMO_VARIANTS, demoVariantSku } from "./demo-variants";
 import productImages from "./product-images.generated.json";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,6 +68,26 @@ export async function insertDemoBrandsAndCategories(db: Pick<Database, "insert">
   await db.insert(categories).values(rows(DEMO_CATEGORIES)).onConflictDoNothing();
 }
 
+/** The demo products in sizes and colours get their variants, as the owner's form writes them. */
+async function writeDemoVariants(tx: Transaction, idOf: Map<string, number>): Promise<void> {
+  const { currency } = shopMoney();
+  for (const demo of DEMO_VARIANTS) {
+    const productId = idOf.get(demo.slug);
+    if (productId === undefined) continue;
+    const asked = productVariantsSchema.parse({
+      options: demo.options,
+      variants: demo.variants.map((variant) => ({
+        values: variant.values,
+        sku: demoVariantSku(demo.slug, variant.values),
+        priceMinor: minorAtMost(variant.price, currency),
+        compareAtMinor: variant.compareAt === undefined ? null : minorAtMost(variant.compareAt, currency),
+        onHand: variant.onHand,
+      })),
+    });
+    await writeVariantsIn(tx, productId, asked, null);
+  }
+}
+
 /**
  * Loads the demo catalogue into an empty products table; does nothing when
  * the shop already has products (a shop owner's catalogue is never touched).
@@ -92,6 +115,7 @@ export async function seedDemoCatalog(db: Database, now = new Date()): Promise<{
         from unnest(${sql.param(ids)}::int[], ${sql.param(counts)}::int[]) as given(product_id, on_hand)
        where ${stockLevels.productId} = given.product_id`);
     const idOf = new Map(added.map(({ id, sku }) => [sku, id]));
+    await writeDemoVariants(tx, idOf);
     await insertDemoReviews(
       tx,
       rows.map((row) => ({ ...row, id: idOf.get(row.sku ?? "") as number })),

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, orderLines, orders, products, users } from "~/db/schema";
-import { productInStock } from "../../../tests/support/shop-context";
+import { onlyVariantOf, productInStock } from "../../../tests/support/shop-context";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -51,7 +51,9 @@ describe.each(engines)("the activity log's older entries on $name", (engine: Tes
     await engine.db.insert(orderLines).values({
       orderId: order?.id ?? 0,
       productId: kettle,
+      variantId: await onlyVariantOf(engine.db, kettle),
       name: "Old Kettle as sold",
+      sku: "OLD-KETTLE",
       unitPriceCents: 1250,
       quantity: 2,
       lineTotalCents: 2500,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "~/commerce/order-states";
 import { orders, products } from "~/db/schema";
 import { demoOrderScope } from "~/db/seed/demo-orders";
+import { productWithVariants } from "../../../tests/support/product-variants";
 import { productInStock } from "../../../tests/support/shop-context";
 import {
   openTestDatabases,
@@ -127,5 +128,22 @@ describe.each(engines)("the dashboard's figures on $name", (engine: TestDatabase
     ]);
     const stricter = await dashboardOf(engine.db, { now: NOW, lowStockAt: 0, currency: "USD" });
     expect(stricter.lowStock.products.map(({ id }) => id)).toEqual([none]);
+  });
+
+  it("lists a product sold in variants by each variant low on stock, with its options", async () => {
+    const shirt = await productWithVariants(engine, {
+      options: [{ name: "Size", values: ["S", "M", "L"] }],
+      variants: [
+        { values: ["S"], priceMinor: 1000, onHand: 2 },
+        { values: ["M"], priceMinor: 1000, onHand: 40 },
+        { values: ["L"], priceMinor: 1000, onHand: 1 },
+      ],
+    });
+    const dashboard = await dashboardOf(engine.db, { now: NOW, lowStockAt: 3, currency: "USD" });
+    const listed = dashboard.lowStock.products.filter(({ id }) => id === shirt.productId);
+    expect(listed.map(({ variantId, options, onHand }) => [variantId, options, onHand])).toEqual([
+      [shirt.variantIds[2], "Size L", 1],
+      [shirt.variantIds[0], "Size S", 2],
+    ]);
   });
 });

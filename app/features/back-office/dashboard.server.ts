@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { optionsLabel } from "~/commerce/options-label";
 import type { OrderStatus } from "~/commerce/order-states";
 import { hasSaleStatus, isShopperOrder } from "~/commerce/sales";
+import { variantOptions } from "~/commerce/variant-options.server";
 import type { Database } from "~/db/client.server";
 import { onSale } from "~/db/product-on-sale";
 
@@ -47,10 +49,14 @@ interface WaitingOrder {
   currency: string;
 }
 
+/** A variant low on stock (a product of one variant: the product), with its product's page. */
 interface LowStockProduct {
   id: number;
+  variantId: number;
   name: string;
   sku: string;
+  /** Its option values ("Size M · Colour Red"); empty for a product without options. */
+  options: string;
   onHand: number;
 }
 
@@ -126,15 +132,23 @@ export async function dashboardOf(
     ),
     // The lowest levels first, then their products (an index lookup each): never a join of the
     // whole catalogue. Archived products keep their levels, so a few more are read than listed.
-    rowsOf<{ id: number; name: string; sku: string; on_hand: number }>(
+    rowsOf<{
+      id: number;
+      variant_id: number;
+      name: string;
+      sku: string;
+      options: Record<string, string>;
+      on_hand: number;
+    }>(
       db,
       sql`
-      select products.id, products.name, products.sku, low.on_hand
-      from (select product_id, on_hand from stock_levels where on_hand <= ${lowStockAt}
-            order by on_hand, product_id limit ${LOW_STOCK_LISTED * 50}) low
+      select products.id, v.id as variant_id, products.name, v.sku, ${variantOptions(sql`v`)} as options, low.on_hand
+      from (select product_id, variant_id, on_hand from stock_levels where on_hand <= ${lowStockAt}
+            order by on_hand, product_id, variant_id limit ${LOW_STOCK_LISTED * 50}) low
       join products on products.id = low.product_id
-      where ${onSale}
-      order by low.on_hand, low.product_id
+      join product_variants v on v.id = low.variant_id
+      where ${onSale} and v.archived_at is null
+      order by low.on_hand, low.product_id, low.variant_id
       limit ${LOW_STOCK_LISTED}`,
     ),
     rowsOf<{ count: number }>(
@@ -144,6 +158,7 @@ export async function dashboardOf(
         select 1 from stock_levels
         where on_hand <= ${lowStockAt}
           and exists (select 1 from products where products.id = stock_levels.product_id and ${onSale})
+          and exists (select 1 from product_variants v where v.id = stock_levels.variant_id and v.archived_at is null)
         limit ${COUNTED_UP_TO}) low`,
     ),
     // A partial index holds exactly these (card_payments_needs_refund_idx): few, however many orders.
@@ -205,7 +220,14 @@ export async function dashboardOf(
     lowStock: {
       at: lowStockAt,
       count: lowStockCount?.count ?? 0,
-      products: lowStock.map(({ id, name, sku, on_hand }) => ({ id, name, sku, onHand: on_hand })),
+      products: lowStock.map(({ id, variant_id, name, sku, options, on_hand }) => ({
+        id,
+        variantId: variant_id,
+        name,
+        sku,
+        options: optionsLabel(options),
+        onHand: on_hand,
+      })),
     },
   };
 }

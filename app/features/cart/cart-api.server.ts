@@ -1,7 +1,14 @@
 import { decimalAmount, money } from "~/commerce/money";
 import type { Database } from "~/db/client.server";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
-import { addToCart, type CartOwner, emptyCart, readCart, setLineQuantity } from "./cart.server";
+import {
+  type AddOutcome,
+  addToCart,
+  type CartOwner,
+  emptyCart,
+  readCart,
+  setLineQuantity,
+} from "./cart.server";
 import { onlyLeftNotice } from "./cart-limits";
 import {
   addLineSchema,
@@ -23,9 +30,12 @@ async function cartJson(db: Database, owner: CartOwner | { cartId: string } | nu
   const decimal = (minor: number) => decimalAmount(money(minor, cart.currency));
   return cartAnswerSchema.parse({
     lines: cart.lines.map((line) => ({
-      id: line.productId,
+      id: line.variantId,
       productId: line.productId,
+      variantId: line.variantId,
       name: line.name,
+      sku: line.sku,
+      options: line.options,
       image: line.image,
       unitPrice: decimal(line.unitPriceCents),
       quantity: line.quantity,
@@ -48,29 +58,49 @@ export async function cartResponse(request: Request, visitor: CartVisitor): Prom
   return answer(await cartJson(visitor.db, ownerOf(request, visitor)));
 }
 
-/** POST /api/cart/lines `{ productId, quantity }`: adds up to what is on hand, and says when it capped. */
+/**
+ * POST /api/cart/lines `{ productId, variantId?, quantity }`: adds up to what
+ * is on hand, and says when it capped.
+ */
 export async function addLineResponse(request: Request, visitor: CartVisitor): Promise<Response> {
-  const body = await parsedJsonBody(request, addLineSchema, "{ productId, quantity }");
+  const body = await parsedJsonBody(request, addLineSchema, "{ productId, variantId, quantity }");
   if (!body.ok) return body.response;
   const { owner, headers } = ownerForChange(request, visitor);
-  const added = await addToCart(visitor.db, owner, body.value.productId, body.value.quantity);
-  if (added.outcome === "unknown-product") {
-    return apiError(404, {
-      code: "unknown_product",
-      message: "There is no such product.",
-      field: "productId",
-    });
-  }
-  if (added.outcome === "sold-out") {
-    return apiError(409, {
-      code: "sold_out",
-      message: "This product is sold out: 0 left.",
-      field: "productId",
-    });
-  }
+  const added = await addToCart(visitor.db, owner, body.value);
+  if (added.outcome !== "added") return refusedAdd(added, body.value.variantId !== undefined);
   const cart = await cartJson(visitor.db, { cartId: added.cartId });
   const notice = added.capped ? { notice: onlyLeftNotice(added.stock, added.quantity) } : {};
   return answer({ ...cart, ...notice }, headers);
+}
+
+/** Why nothing was added, as the API says it: the field to change, and what is left. */
+function refusedAdd(outcome: Exclude<AddOutcome, { outcome: "added" }>, variantAsked: boolean): Response {
+  switch (outcome.outcome) {
+    case "unknown-product":
+      return apiError(404, {
+        code: "unknown_product",
+        message: "There is no such product.",
+        field: "productId",
+      });
+    case "variant-required":
+      return apiError(400, {
+        code: "invalid_field",
+        message: "variantId is required: this product comes in more than one variant.",
+        field: "variantId",
+      });
+    case "unknown-variant":
+      return apiError(400, {
+        code: "invalid_field",
+        message: "variantId must be one of the product's variants.",
+        field: "variantId",
+      });
+    case "sold-out":
+      return apiError(409, {
+        code: "sold_out",
+        message: variantAsked ? "This variant is sold out: 0 left." : "This product is sold out: 0 left.",
+        field: variantAsked ? "variantId" : "productId",
+      });
+  }
 }
 
 /** PATCH /api/cart/lines/{lineId} `{ quantity }` (0 removes), or DELETE it. */
@@ -79,8 +109,8 @@ export async function lineResponse(
   visitor: CartVisitor,
   lineId: string,
 ): Promise<Response> {
-  const productId = lineIdSchema.safeParse(lineId);
-  if (!productId.success) {
+  const variantId = lineIdSchema.safeParse(lineId);
+  if (!variantId.success) {
     return apiError(400, {
       code: "invalid_parameter",
       message: "lineId must be a line's id.",
@@ -94,6 +124,6 @@ export async function lineResponse(
     quantity = body.value.quantity;
   }
   const owner = ownerOf(request, visitor);
-  if (owner) await setLineQuantity(visitor.db, owner, productId.data, quantity);
+  if (owner) await setLineQuantity(visitor.db, owner, variantId.data, quantity);
   return answer(await cartJson(visitor.db, owner));
 }

@@ -2,11 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type CurrencyCode, money, sumMoney, timesQuantity } from "~/commerce/money";
 import { shopMoney } from "~/commerce/shop-money.server";
+import { variantOptions } from "~/commerce/variant-options.server";
 import type { Database } from "~/db/client.server";
 import { CHECK_VIOLATION, failedWith } from "~/db/errors.server";
 import { fixedStatement } from "~/db/fixed-statement.server";
 import { onSale } from "~/db/product-on-sale";
-import { cartLines, carts, products, stockLevels } from "~/db/schema";
+import { cartLines, carts, products, productVariants, stockLevels } from "~/db/schema";
 import { MOST_IN_ONE_LINE } from "./cart-limits";
 import type { CartLine } from "./cart-schema";
 
@@ -41,12 +42,19 @@ export type AddOutcome =
       outcome: "added";
       /** The cart it is in (made for a guest's first add). */
       cartId: string;
+      /** The variant added: the one asked for, or the product's only one. */
+      variantId: number;
       quantity: number /** Less than asked: the stock (or 99) capped it. */;
       capped: boolean;
       stock: number;
     }
   | { outcome: "unknown-product" }
-  | { outcome: "sold-out" };
+  /** The product has more than one variant on sale and none was chosen. */
+  | { outcome: "variant-required" }
+  /** The variant asked for is not one of the product's. */
+  | { outcome: "unknown-variant" }
+  /** Archived by the owner, or none on hand: nothing added. */
+  | { outcome: "sold-out"; variantId: number | null };
 
 /** The cart of a visitor who has none yet: nothing in it, in the shop's currency. */
 export function emptyCart(): CartView {
@@ -108,37 +116,43 @@ async function cartFor(db: Database, owner: CartOwner): Promise<string> {
   return (cart as { id: string }).id;
 }
 
-/** The units on hand of a product, as SQL: what every quantity written is capped by. */
-const onHandOf = (productId: number | Placeholder) =>
-  sql`(select ${stockLevels.onHand} from ${stockLevels} where ${stockLevels.productId} = ${productId})`;
+/** The units on hand of a variant, as SQL: what every quantity written is capped by. */
+const onHandOf = (variantId: number | Placeholder | SQL) =>
+  sql`(select ${stockLevels.onHand} from ${stockLevels} where ${stockLevels.variantId} = ${variantId})`;
 
 /** The statement of an add, for the cart `cart` makes or keeps (an account's, or a guest's). */
 const addStatement = <Name extends string>(cart: (value: (name: Name | AddValue) => Placeholder) => SQL) =>
   fixedStatement<AddedRow, Name | AddValue>(
     (value) => sql`
       with cart as (${cart(value)}),
-      product as (
-        select s.on_hand, ${products.priceMinor} as price_cents
-          from ${products} join ${stockLevels} s on s.product_id = ${products.id}
-         -- An archived product is no longer sold: no line for it (answered as an unknown product).
-         where ${products.id} = ${value("productId")} and ${onSale}),
+      -- The variant asked for, or the product's only one on sale; an archived product or variant is
+      -- no longer sold (no line: addToCart says why).
+      variant as (
+        select v.id, s.on_hand, v.price_minor as price_cents, count(*) over () as choices
+          from ${productVariants} v
+          join ${products} on ${products.id} = v.product_id
+          join ${stockLevels} s on s.variant_id = v.id
+         where v.product_id = ${value("productId")} and v.archived_at is null and ${onSale}
+           and (${value("variantId")}::int is null or v.id = ${value("variantId")}::int)),
+      chosen as (select * from variant where choices = 1),
       before as (
-        select l.quantity from ${cartLines} l join cart on l.cart_id = cart.id where l.product_id = ${value("productId")}),
+        select l.quantity from ${cartLines} l join cart on l.cart_id = cart.id join chosen on l.variant_id = chosen.id),
       line as (
-        insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen, currency_seen)
-        select cart.id, ${value("productId")}, least(${value("quantity")}, ${MOST_IN_ONE_LINE}, product.on_hand), product.price_cents,
-               ${value("currency")}
-          from cart, product where product.on_hand > 0
-        on conflict (cart_id, product_id) do update
-          set quantity = least(${cartLines.quantity} + ${value("quantity")}, ${MOST_IN_ONE_LINE}, ${onHandOf(value("productId"))}),
+        insert into ${cartLines} (cart_id, variant_id, product_id, quantity, unit_price_cents_seen, currency_seen)
+        select cart.id, chosen.id, ${value("productId")}, least(${value("quantity")}, ${MOST_IN_ONE_LINE}, chosen.on_hand),
+               chosen.price_cents, ${value("currency")}
+          from cart, chosen where chosen.on_hand > 0
+        on conflict (cart_id, variant_id) do update
+          set quantity = least(${cartLines.quantity} + ${value("quantity")}, ${MOST_IN_ONE_LINE}, ${onHandOf(sql`excluded.variant_id`)}),
               -- Added again from a page showing today's price: that is the price seen now.
               unit_price_cents_seen = excluded.unit_price_cents_seen,
               currency_seen = excluded.currency_seen
         returning quantity)
-      select (select id from cart) as "cartId", (select on_hand from product) as "stock",
+      select (select id from cart) as "cartId", (select id from chosen) as "variantId",
+             (select on_hand from chosen) as "stock",
              (select quantity from before) as "before", (select quantity from line) as "quantity"`,
   );
-type AddValue = "productId" | "quantity" | "currency";
+type AddValue = "productId" | "variantId" | "quantity" | "currency";
 
 const addToAccountsCart = addStatement<"userId">(
   (value) => sql`insert into ${carts} (user_id) values (${value("userId")})
@@ -151,42 +165,63 @@ const addToGuestsCart = addStatement<"tokenHash">(
 );
 
 /**
- * Adds `quantity` of a product (1 to 99), up to what is on hand and 99 in
+ * Adds `quantity` of a variant (1 to 99), up to what is on hand and 99 in
  * all, in one statement (the busiest write a shop has: one round trip): the
- * cart is made or kept 30 more days, the product and its stock read, the line
- * written, and what it held before read from the same snapshot.
+ * cart is made or kept 30 more days, the variant and its stock read, the line
+ * written, and what it held before read from the same snapshot. Without a
+ * variant, the product's only one on sale is meant.
  */
 export async function addToCart(
   db: Database,
   owner: CartOwner,
-  productId: number,
-  quantity: number,
+  line: { productId: number; variantId?: number | undefined; quantity: number },
 ): Promise<AddOutcome> {
-  const line = { productId, quantity, currency: shopMoney().currency };
+  const { productId, quantity } = line;
+  const values = { productId, variantId: line.variantId ?? null, quantity, currency: shopMoney().currency };
   try {
     const [row] =
       "userId" in owner
-        ? await addToAccountsCart(db, { ...line, userId: owner.userId })
-        : await addToGuestsCart(db, { ...line, tokenHash: hashOf(owner.guestToken) });
-    if (!row || row.stock === null) return { outcome: "unknown-product" };
-    if (row.quantity === null) return { outcome: "sold-out" };
+        ? await addToAccountsCart(db, { ...values, userId: owner.userId })
+        : await addToGuestsCart(db, { ...values, tokenHash: hashOf(owner.guestToken) });
+    if (!row || row.stock === null || row.variantId === null) return whyNotAdded(db, line);
+    if (row.quantity === null) return { outcome: "sold-out", variantId: row.variantId };
     const added = Number(row.quantity);
     return {
       outcome: "added",
       cartId: row.cartId,
+      variantId: row.variantId,
       quantity: added,
       capped: added < Number(row.before ?? 0) + quantity,
       stock: Number(row.stock),
     };
   } catch (error) {
     // Sold out since it was read: least(…, 0) breaks the 1–99 check, and nothing is written.
-    if (failedWith(error, CHECK_VIOLATION)) return { outcome: "sold-out" };
+    if (failedWith(error, CHECK_VIOLATION)) return { outcome: "sold-out", variantId: line.variantId ?? null };
     throw error;
   }
 }
 
+/** Why an add found no variant to add (rare: read only then). */
+async function whyNotAdded(
+  db: Database,
+  line: { productId: number; variantId?: number | undefined },
+): Promise<AddOutcome> {
+  const variants = await db
+    .select({ id: productVariants.id, archived: sql<boolean>`${productVariants.archivedAt} is not null` })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.productId, line.productId), onSale));
+  const live = variants.filter((variant) => !variant.archived);
+  if (live.length === 0) return { outcome: "unknown-product" };
+  if (line.variantId === undefined) return { outcome: "variant-required" };
+  const asked = variants.find((variant) => variant.id === line.variantId);
+  if (!asked) return { outcome: "unknown-variant" };
+  return { outcome: "sold-out", variantId: asked.id };
+}
+
 interface AddedRow {
   cartId: string;
+  variantId: number | null;
   stock: number | null;
   before: number | null;
   quantity: number | null;
@@ -194,35 +229,39 @@ interface AddedRow {
 
 /**
  * Sets a line's quantity (0 removes it), up to what is on hand and 99: a
- * retry sets the same again. Answers the quantity now in the cart (0 once
- * removed), or null when the cart has no such line (removed in another tab).
+ * retry sets the same again. A line is a variant. Answers the quantity now
+ * in the cart (0 once removed), or null when the cart has no such line
+ * (removed in another tab).
  */
 export async function setLineQuantity(
   db: Database,
   owner: CartOwner,
-  productId: number,
+  variantId: number,
   quantity: number,
 ): Promise<number | null> {
   const cartId = await cartIdOf(db, owner);
   if (!cartId) return null;
-  const line = and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId));
+  const line = and(eq(cartLines.cartId, cartId), eq(cartLines.variantId, variantId));
   if (quantity > 0) {
     const [updated] = await db
       .update(cartLines)
-      .set({ quantity: sql`least(${quantity}, ${MOST_IN_ONE_LINE}, ${onHandOf(productId)})` })
-      .where(and(line, sql`${onHandOf(productId)} > 0`))
+      .set({ quantity: sql`least(${quantity}, ${MOST_IN_ONE_LINE}, ${onHandOf(variantId)})` })
+      .where(and(line, sql`${onHandOf(variantId)} > 0`))
       .returning({ quantity: cartLines.quantity });
     if (updated) return updated.quantity;
   }
   // Removed, asked for 0, or sold out: a line of nothing is no line.
-  const removed = await db.delete(cartLines).where(line).returning({ productId: cartLines.productId });
+  const removed = await db.delete(cartLines).where(line).returning({ variantId: cartLines.variantId });
   return removed.length > 0 ? 0 : null;
 }
 
 /** A cart's line as the database holds it. */
 interface CartLineRow {
   productId: number;
+  variantId: number;
   name: string;
+  sku: string;
+  options: Record<string, string>;
   image: string;
   unitPriceCents: number;
   unitPriceCentsSeen: number;
@@ -235,16 +274,19 @@ interface CartLineRow {
 const cartLinesWhere = <Name extends string>(where: (value: (name: Name) => Placeholder) => SQL) =>
   fixedStatement<CartLineRow, Name>(
     (value) => sql`
-      select ${cartLines.productId} as "productId", ${products.name} as "name", ${products.image} as "image",
-             ${products.priceMinor} as "unitPriceCents", ${cartLines.unitPriceCentsSeen} as "unitPriceCentsSeen",
+      select ${cartLines.productId} as "productId", ${cartLines.variantId} as "variantId",
+             ${products.name} as "name", v.sku as "sku", ${variantOptions(sql`v`)} as "options",
+             coalesce(v.image, ${products.image}) as "image",
+             v.price_minor as "unitPriceCents", ${cartLines.unitPriceCentsSeen} as "unitPriceCentsSeen",
              ${cartLines.currencySeen} as "currencySeen", ${cartLines.quantity} as "quantity",
              ${stockLevels.onHand} as "stock"
         from ${cartLines}
         join ${carts} on ${carts.id} = ${cartLines.cartId}
+        join ${productVariants} v on v.id = ${cartLines.variantId}
         join ${products} on ${products.id} = ${cartLines.productId}
-        join ${stockLevels} on ${stockLevels.productId} = ${cartLines.productId}
+        join ${stockLevels} on ${stockLevels.variantId} = ${cartLines.variantId}
        where ${where(value)}
-       order by ${cartLines.addedAt}, ${cartLines.productId}`,
+       order by ${cartLines.addedAt}, ${cartLines.productId}, ${cartLines.variantId}`,
     { numbers: ["unitPriceCents", "unitPriceCentsSeen"] },
   );
 const linesByCart = cartLinesWhere<"cartId">((value) => sql`${carts.id} = ${value("cartId")}`);
@@ -293,9 +335,9 @@ async function repriceInShopCurrency(
   const cartId = "cartId" in owner ? owner.cartId : await cartIdOf(db, owner);
   if (!cartId) return;
   await db.execute(sql`
-    update ${cartLines} l set currency_seen = ${currency}, unit_price_cents_seen = p.price_minor
-      from ${products} p
-     where l.cart_id = ${cartId}::uuid and l.product_id = p.id and l.currency_seen <> ${currency}`);
+    update ${cartLines} l set currency_seen = ${currency}, unit_price_cents_seen = v.price_minor
+      from ${productVariants} v
+     where l.cart_id = ${cartId}::uuid and l.variant_id = v.id and l.currency_seen <> ${currency}`);
 }
 
 /** How many items the owner's cart holds, for the navbar: one sum over the cart's lines. */
@@ -318,14 +360,14 @@ export async function mergeGuestCart(db: Database, guestToken: string, userId: s
     if (!guest) return;
     const account = await cartFor(tx as unknown as Database, { userId });
     await tx.execute(sql`
-      insert into ${cartLines} (cart_id, product_id, quantity, unit_price_cents_seen, currency_seen)
-      select ${account}::uuid, g.product_id, least(g.quantity, ${MOST_IN_ONE_LINE}, s.on_hand), g.unit_price_cents_seen,
-             g.currency_seen
-        from ${cartLines} g join ${stockLevels} s on s.product_id = g.product_id
+      insert into ${cartLines} (cart_id, variant_id, product_id, quantity, unit_price_cents_seen, currency_seen)
+      select ${account}::uuid, g.variant_id, g.product_id, least(g.quantity, ${MOST_IN_ONE_LINE}, s.on_hand),
+             g.unit_price_cents_seen, g.currency_seen
+        from ${cartLines} g join ${stockLevels} s on s.variant_id = g.variant_id
        where g.cart_id = ${guest}::uuid and s.on_hand > 0
-      on conflict (cart_id, product_id) do update
+      on conflict (cart_id, variant_id) do update
         set quantity = least(${cartLines.quantity} + excluded.quantity, ${MOST_IN_ONE_LINE},
-                             (select on_hand from ${stockLevels} where product_id = excluded.product_id))`);
+                             ${onHandOf(sql`excluded.variant_id`)})`);
     await tx.delete(carts).where(eq(carts.id, guest));
   });
 }

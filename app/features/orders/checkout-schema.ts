@@ -124,7 +124,17 @@ const money = amountSchema;
 
 const orderLineSchema = z.object({
   productId: z.number().int(),
+  variantId: z
+    .number()
+    .int()
+    .describe("The variant ordered (the product's one variant when it has no options)."),
   name: z.answerString().describe("The product's name when it was ordered."),
+  sku: z.answerString().describe("The variant's SKU when it was ordered."),
+  options: z
+    .record(z.string(), z.answerString())
+    .describe(
+      'Its option values when it was ordered, by option name (`{ "Size": "M" }`); `{}` without options.',
+    ),
   unitPrice: money(),
   quantity: z.number().int().min(1).max(99),
   lineTotal: money(),
@@ -161,7 +171,14 @@ export const checkoutConflictSchema = z.object({
       code: z.literal("stock_short"),
       message: z.string(),
       lines: z
-        .array(z.object({ productId: z.number().int(), asked: z.number().int(), left: z.number().int() }))
+        .array(
+          z.object({
+            productId: z.number().int(),
+            variantId: z.number().int(),
+            asked: z.number().int(),
+            left: z.number().int(),
+          }),
+        )
         .describe("Each short line: how many were asked and how many are left."),
     }),
     z.object({
@@ -200,9 +217,10 @@ export function likelyCountry(locale: string): string {
   return region && countryName(region) ? region : "US";
 }
 
-/** A line checkout found short: the product, what was asked, and what is on hand now (0 when gone). */
+/** A line checkout found short: the variant, what was asked, and what is on hand now (0 when gone). */
 export interface ShortLine {
   productId: number;
+  variantId: number;
   asked: number;
   left: number;
 }

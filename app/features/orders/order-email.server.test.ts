@@ -17,8 +17,26 @@ const order: OrderToConfirm = {
   shippingMethod: "standard",
   paymentMethod: "bank-transfer",
   lines: [
-    { productId: 3, name: "Teapot", unitPriceCents: 1250, quantity: 2, lineTotalCents: 2500 },
-    { productId: 9, name: "Cup & saucer", unitPriceCents: 10, quantity: 3, lineTotalCents: 30 },
+    {
+      productId: 3,
+      variantId: 30,
+      name: "Teapot",
+      sku: "TEA-1",
+      options: { Size: "Large", Colour: "Blue" },
+      unitPriceCents: 1250,
+      quantity: 2,
+      lineTotalCents: 2500,
+    },
+    {
+      productId: 9,
+      variantId: 90,
+      name: "Cup & saucer",
+      sku: "CUP-9",
+      options: {},
+      unitPriceCents: 10,
+      quantity: 3,
+      lineTotalCents: 30,
+    },
   ],
   subtotalCents: 2530,
   shippingCents: 499,
@@ -40,7 +58,7 @@ describe("the order's confirmation email", () => {
       subject: "Your Backline order BL-7Q4K9",
     });
     for (const part of [message.text, message.html]) {
-      expect(part).toContain("2 × Teapot at $12.50: $25.00");
+      expect(part).toContain("2 × Teapot (Size Large · Colour Blue) at $12.50: $25.00");
       expect(part).toContain("Subtotal: $25.30");
       expect(part).toContain("Standard shipping: $4.99");
       expect(part).toContain("Total: $30.29, including tax");
@@ -51,6 +69,8 @@ describe("the order's confirmation email", () => {
       expect(part).toContain("with your order number BL-7Q4K9 as the reference");
       expect(part).toContain("IBAN: GB33 BUKB 2020 1555 5555 55");
     }
+    // A product without options is named alone.
+    expect(message.text).toContain("3 × Cup & saucer at $0.10: $0.30");
     expect(message.text).toContain(`See your order: ${facts.orderUrl}`);
     expect(message.html).toContain(`href="${facts.orderUrl}"`);
   });

@@ -1,3 +1,4 @@
+import { lineName } from "~/commerce/options-label";
 import { formatAmount } from "~/commerce/shop-money.server";
 import { escapeHtml } from "~/utils/escape-html";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
@@ -32,7 +33,7 @@ export function orderConfirmationEmail(order: OrderToConfirm, facts: EmailFacts)
   const instructions = method.instructions(order, facts.payment);
   const lines = order.lines.map(
     (line) =>
-      `${line.quantity} × ${line.name} at ${formatAmount(line.unitPriceCents, order.currency)}: ${formatAmount(line.lineTotalCents, order.currency)}`,
+      `${line.quantity} × ${lineName(line)} at ${formatAmount(line.unitPriceCents, order.currency)}: ${formatAmount(line.lineTotalCents, order.currency)}`,
   );
   const totals = [
     `Subtotal: ${formatAmount(order.subtotalCents, order.currency)}`,

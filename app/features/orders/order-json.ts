@@ -4,7 +4,10 @@ import type { OrderStatus } from "~/commerce/order-states";
 interface LinesInCents {
   lines: {
     productId: number;
+    variantId: number;
     name: string;
+    sku: string;
+    options: Record<string, string>;
     unitPriceCents: number;
     quantity: number;
     lineTotalCents: number;
@@ -31,7 +34,10 @@ export function linesInDollars(order: LinesInCents) {
   return {
     lines: order.lines.map((line) => ({
       productId: line.productId,
+      variantId: line.variantId,
       name: line.name,
+      sku: line.sku,
+      options: line.options,
       unitPrice: decimal(line.unitPriceCents),
       quantity: line.quantity,
       lineTotal: decimal(line.lineTotalCents),

@@ -2,19 +2,22 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
 
-/** An order's lines as they were sold, in product order (on the shop's database or in a transaction). */
+/** An order's lines as they were sold, in (product, variant) order (on the shop's database or in a transaction). */
 export function orderLinesOf(db: Pick<Database, "select">, orderId: number) {
   return db
     .select({
       productId: orderLines.productId,
+      variantId: orderLines.variantId,
       name: orderLines.name,
+      sku: orderLines.sku,
+      options: orderLines.options,
       unitPriceCents: orderLines.unitPriceCents,
       quantity: orderLines.quantity,
       lineTotalCents: orderLines.lineTotalCents,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.productId));
+    .orderBy(asc(orderLines.productId), asc(orderLines.variantId));
 }
 
 /** What every page of one order reads of it: what it is, where it goes, how it is paid, its amounts. */
@@ -34,7 +37,10 @@ export const ORDER_PAGE_COLUMNS = {
 
 interface SoldLine {
   productId: number;
+  variantId: number;
   name: string;
+  sku: string;
+  options: Record<string, string>;
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
@@ -46,13 +52,18 @@ export function linesAndAmounts(
   lines: readonly SoldLine[],
 ) {
   return {
-    lines: lines.map(({ productId, name, unitPriceCents, quantity, lineTotalCents }) => ({
-      productId,
-      name,
-      unitPriceCents,
-      quantity,
-      lineTotalCents,
-    })),
+    lines: lines.map(
+      ({ productId, variantId, name, sku, options, unitPriceCents, quantity, lineTotalCents }) => ({
+        productId,
+        variantId,
+        name,
+        sku,
+        options,
+        unitPriceCents,
+        quantity,
+        lineTotalCents,
+      }),
+    ),
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,

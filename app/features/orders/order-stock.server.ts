@@ -4,19 +4,20 @@ import { orderLinesOf } from "./order-lines.server";
 
 /**
  * Every line of an order back on hand (app/commerce/stock.server.ts), each
- * with the name it was sold under and the product's SKU, for the audit log
- * to say what went back.
+ * with the name and SKU it was sold under, for the audit log to say what
+ * went back.
  */
 export async function returnStock(
   tx: Transaction,
   orderId: number,
-): Promise<{ productId: number; name: string; sku: string; quantity: number }[]> {
+): Promise<{ productId: number; variantId: number; name: string; sku: string; quantity: number }[]> {
   const lines = await orderLinesOf(tx, orderId);
-  const skus = await returnStockLines(tx, lines);
-  return lines.map(({ productId, name, quantity }) => ({
+  await returnStockLines(tx, lines);
+  return lines.map(({ productId, variantId, name, sku, quantity }) => ({
     productId,
+    variantId,
     name,
-    sku: skus.get(productId) ?? "",
+    sku,
     quantity,
   }));
 }

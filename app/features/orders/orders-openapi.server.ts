@@ -68,7 +68,7 @@ export const ordersApi: ApiPart = {
             "The Idempotency-Key or fields are not valid: `fields` names each bad field with its message (`shippingAddress.postalCode`, `shippingAddress.region` for a missing state or one of another country, `expectedTotal`, …), `field` the first.",
           ),
           "409": jsonResponse(
-            "Nothing was taken or ordered: the cart is empty (`cart_empty`); some lines are short (`stock_short`, with `lines`: each product, how many were asked and how many are left); or the order comes to another total than `expectedTotal` (`total_changed`, with its `lines`, `subtotal`, `shipping` and `total` now).",
+            "Nothing was taken or ordered: the cart is empty (`cart_empty`); some lines are short (`stock_short`, with `lines`: each variant, how many were asked and how many are left); or the order comes to another total than `expectedTotal` (`total_changed`, with its `lines`, `subtotal`, `shipping` and `total` now).",
             checkoutConflictSchema,
           ),
           "422": errorResponse("The Idempotency-Key was used for another checkout."),

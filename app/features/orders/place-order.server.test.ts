@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartLines, carts, mailQueue, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { productWithVariants } from "../../../tests/support/product-variants";
 import { recordingMail } from "../../../tests/support/recording-mailer";
-import { productInStock } from "../../../tests/support/shop-context";
+import { onlyVariantOf, productInStock } from "../../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../../tests/support/shopper";
 import {
   openTestDatabases,
@@ -15,7 +16,10 @@ import { type OrderRequest, type Placement, placeOrder } from "./place-order.ser
 
 const engines = await openTestDatabases();
 
-const request = (lines: OrderRequest["lines"], key = randomUUID()): OrderRequest => ({
+/** Each test product's one variant, by the product's id: what a line of it orders. */
+const variantOf = new Map<number, number>();
+
+const request = (lines: { productId: number; quantity: number }[], key = randomUUID()): OrderRequest => ({
   idempotencyScope: "cart:test",
   idempotencyKey: key,
   userId: null,
@@ -27,7 +31,7 @@ const request = (lines: OrderRequest["lines"], key = randomUUID()): OrderRequest
   currency: "USD",
   status: "placed",
   paymentDueAt: null,
-  lines,
+  lines: lines.map((line) => ({ ...line, variantId: variantOf.get(line.productId) ?? 0 })),
   // The message names its order, so a test can count each order's emails.
   confirmation: (order) => ({
     kind: "order-confirmation",
@@ -48,7 +52,11 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
   const { db } = engine;
   const { queue: mail } = recordingMail(db);
 
-  const product = (onHand: number, price = 19.99) => productInStock(engine, onHand, price);
+  const product = async (onHand: number, price = 19.99) => {
+    const id = await productInStock(engine, onHand, price);
+    variantOf.set(id, await onlyVariantOf(db, id));
+    return id;
+  };
 
   const onHand = async (id: number) =>
     (
@@ -127,7 +135,10 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
         key,
       ),
     );
-    expect(placement).toEqual({ outcome: "short", lines: [{ productId: scarce, asked: 3, left: 2 }] });
+    expect(placement).toEqual({
+      outcome: "short",
+      lines: [{ productId: scarce, variantId: variantOf.get(scarce), asked: 3, left: 2 }],
+    });
     expect([await onHand(scarce), await onHand(plenty)]).toEqual([2, 50]);
     expect(await db.select().from(orders).where(eq(orders.idempotencyKey, key))).toEqual([]);
   });
@@ -148,11 +159,53 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     expect(placement).toEqual({
       outcome: "short",
       lines: [
-        { productId: scarce, asked: 2, left: 1 },
-        { productId: archived, asked: 2, left: 0 },
+        { productId: scarce, variantId: variantOf.get(scarce), asked: 2, left: 1 },
+        { productId: archived, variantId: variantOf.get(archived), asked: 2, left: 0 },
       ],
     });
     expect([await onHand(plenty), await onHand(scarce), await onHand(archived)]).toEqual([50, 1, 30]);
+  });
+
+  it("200 checkouts at once of two variants with 5 left each: 10 orders, both at 0, their sibling untouched", async () => {
+    const shirt = await productWithVariants(engine, {
+      options: [{ name: "Size", values: ["S", "M", "L"] }],
+      variants: [
+        { values: ["S"], priceMinor: 1500, onHand: 5 },
+        { values: ["M"], priceMinor: 1500, onHand: 5 },
+        { values: ["L"], priceMinor: 1700, onHand: 40 },
+      ],
+    });
+    const [small, medium, large] = shirt.variantIds as [number, number, number];
+    const sizeOf = (at: number) => (at % 2 === 0 ? small : medium);
+    const placements = await Promise.all(
+      Array.from({ length: 200 }, (_, at) =>
+        placeOrder(mail, {
+          ...request([]),
+          lines: [{ productId: shirt.productId, variantId: sizeOf(at), quantity: 1 }],
+        }),
+      ),
+    );
+    expect(outcomes(placements)).toEqual({ placed: 10, short: 190 });
+    const placedSizes = placements.flatMap((placement) =>
+      placement.outcome === "placed" ? placement.order.lines.map((line) => line.options.Size) : [],
+    );
+    expect(placedSizes.sort()).toEqual(["M", "M", "M", "M", "M", "S", "S", "S", "S", "S"]);
+    const levels = await db
+      .select({ variantId: stockLevels.variantId, onHand: stockLevels.onHand })
+      .from(stockLevels)
+      .where(eq(stockLevels.productId, shirt.productId))
+      .orderBy(stockLevels.variantId);
+    expect(levels).toEqual([
+      { variantId: small, onHand: 0 },
+      { variantId: medium, onHand: 0 },
+      { variantId: large, onHand: 40 },
+    ]);
+    const sold = await db
+      .select({ variantId: orderLines.variantId, sku: orderLines.sku, options: orderLines.options })
+      .from(orderLines)
+      .where(eq(orderLines.variantId, small));
+    expect(sold).toHaveLength(5);
+    expect(sold[0]).toEqual({ variantId: small, sku: `${shirt.sku}-1`, options: { Size: "S" } });
   });
 
   it("200 checkouts at once for the last 10 units: exactly 10 orders, stock 0, 190 told it is short", async () => {
@@ -163,7 +216,9 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     expect(outcomes(placements)).toEqual({ placed: 10, short: 190 });
     for (const placement of placements) {
       if (placement.outcome === "short")
-        expect(placement.lines).toEqual([{ productId: last, asked: 1, left: 0 }]);
+        expect(placement.lines).toEqual([
+          { productId: last, variantId: variantOf.get(last), asked: 1, left: 0 },
+        ]);
     }
     expect(await onHand(last)).toBe(0);
     expect(await ordersNaming(last)).toBe(10);
@@ -178,7 +233,10 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
         { productId: kettle, quantity: 6 },
       ]),
     );
-    expect(placement).toEqual({ outcome: "short", lines: [{ productId: kettle, asked: 12, left: 10 }] });
+    expect(placement).toEqual({
+      outcome: "short",
+      lines: [{ productId: kettle, variantId: variantOf.get(kettle), asked: 12, left: 10 }],
+    });
     expect(await onHand(kettle)).toBe(10);
   });
 
@@ -224,14 +282,22 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     const kettle = await product(3);
     const [cart] = await db.insert(carts).values({ tokenHash: randomUUID() }).returning({ id: carts.id });
     const cartId = (cart as { id: string }).id;
-    await db
-      .insert(cartLines)
-      .values({ cartId, productId: kettle, quantity: 4, unitPriceCentsSeen: 1999, currencySeen: "USD" });
+    await db.insert(cartLines).values({
+      cartId,
+      productId: kettle,
+      variantId: variantOf.get(kettle) as number,
+      quantity: 4,
+      unitPriceCentsSeen: 1999,
+      currencySeen: "USD",
+    });
     const inCart = async () => (await db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).length;
 
     // The cart's lines are what is ordered, read in the placing transaction (not the request's).
     const short = await placeOrder(mail, { ...request([{ productId: kettle, quantity: 1 }]), cartId });
-    expect(short).toEqual({ outcome: "short", lines: [{ productId: kettle, asked: 4, left: 3 }] });
+    expect(short).toEqual({
+      outcome: "short",
+      lines: [{ productId: kettle, variantId: variantOf.get(kettle), asked: 4, left: 3 }],
+    });
     expect(await inCart()).toBe(1);
     await db.update(cartLines).set({ quantity: 2 }).where(eq(cartLines.cartId, cartId));
     const placed = await placeOrder(mail, { ...request([{ productId: kettle, quantity: 4 }]), cartId });
@@ -246,9 +312,14 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     const kettle = await product(50);
     const [cart] = await db.insert(carts).values({ tokenHash: randomUUID() }).returning({ id: carts.id });
     const cartId = (cart as { id: string }).id;
-    await db
-      .insert(cartLines)
-      .values({ cartId, productId: kettle, quantity: 2, unitPriceCentsSeen: 1999, currencySeen: "USD" });
+    await db.insert(cartLines).values({
+      cartId,
+      productId: kettle,
+      variantId: variantOf.get(kettle) as number,
+      quantity: 2,
+      unitPriceCentsSeen: 1999,
+      currencySeen: "USD",
+    });
     const tabs = await Promise.all(
       Array.from({ length: 5 }, () =>
         placeOrder(mail, { ...request([{ productId: kettle, quantity: 2 }]), cartId }),

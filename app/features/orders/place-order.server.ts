@@ -15,7 +15,7 @@ import {
   claimKey,
   emptyCart,
   lockCart,
-  productsNow,
+  variantsNow,
   writeLines,
   writeTotals,
 } from "./placing-statements.server";
@@ -50,7 +50,7 @@ export interface OrderRequest {
    */
   expectedTotalCents?: number | null;
   /** What to order when there is no cart (`cartId`): a cart's lines are read in the placing transaction. */
-  lines?: { productId: number; quantity: number }[];
+  lines?: OrderedLine[];
   /**
    * The cart to order: its lines are read under a lock on its row in the
    * placing transaction, and emptied by it, and only then.
@@ -69,9 +69,20 @@ export interface OrderRequest {
   confirmation: ((order: OrderToConfirm) => QueuedMessage) | null;
 }
 
+/** A variant and how many of it, its product beside it. */
+interface OrderedLine {
+  productId: number;
+  variantId: number;
+  quantity: number;
+}
+
 export interface PlacedOrderLine {
   productId: number;
+  variantId: number;
   name: string;
+  sku: string;
+  /** Its option values when sold, by option name; `{}` for a product without options. */
+  options: Record<string, string>;
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
@@ -168,7 +179,7 @@ async function placeIn(
   tx: Transaction,
   add: AddMessage,
   request: OrderRequest,
-  requestedLines: Map<number, number>,
+  requestedLines: OrderedLine[],
   requestHash: string,
 ): Promise<Placement> {
   let lines = requestedLines;
@@ -198,18 +209,16 @@ async function placeIn(
   // tab, another key) waits here until this one ends, then finds the cart empty.
   if (request.cartId) lines = await lockedCartLines(tx, request.cartId);
   // Checked after the key: a retry of a placed order finds its cart empty, and its order above.
-  if (lines.size === 0) throw new NothingToOrder();
+  if (lines.length === 0) throw new NothingToOrder();
 
-  // In product order, so two orders for the same products lock them in the same order.
-  const productIds = [...lines.keys()].sort((a, b) => a - b);
-  const soldLines = await linesAtTodaysPrices(tx, productIds, lines);
+  const soldLines = await linesAtTodaysPrices(tx, lines);
   const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const shippingCents = request.shippingCentsFor(subtotalCents);
   const totalCents = subtotalCents + shippingCents;
   const { expectedTotalCents } = request;
   if (expectedTotalCents != null && expectedTotalCents !== totalCents) {
     // A short line is said first: the shopper's next step is the cart, not the new total.
-    await takeStock(tx, productIds, lines);
+    await takeStock(tx, lines);
     throw new TotalChanged(expectedTotalCents, {
       lines: soldLines,
       subtotalCents,
@@ -225,7 +234,10 @@ async function placeIn(
   await writeLines(tx, {
     orderId,
     productIds: soldLines.map((line) => line.productId),
+    variantIds: soldLines.map((line) => line.variantId),
     names: soldLines.map((line) => line.name),
+    skus: soldLines.map((line) => line.sku),
+    options: soldLines.map((line) => JSON.stringify(line.options)),
     unitPrices: soldLines.map((line) => line.unitPriceCents),
     quantities: soldLines.map((line) => line.quantity),
     lineTotals: soldLines.map((line) => line.lineTotalCents),
@@ -252,39 +264,38 @@ async function placeIn(
   if (request.confirmation) {
     await add(request.confirmation({ ...placed, email, shippingAddress, shippingMethod, paymentMethod }));
   }
-  await takeStock(tx, productIds, lines);
+  await takeStock(tx, lines);
   return { outcome: "placed", replayed: false, order: placed };
 }
 
-/** The order's lines at the prices the database holds now, in product order. */
-async function linesAtTodaysPrices(
-  tx: Transaction,
-  productIds: number[],
-  lines: Map<number, number>,
-): Promise<PlacedOrderLine[]> {
-  const sold = await productsNow(tx, { productIds });
+/**
+ * The order's lines at the prices the database holds now, in (product,
+ * variant) order. A line whose variant is gone is left out here; taking the
+ * stock finds it short.
+ */
+async function linesAtTodaysPrices(tx: Transaction, lines: OrderedLine[]): Promise<PlacedOrderLine[]> {
+  const quantities = new Map(lines.map((line) => [line.variantId, line]));
+  const sold = await variantsNow(tx, { variantIds: [...quantities.keys()] });
   return sold
-    .map((product) => {
-      const quantity = lines.get(product.id) as number;
-      const { unitPriceCents } = product;
-      return {
-        productId: product.id,
-        name: product.name,
-        unitPriceCents,
-        quantity,
-        lineTotalCents: unitPriceCents * quantity,
-      };
+    .filter((variant) => variant.productId === quantities.get(variant.variantId)?.productId)
+    .map((variant) => {
+      const { quantity } = quantities.get(variant.variantId) as OrderedLine;
+      return { ...variant, quantity, lineTotalCents: variant.unitPriceCents * quantity };
     })
-    .sort((a, b) => a.productId - b.productId);
+    .sort(inProductOrder);
 }
 
+const inProductOrder = (a: OrderedLine, b: OrderedLine) =>
+  a.productId - b.productId || a.variantId - b.variantId;
+
 /** Takes the lines' stock (app/commerce/stock.server.ts), or throws StockShort naming every short line. */
-async function takeStock(tx: Transaction, productIds: number[], lines: Map<number, number>) {
-  const short = await takeStockLines(
-    tx,
-    productIds.map((productId) => ({ productId, quantity: lines.get(productId) as number })),
-  );
-  if (short.length > 0) throw new StockShort(short);
+async function takeStock(tx: Transaction, lines: OrderedLine[]) {
+  const short = await takeStockLines(tx, lines);
+  if (short.length > 0) {
+    throw new StockShort(
+      short.map(({ productId, variantId, asked, left }) => ({ productId, variantId, asked, left })),
+    );
+  }
 }
 
 async function readOrderByKey(
@@ -306,17 +317,19 @@ async function readOrderByKey(
 }
 
 /** The cart's lines, read under a lock on its row (the cart that placing empties). */
-async function lockedCartLines(tx: Transaction, cartId: string): Promise<Map<number, number>> {
+async function lockedCartLines(tx: Transaction, cartId: string): Promise<OrderedLine[]> {
   await lockCart(tx, { cartId });
-  const inCart = await cartLinesOf(tx, { cartId });
-  return mergedLines(inCart);
+  return mergedLines(await cartLinesOf(tx, { cartId }));
 }
 
-/** Lines by product, quantities added: two lines of one product ask the stock for their sum. */
-function mergedLines(lines: { productId: number; quantity: number }[]): Map<number, number> {
-  const merged = new Map<number, number>();
-  for (const { productId, quantity } of lines) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
-  return merged;
+/** Lines by variant, in (product, variant) order, quantities added: two lines of one variant ask for their sum. */
+function mergedLines(lines: readonly OrderedLine[]): OrderedLine[] {
+  const merged = new Map<number, OrderedLine>();
+  for (const line of lines) {
+    const before = merged.get(line.variantId);
+    merged.set(line.variantId, { ...line, quantity: (before?.quantity ?? 0) + line.quantity });
+  }
+  return [...merged.values()].sort(inProductOrder);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { OrderStatus } from "~/commerce/order-states";
+import { variantOptions } from "~/commerce/variant-options.server";
 import { fixedStatement } from "~/db/fixed-statement.server";
-import { cartLines, carts, orderLines, orders, products } from "~/db/schema";
+import { cartLines, carts, orderLines, orders, products, productVariants } from "~/db/schema";
 
 /**
  * The statements of placing an order (place-order.server.ts), each built once
@@ -41,28 +42,55 @@ export const lockCart = fixedStatement<{ id: string }, "cartId">(
   (value) => sql`select ${carts.id} as "id" from ${carts} where ${carts.id} = ${value("cartId")} for update`,
 );
 
-export const cartLinesOf = fixedStatement<{ productId: number; quantity: number }, "cartId">(
+export const cartLinesOf = fixedStatement<
+  { productId: number; variantId: number; quantity: number },
+  "cartId"
+>(
   (value) => sql`
-    select ${cartLines.productId} as "productId", ${cartLines.quantity} as "quantity"
+    select ${cartLines.productId} as "productId", ${cartLines.variantId} as "variantId",
+           ${cartLines.quantity} as "quantity"
       from ${cartLines} where ${cartLines.cartId} = ${value("cartId")}`,
 );
 
-export const productsNow = fixedStatement<{ id: number; name: string; unitPriceCents: number }, "productIds">(
+/** What each variant sells as now: its product's name, its SKU, option values and price. */
+export const variantsNow = fixedStatement<
+  {
+    variantId: number;
+    productId: number;
+    name: string;
+    sku: string;
+    options: Record<string, string>;
+    unitPriceCents: number;
+  },
+  "variantIds"
+>(
   (value) => sql`
-    select ${products.id} as "id", ${products.name} as "name", ${products.priceMinor} as "unitPriceCents"
-      from ${products} where ${products.id} = any(${value("productIds")}::int[])`,
+    select v.id as "variantId", v.product_id as "productId", ${products.name} as "name", v.sku as "sku",
+           ${variantOptions(sql`v`)} as "options", v.price_minor as "unitPriceCents"
+      from ${productVariants} v join ${products} on ${products.id} = v.product_id
+     where v.id = any(${value("variantIds")}::int[])`,
   { numbers: ["unitPriceCents"] },
 );
 
 /** Every line in one statement, column by column. */
 export const writeLines = fixedStatement<
   never,
-  "orderId" | "productIds" | "names" | "unitPrices" | "quantities" | "lineTotals"
+  | "orderId"
+  | "productIds"
+  | "variantIds"
+  | "names"
+  | "skus"
+  | "options"
+  | "unitPrices"
+  | "quantities"
+  | "lineTotals"
 >(
   (value) => sql`
-    insert into ${orderLines} (order_id, product_id, name, unit_price_cents, quantity, line_total_cents)
+    insert into ${orderLines} (order_id, product_id, variant_id, name, sku, options, unit_price_cents, quantity,
+                               line_total_cents)
     select ${value("orderId")}, line.*
-      from unnest(${value("productIds")}::int[], ${value("names")}::text[], ${value("unitPrices")}::bigint[],
+      from unnest(${value("productIds")}::int[], ${value("variantIds")}::int[], ${value("names")}::text[],
+                  ${value("skus")}::text[], ${value("options")}::jsonb[], ${value("unitPrices")}::bigint[],
                   ${value("quantities")}::int[], ${value("lineTotals")}::bigint[]) as line`,
 );
 

@@ -125,9 +125,9 @@ export function DashboardToDo({ dashboard }: { dashboard: Dashboard }) {
         {lowStock.products.length > 0 ? (
           <ul className="space-y-1 text-sm text-slate-900">
             {lowStock.products.map((product) => (
-              <li key={product.id} className="flex flex-wrap justify-between gap-x-3">
+              <li key={product.variantId} className="flex flex-wrap justify-between gap-x-3">
                 <Link to={`/admin/products/${product.id}`} className={`${linkClasses} break-words`}>
-                  {product.name}
+                  {product.options ? `${product.name}, ${product.options}` : product.name}
                 </Link>
                 <span className="tabular-nums">
                   {product.onHand === 0 ? "Out of stock" : `${product.onHand} on hand`}

@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
 import { notify } from "~/utils/toast";
@@ -10,6 +10,8 @@ import { QuantityOptions } from "./quantity-options";
 
 interface AddToCartProps {
   productId: number;
+  /** The variant chosen on the product page; none adds the product's only one. */
+  variantId?: number | undefined;
   productName: string;
   /** On hand as the page was read (the server decides on its own count). */
   stock: number;
@@ -17,6 +19,11 @@ interface AddToCartProps {
   withQuantity?: boolean;
   /** The button's width: a card's fills it. */
   className?: string;
+  /**
+   * A card of a product sold in several variants: which one is for the product page to ask, so
+   * the card links there ("Choose options") instead of adding.
+   */
+  chooseAt?: string | undefined;
 }
 
 /**
@@ -27,10 +34,12 @@ interface AddToCartProps {
  */
 export function AddToCart({
   productId,
+  variantId,
   productName,
   stock,
   withQuantity = false,
   className = "",
+  chooseAt,
 }: AddToCartProps) {
   const fetcher = useFetcher<CartFormAnswer>({ key: `add-to-cart-${productId}` });
   const hydrated = useHydrated();
@@ -51,6 +60,18 @@ export function AddToCart({
       </p>
     ) : null;
   }
+  if (chooseAt !== undefined) {
+    return (
+      <Link
+        to={chooseAt}
+        // As Add to cart's: the words shown first, then which product.
+        aria-label={`Choose options: ${productName}`}
+        className={buttonClasses("secondary", "sm", `w-full ${className}`)}
+      >
+        Choose options
+      </Link>
+    );
+  }
   const most = Math.min(stock, MOST_IN_ONE_LINE);
   return (
     <fetcher.Form
@@ -62,6 +83,7 @@ export function AddToCart({
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
+      {variantId === undefined ? null : <input type="hidden" name="variantId" value={variantId} />}
       {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
       {withQuantity ? (
         <div>

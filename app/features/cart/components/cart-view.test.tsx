@@ -5,7 +5,10 @@ import { CartView } from "./cart-view";
 
 const LINE: CartLine = {
   productId: 7,
+  variantId: 70,
   name: "BlendMaster Pro 900 Blender",
+  sku: "BM-900",
+  options: {},
   image: "/images/products/blendmaster-pro-900-blender.svg",
   unitPriceCents: 8_999,
   quantity: 1,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useFetchers } from "react-router";
+import { lineName, optionsLabel } from "~/commerce/options-label";
 import { useAmountFormat } from "~/commerce/use-money";
 import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
@@ -10,7 +11,7 @@ import { QuantitySelect } from "./quantity-options";
 
 const LINE_FETCHER = "cart-line-";
 const EMPTY_CART_ID = "cart-empty";
-const lineLinkId = (productId: number) => `cart-line-${productId}`;
+const lineLinkId = (variantId: number) => `cart-line-${variantId}`;
 
 /**
  * After Remove, its button is gone with its line: the focus goes to the next
@@ -27,10 +28,10 @@ function useFocusAfterRemoval(shown: CartLine[]) {
     target.focus();
   });
   const onRemove = (line: CartLine) => {
-    const at = shown.findIndex((other) => other.productId === line.productId);
+    const at = shown.findIndex((other) => other.variantId === line.variantId);
     const next = shown[at + 1] ?? shown[at - 1];
-    focusNext.current = next ? lineLinkId(next.productId) : EMPTY_CART_ID;
-    setRemoved(`${line.name} removed from your cart.`);
+    focusNext.current = next ? lineLinkId(next.variantId) : EMPTY_CART_ID;
+    setRemoved(`${lineName(line)} removed from your cart.`);
   };
   return { removed, onRemove };
 }
@@ -57,7 +58,7 @@ export function CartView({ lines, hrefFor, pictureFor, failure, fewLeftAt }: Car
   const pending = usePendingQuantities();
   const shown = lines
     .map((line) => {
-      const quantity = pending.get(line.productId) ?? line.quantity;
+      const quantity = pending.get(line.variantId) ?? line.quantity;
       return { ...line, quantity, lineTotalCents: line.unitPriceCents * quantity };
     })
     .filter((line) => line.quantity > 0);
@@ -84,12 +85,12 @@ export function CartView({ lines, hrefFor, pictureFor, failure, fewLeftAt }: Car
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {shown.map((line) => (
             <CartLineRow
-              key={line.productId}
+              key={line.variantId}
               line={line}
               href={hrefFor(line)}
               picture={pictureFor(line)}
               fewLeftAt={fewLeftAt}
-              failure={failure?.productId === line.productId && !failure.ok ? failure.error : undefined}
+              failure={failure?.variantId === line.variantId && !failure.ok ? failure.error : undefined}
               onRemove={() => onRemove(line)}
             />
           ))}
@@ -134,15 +135,15 @@ function EmptyCart() {
   );
 }
 
-/** Quantities of lines whose change is on its way (0: being removed). */
+/** Quantities of lines (by variant) whose change is on its way (0: being removed). */
 function usePendingQuantities(): Map<number, number> {
   const fetchers = useFetchers();
   const pending = new Map<number, number>();
   for (const fetcher of fetchers) {
     const form = fetcher.formData;
     if (!fetcher.key.startsWith(LINE_FETCHER) || !form) continue;
-    const productId = Number(form.get("productId"));
-    pending.set(productId, form.get("intent") === "remove" ? 0 : Number(form.get("quantity")));
+    const variantId = Number(form.get("variantId"));
+    pending.set(variantId, form.get("intent") === "remove" ? 0 : Number(form.get("quantity")));
   }
   return pending;
 }
@@ -158,7 +159,7 @@ interface CartLineRowProps {
 
 function CartLineRow({ line, href, picture, fewLeftAt, failure, onRemove }: CartLineRowProps) {
   const formatAmount = useAmountFormat();
-  const fetcher = useFetcher<CartFormAnswer>({ key: `${LINE_FETCHER}${line.productId}` });
+  const fetcher = useFetcher<CartFormAnswer>({ key: `${LINE_FETCHER}${line.variantId}` });
   const hydrated = useHydrated();
   const quantityId = useId();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -184,7 +185,7 @@ function CartLineRow({ line, href, picture, fewLeftAt, failure, onRemove }: Cart
       <div className="min-w-0 grow">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <Link
-            id={lineLinkId(line.productId)}
+            id={lineLinkId(line.variantId)}
             to={href}
             className="font-semibold text-slate-900 underline-offset-2 hover:underline"
           >
@@ -195,16 +196,20 @@ function CartLineRow({ line, href, picture, fewLeftAt, failure, onRemove }: Cart
             {formatAmount(line.lineTotalCents)}
           </p>
         </div>
+        {Object.keys(line.options).length > 0 ? (
+          <p className="mt-1 text-sm text-slate-800">{optionsLabel(line.options)}</p>
+        ) : null}
         <p className="mt-1 text-sm text-slate-700">{`${formatAmount(line.unitPriceCents)} each`}</p>
         <LineNotes line={line} fewLeftAt={fewLeftAt} />
         <div className="mt-3 flex flex-wrap items-end gap-3">
           <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
             <input type="hidden" name="intent" value="set" />
             <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="variantId" value={line.variantId} />
             {stay}
             <div>
               <label htmlFor={quantityId} className="block text-sm font-semibold text-slate-800">
-                Quantity <span className="sr-only">{`of ${line.name}`}</span>
+                Quantity <span className="sr-only">{`of ${lineName(line)}`}</span>
               </label>
               <QuantitySelect
                 id={quantityId}
@@ -224,9 +229,10 @@ function CartLineRow({ line, href, picture, fewLeftAt, failure, onRemove }: Cart
           <fetcher.Form method="post" action={CART_ACTION} onSubmit={onRemove}>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="variantId" value={line.variantId} />
             {stay}
             <button type="submit" className={buttonClasses("ghost", "sm", "underline")}>
-              Remove <span className="sr-only">{line.name}</span>
+              Remove <span className="sr-only">{lineName(line)}</span>
             </button>
           </fetcher.Form>
         </div>

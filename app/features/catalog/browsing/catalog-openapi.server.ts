@@ -13,6 +13,7 @@ import {
   suggestionsQueryFields,
 } from "../core/catalog-schema";
 import { DEFAULT_SEARCH_RATE_LIMITS } from "../search/index.server";
+import { productAnswerSchema } from "./product-api.server";
 
 /** What each query parameter means; its type and limits come from the schema that parses it. */
 const PARAMETERS: Record<keyof typeof catalogQueryFields, string> = {
@@ -99,6 +100,32 @@ export const catalogApi: ApiPart = {
           "304": notModified,
           ...catalogueErrors,
           ...tooManySearches("All calls"),
+        },
+      },
+    },
+    "/api/products/{id}": {
+      get: {
+        operationId: "getProduct",
+        tags: ["Catalogue"],
+        summary: "One product with its options and variants",
+        description:
+          "A product on sale with its options (`Size`, `Colour`) and its variants, each with its own SKU, price, “was” price, stock, weight and picture. A product without options has one variant. Stock is read when asked.",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            description: "The product's id.",
+            schema: { type: "integer", minimum: 1 },
+          },
+        ],
+        responses: {
+          "200": jsonResponse("The product.", productAnswerSchema),
+          "400": errorResponse("`id` is not a product's id (`field`: `id`)."),
+          "404": errorResponse("No product on sale has this id (missing, or archived by the owner)."),
+          "503": errorResponse(
+            "The catalogue cannot be read right now: try again after `Retry-After` seconds.",
+          ),
         },
       },
     },

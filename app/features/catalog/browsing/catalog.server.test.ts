@@ -178,6 +178,8 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
       category: "home appliances",
       creationDate: new Date(NOW - 10 * DAY).toISOString(),
       description: "Crushes ice and frozen fruit in seconds.",
+      priceMax: 89.99,
+      variantCount: 1,
     });
   });
 
@@ -528,6 +530,8 @@ describe("the catalogue cache", () => {
       name: `Product ${i + 1}`,
       image: "/images/products/p.svg",
       price: 10,
+      priceMax: 10,
+      variantCount: 1,
       ratings: 4,
       ratingCount: 3,
       bandName: "cycleFit",

@@ -6,6 +6,8 @@ const PRODUCT = {
   name: "BlendMaster Pro 900 Blender",
   image: "/images/products/blender.svg",
   price: 89.9,
+  priceMax: 89.9,
+  variantCount: 1,
   ratings: 4.5,
   ratingCount: 12,
   bandName: "blendMaster",

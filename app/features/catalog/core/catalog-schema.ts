@@ -1,3 +1,4 @@
+import { SKU_MAX_LENGTH } from "~/commerce/catalog-limits";
 import { z } from "~/utils/zod";
 import {
   FACET_CHOICES_MAX,
@@ -208,6 +209,19 @@ const productSchema = z.object({
   category: z.answerString().describe("Its category's value, as the `category` parameter takes it."),
   creationDate: z.iso.datetime().describe("When it was added to the catalogue (ISO 8601, UTC)."),
   description: z.answerString(),
+  priceMax: z
+    .number()
+    .min(0)
+    .describe(
+      "The highest price of its variants: above `price` (the lowest) when they differ, else equal to it.",
+    ),
+  variantCount: z
+    .number()
+    .int()
+    .min(1)
+    .describe(
+      "How many variants it is sold in (sizes, colours): more than 1 asks for `variantId` in the cart.",
+    ),
 });
 
 export type Product = z.infer<typeof productSchema>;
@@ -332,19 +346,6 @@ const decimal = (column: string, pattern: RegExp, allowed: string) =>
       .regex(pattern, `${column} must be ${allowed}.`)
       .transform(Number),
   );
-
-/**
- * The dearest price and the most units on hand a product may have, in a
- * catalogue file, the back office's form and every answer alike: numeric(10,2)'s
- * largest amount (64-bit cents everywhere money is summed) and nine digits of
- * units (PostgreSQL's integer, comfortably). The file's patterns below spell
- * the same limits as digits.
- */
-export const PRICE_MOST_CENTS = 9_999_999_999;
-export const STOCK_MOST = 999_999_999;
-
-/** A product's SKU, in a catalogue file and in the back office's form alike: 1 to this many characters. */
-export const SKU_MAX_LENGTH = 100;
 
 const CATALOG_FILE_LIMITS = { sku: SKU_MAX_LENGTH, name: 200, description: 10_000, facet: 100, image: 2_000 };
 

@@ -1,7 +1,7 @@
+import { PRICE_MOST_CENTS, SKU_MAX_LENGTH, STOCK_MOST } from "~/commerce/catalog-limits";
 import type { CurrencyCode } from "~/commerce/money";
 import { amountField } from "~/utils/money-field";
 import { z } from "~/utils/zod";
-import { PRICE_MOST_CENTS, SKU_MAX_LENGTH, STOCK_MOST } from "./catalog-schema";
 
 /**
  * The back office's product form (`/admin/products/new`, `/admin/products/<id>`):

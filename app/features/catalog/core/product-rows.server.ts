@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { decimalOfMinor } from "~/commerce/money-sql";
 import { shopMoney } from "~/commerce/shop-money.server";
+import { productPriceMaxMinor, productVariantCount } from "~/commerce/units-on-hand.server";
 import type { Database } from "~/db/client.server";
 import { onSale } from "~/db/product-on-sale";
 import { brands, categories, products } from "~/db/schema";
@@ -44,6 +45,8 @@ export const productColumns = () => ({
   category: products.category,
   creationDate: products.creationDate,
   description: products.description,
+  priceMax: decimalOfMinor(productPriceMaxMinor, shopMoney().currency),
+  variantCount: productVariantCount,
 });
 
 /** A product row as the API and the shop page show it: dates in ISO 8601. */

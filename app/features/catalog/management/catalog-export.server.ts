@@ -1,6 +1,7 @@
-import { eq, gt, sql } from "drizzle-orm";
+import { eq, gt } from "drizzle-orm";
+import { productUnitsOnHand } from "~/commerce/units-on-hand.server";
 import type { Database } from "~/db/client.server";
-import { brands, categories, products, stockLevels } from "~/db/schema";
+import { brands, categories, products } from "~/db/schema";
 import { productColumns } from "../core/product-rows.server";
 import {
   type CatalogFileFormat,
@@ -20,12 +21,12 @@ async function exportPage(db: Database, afterId: number, limit: number) {
       ...productColumns(),
       brandLabel: brands.label,
       categoryLabel: categories.label,
-      stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`,
+      // Its variants' sum (a product of one variant: its one level).
+      stock: productUnitsOnHand,
     })
     .from(products)
     .innerJoin(brands, eq(brands.value, products.bandName))
     .innerJoin(categories, eq(categories.value, products.category))
-    .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
     .where(gt(products.id, afterId))
     .orderBy(products.id)
     .limit(limit);

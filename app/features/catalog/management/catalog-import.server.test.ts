@@ -2,8 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { writeProductVariants } from "~/commerce/variant-writing.server";
+import { productVariantsSchema } from "~/commerce/variants-schema";
 import { catalogRevisions, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
+import { COMMAND_LINE } from "~/utils/audit-log.server";
+import { onlyVariantOf } from "../../../../tests/support/shop-context";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -120,6 +124,41 @@ describe.each(engines)("importing and exporting stock, on $name", (engine: TestD
     expect(await readCatalogRevision()).toBe((revision as number) + 1);
   });
 
+  it("leaves the prices and stock of a product sold in variants, and says so on its line", async () => {
+    await run([HEADER, "SHIRT,Shirt,10,12,lumen,apparel"].join("\n"));
+    const [shirt] = await db.select({ id: products.id }).from(products).where(eq(products.sku, "SHIRT"));
+    const written = await writeProductVariants(
+      db,
+      shirt?.id as number,
+      productVariantsSchema.parse({
+        options: [{ name: "Size", values: [{ value: "S" }, { value: "M" }] }],
+        variants: [
+          { values: ["S"], sku: "SHIRT-S", priceMinor: 1000, onHand: 3 },
+          { values: ["M"], sku: "SHIRT-M", priceMinor: 1200, onHand: 4 },
+        ],
+      }),
+      COMMAND_LINE,
+    );
+    expect(written.ok).toBe(true);
+    // Its price and stock as exported (the cheapest variant's, the sum): nothing to say, nothing changed.
+    expect(await run([HEADER, "SHIRT,Shirt,10,7,lumen,apparel"].join("\n"))).toMatchObject({
+      unchanged: 1,
+      warnings: [],
+    });
+    const plan = await run([HEADER, "SHIRT,Shirt Tee,15,50,lumen,apparel"].join("\n"));
+    expect(plan.warnings).toEqual([
+      expect.objectContaining({ line: 2, message: expect.stringContaining("SHIRT is sold in variants") }),
+    ]);
+    const levels = await db
+      .select({ onHand: stockLevels.onHand })
+      .from(stockLevels)
+      .where(eq(stockLevels.productId, shirt?.id as number))
+      .orderBy(stockLevels.variantId);
+    expect(levels.map((level) => level.onHand)).toEqual([3, 4]);
+    const [after] = await db.select().from(products).where(eq(products.sku, "SHIRT"));
+    expect(after).toMatchObject({ name: "Shirt Tee", priceMinor: 1000, priceMaxMinor: 1200 });
+  });
+
   it("keeps a sale made between the import's plan and its write when the file has no stock column", async () => {
     await run([HEADER, "LAMP,Lamp,10,5,lumen,lighting", "MUG,Mug,5,4,lumen,kitchen"].join("\n"));
     const { rows, skus } = await rowsOf(
@@ -202,7 +241,9 @@ describe.each(engines)("importing and exporting stock, on $name", (engine: TestD
     await db.insert(orderLines).values({
       orderId: order?.id as number,
       productId: mug?.id as number,
+      variantId: await onlyVariantOf(db, mug?.id as number),
       name: "Mug",
+      sku: "MUG",
       unitPriceCents: 500,
       quantity: 1,
       lineTotalCents: 500,

@@ -3,8 +3,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { minorAtMost } from "~/commerce/money";
 import { isShopperOrder } from "~/commerce/sales";
 import { shopMoney } from "~/commerce/shop-money.server";
+import { productUnitsOnHand } from "~/commerce/units-on-hand.server";
 import type { Database, Transaction } from "~/db/client.server";
-import { brands, categories, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { brands, categories, orderLines, orders, products } from "~/db/schema";
 import { eventLoopTurns } from "~/utils/event-loop-turns.server";
 import { PLACEHOLDER_PICTURE } from "../core/catalog-format";
 import { productColumns, readFacetValues } from "../core/product-rows.server";
@@ -92,10 +93,10 @@ export async function planCatalogImport(
     .select({
       sku: products.sku,
       ...productColumns(),
-      stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`,
+      // Its variants' sum: a product of one variant has its one level.
+      stock: productUnitsOnHand,
     })
-    .from(products)
-    .leftJoin(stockLevels, eq(stockLevels.productId, products.id));
+    .from(products);
   const brandOf = facetResolver(knownBrands, "brand_label");
   const categoryOf = facetResolver(knownCategories, "category_label");
   const bySku = new Map(existing.map((product) => [product.sku, product]));
@@ -110,6 +111,7 @@ export async function planCatalogImport(
     categories: { added: [], relabelled: [], removed: [] },
   };
   const after: ProductValues[] = [];
+  const variantWarnings: FileProblem[] = [];
   // A file of many thousand rows is compared in slices: the process keeps answering meanwhile.
   const turn = eventLoopTurns();
   for (const row of rows) {
@@ -129,6 +131,7 @@ export async function planCatalogImport(
       creationDate: row.created ?? before?.creationDate ?? now,
       stock: row.stock,
     };
+    if (before && before.variantCount > 1) keepVariantsOwn(before, values, row.line, variantWarnings);
     after.push(values);
     if (!before) plan.added.push(values);
     else if (sameProduct(before, values)) plan.unchanged++;
@@ -138,7 +141,9 @@ export async function planCatalogImport(
   plan.updated.sort((x, y) => idOf(x) - idOf(y));
   plan.brands = brandOf.changes();
   plan.categories = categoryOf.changes();
-  plan.warnings = [...brandOf.warnings(), ...categoryOf.warnings()].sort((x, y) => x.line - y.line);
+  plan.warnings = [...brandOf.warnings(), ...categoryOf.warnings(), ...variantWarnings].sort(
+    (x, y) => x.line - y.line,
+  );
   if (prune) {
     // Products the file names stay, even on a line left out as invalid (--skip-invalid): only the
     // ones it does not name at all go, and the brands and categories no product has afterwards.
@@ -185,6 +190,30 @@ async function orderedProducts(db: Pick<Database, "select">, ids: number[]): Pro
     .where(and(sql`${orderLines.productId} = any(${sql.param(ids)}::int[])`, isShopperOrder(orders)))
     .groupBy(orderLines.productId);
   return new Set(rows.map((row) => row.productId));
+}
+
+/**
+ * A product sold in several variants has its variants' prices and stock: a row of one product
+ * cannot say which variant its price or stock is, so they are left as they are, and a row that
+ * asks for others is told so (docs/decisions/0045: variant rows come with the variant import).
+ */
+function keepVariantsOwn(
+  before: { price: number; stock: number },
+  values: ProductValues,
+  line: number,
+  warnings: FileProblem[],
+) {
+  const differs =
+    before.price !== values.price || (values.stock !== undefined && values.stock !== before.stock);
+  values.price = before.price;
+  values.stock = undefined;
+  if (differs) {
+    warnings.push({
+      line,
+      column: "price",
+      message: `${values.sku} is sold in variants: its prices and stock are set on its page, so this row's are not used.`,
+    });
+  }
 }
 
 function sameProduct(before: ProductValues, after: ProductValues): boolean {

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { productUnitsOnHand, productVariantCount } from "~/commerce/units-on-hand.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
@@ -40,7 +41,8 @@ const editableColumns = {
   category: products.category,
   // Named so for the audit log's entries, old and new: whole minor units of the shop's currency.
   priceCents: products.priceMinor,
-  stock: sql<number>`coalesce(${stockLevels.onHand}, 0)`.mapWith(Number),
+  // Its variants' sum: a product of one variant has its one level.
+  stock: productUnitsOnHand,
   description: products.description,
   image: products.image,
   archived: sql<boolean>`${products.archivedAt} is not null`,
@@ -52,18 +54,14 @@ export async function productForEditing(
   id: number,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<EditableProduct | null> {
-  const query = db
-    .select(editableColumns)
-    .from(products)
-    .leftJoin(stockLevels, eq(stockLevels.productId, products.id))
-    .where(eq(products.id, id));
+  const query = db.select(editableColumns).from(products).where(eq(products.id, id));
   const [row] = lock ? await query.for("update", { of: products }) : await query;
   return row ?? null;
 }
 
 /** Why a save or a deletion changed nothing, with the field the message belongs to. */
 export type EditRefusal = {
-  field: "sku" | "brand" | "category" | "stock" | "picture" | "product";
+  field: "sku" | "brand" | "category" | "price" | "stock" | "picture" | "product";
   message: string;
   /** A stock refused because it changed meanwhile: the units on hand now, which the form then counts from. */
   stockNow?: number;
@@ -141,6 +139,22 @@ async function checkSku(tx: Transaction, sku: string | undefined, id?: number): 
   }
 }
 
+/**
+ * A product sold in several variants has their prices and stock (docs/decisions/0045): the form's
+ * one price and one stock cannot say which variant they are, so a change of either is refused.
+ */
+async function checkOneVariant(tx: Transaction, id: number, before: EditableProduct, form: ProductForm) {
+  if (form.price === before.priceCents && form.stock === (form.stockShown ?? before.stock)) return;
+  const [row] = await tx.select({ variants: productVariantCount }).from(products).where(eq(products.id, id));
+  const variants = row?.variants ?? 1;
+  if (variants > 1) {
+    throw new Refused({
+      field: form.price === before.priceCents ? "stock" : "price",
+      message: `This product is sold in ${variants} variants: each has its own price and stock, set per variant.`,
+    });
+  }
+}
+
 async function refusedOr<T>(work: () => Promise<T>): Promise<T | { refused: EditRefusal }> {
   try {
     return await work();
@@ -212,6 +226,7 @@ export async function saveProduct(
       if (!before) return null;
       await checkSku(tx, form.sku, id);
       await checkLabels(tx, form);
+      await checkOneVariant(tx, id, before, form);
       const shown = form.stockShown ?? before.stock;
       const settingStock = form.stock !== shown;
       if (settingStock) {

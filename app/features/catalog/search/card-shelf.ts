@@ -18,6 +18,8 @@ const CARD_FIELD_PLACES: Record<keyof Product, number> = {
   category: 7,
   creationDate: 8,
   description: 9,
+  priceMax: 10,
+  variantCount: 11,
 };
 export const CARD_FIELDS = (Object.keys(CARD_FIELD_PLACES) as (keyof Product)[]).sort(
   (a, b) => CARD_FIELD_PLACES[a] - CARD_FIELD_PLACES[b],

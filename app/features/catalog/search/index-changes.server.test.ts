@@ -30,6 +30,8 @@ function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductR
     name: name.join(" "),
     image: "/images/products/p.svg",
     price: priceMinor / 100,
+    priceMax: priceMinor / 100,
+    variantCount: 1,
     ratings: ratingTenths / 10,
     ratingCount: ratingTenths === 0 ? 0 : 1 + random.int(20),
     bandName: random.pick(brands),

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { CurrencyCode, ShopMoney } from "~/commerce/money";
 import { decimalOfMinor } from "~/commerce/money-sql";
 import { readShopMoney, shopMoney } from "~/commerce/shop-money.server";
-import { productInStock } from "~/commerce/units-on-hand.server";
+import { productInStock, productPriceMaxMinor, productVariantCount } from "~/commerce/units-on-hand.server";
 import type { Database } from "~/db/client.server";
 import { catalogChanges, catalogRevisions, products } from "~/db/schema";
 import type { Product } from "../core/catalog-schema";
@@ -50,6 +50,8 @@ const cardValues = (currency: CurrencyCode): Record<keyof Product, SQL> => ({
   creationDate: sql`to_char(${products.creationDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   description: sql`${products.description}`,
   ratingCount: sql`${products.ratingCount}`,
+  priceMax: decimalOfMinor(productPriceMaxMinor, currency),
+  variantCount: productVariantCount,
 });
 
 /** A product as the index reads it: its card, what chooses and orders it, and the lexemes PostgreSQL stored for it. */

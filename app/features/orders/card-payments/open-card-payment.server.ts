@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { lineName } from "~/commerce/options-label";
 import type { OrderStatus } from "~/commerce/order-states";
 import type { Database } from "~/db/client.server";
 import { cardPayments, orders } from "~/db/schema";
@@ -76,7 +77,8 @@ export async function openCardPayment(deps: CardCheckoutDeps, number: string): P
       currency: order.currency,
       lines: [
         ...lines.map((line) => ({
-          name: line.name,
+          // Stripe's page names the variant the shopper chose.
+          name: lineName(line),
           unitAmountCents: line.unitPriceCents,
           quantity: line.quantity,
         })),

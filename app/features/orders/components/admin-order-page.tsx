@@ -13,6 +13,7 @@ import type { AdminOrderPageData } from "../order-admin-view.server";
 import { AdminCardPayments } from "./admin-card-payments";
 import { AdminOrderActions, answerMessage, type OrderActionAnswer } from "./admin-order-actions";
 import { AdminOrderStatus, adminDateTime } from "./admin-order-status";
+import { LineOptions } from "./line-options";
 import { OrderTotals } from "./order-totals";
 
 const DONE_WORDS: Readonly<Record<string, string>> = {
@@ -201,8 +202,12 @@ function OrderLines({ order }: { order: AdminOrderPageData }) {
         </thead>
         <tbody>
           {order.lines.map((line) => (
-            <tr key={line.productId}>
-              <td className={`${tableCellClasses} break-words`}>{line.name}</td>
+            <tr key={line.variantId}>
+              <td className={`${tableCellClasses} break-words`}>
+                {line.name}
+                <LineOptions options={line.options} />
+                <span className="block text-sm text-slate-700">{`SKU ${line.sku}`}</span>
+              </td>
               <td className={`${tableCellClasses} text-right tabular-nums`}>
                 {formatAmount(line.unitPriceCents, order.currency)}
               </td>

@@ -1,10 +1,13 @@
 import { Link } from "react-router";
+import { lineName } from "~/commerce/options-label";
 import { useAmountFormat } from "~/commerce/use-money";
 import type { ShortLine } from "../checkout-schema";
 
 export interface CheckoutLine {
   productId: number;
+  variantId: number;
   name: string;
+  options: Record<string, string>;
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
@@ -30,8 +33,8 @@ export function CheckoutSummary({ lines, subtotalCents, shippingCents: shipping,
       </h2>
       <ul className="mt-4 divide-y divide-slate-200 text-sm">
         {lines.map((line) => (
-          <li key={line.productId} className="flex justify-between gap-4 py-2">
-            <span className="text-slate-800">{`${line.name} × ${line.quantity}`}</span>
+          <li key={line.variantId} className="flex justify-between gap-4 py-2">
+            <span className="text-slate-800">{`${lineName(line)} × ${line.quantity}`}</span>
             <span className="font-semibold text-slate-900">{formatAmount(line.lineTotalCents)}</span>
           </li>
         ))}
@@ -59,14 +62,16 @@ export function CheckoutSummary({ lines, subtotalCents, shippingCents: shipping,
 /** What the checkout found short: each product, what was asked, what is left. */
 export function ShortLines({ short, lines }: { short: ShortLine[]; lines: CheckoutLine[] }) {
   if (short.length === 0) return null;
-  const nameOf = (productId: number) =>
-    lines.find((line) => line.productId === productId)?.name ?? "A product no longer sold";
+  const nameOf = (variantId: number) => {
+    const line = lines.find((shown) => shown.variantId === variantId);
+    return line ? lineName(line) : "A product no longer sold";
+  };
   return (
     <div className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
       <ul className="list-disc space-y-1 pl-5">
         {short.map((line) => (
-          <li key={line.productId}>
-            {`${nameOf(line.productId)}: you asked for ${line.asked}, ${line.left === 0 ? "none is" : `${line.left} ${line.left === 1 ? "is" : "are"}`} left.`}
+          <li key={line.variantId}>
+            {`${nameOf(line.variantId)}: you asked for ${line.asked}, ${line.left === 0 ? "none is" : `${line.left} ${line.left === 1 ? "is" : "are"}`} left.`}
           </li>
         ))}
       </ul>

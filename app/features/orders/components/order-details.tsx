@@ -6,6 +6,7 @@ import { useShopperLocale } from "~/utils/locale";
 import { orderDate } from "../order-format";
 import type { OrderPageData } from "../order-view.server";
 import { CardPaymentStatus } from "./card-payment-status";
+import { LineOptions } from "./line-options";
 import { OrderTotals } from "./order-totals";
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -79,9 +80,10 @@ export function OrderDetails({ order }: { order: OrderPageData }) {
         <Panel id="order-lines" title="What you ordered">
           <ul className="divide-y divide-slate-200">
             {order.lines.map((line) => (
-              <li key={line.productId} className="flex flex-wrap items-baseline justify-between gap-x-4 py-3">
+              <li key={line.variantId} className="flex flex-wrap items-baseline justify-between gap-x-4 py-3">
                 <div className="min-w-0">
                   <p className="font-semibold break-words text-slate-900">{line.name}</p>
+                  <LineOptions options={line.options} />
                   <p className="text-sm text-slate-600">
                     {formatAmount(line.unitPriceCents, order.currency)} each · Quantity {line.quantity}
                   </p>

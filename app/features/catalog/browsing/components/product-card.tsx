@@ -99,7 +99,10 @@ export function ProductCard({
           <StarRating rating={product.ratings} count={product.ratingCount} />
           <p className="text-lg font-bold text-slate-900 tabular-nums">
             <span className="sr-only">Price: </span>
-            {formatPrice(product.price)}
+            {/* Its variants differ in price: the lowest, said to be the lowest. */}
+            {product.priceMax > product.price
+              ? `From ${formatPrice(product.price)}`
+              : formatPrice(product.price)}
           </p>
         </div>
         <StockState stock={product.stock} fewLeftAt={fewLeftAt} />

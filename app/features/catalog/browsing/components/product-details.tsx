@@ -22,6 +22,7 @@ export function ProductDetails({
   categoryHref,
   brandHref,
   buyBox,
+  compareAtPrice = null,
 }: {
   product: ShopProduct;
   description: string;
@@ -32,6 +33,8 @@ export function ProductDetails({
   brandHref: string;
   /** What the route puts beside the details (the cart's "Add to cart"); without it, the stock shows by the price. */
   buyBox?: ReactNode;
+  /** The "was" price of the variant shown, struck through beside its price; null when it is not on sale. */
+  compareAtPrice?: number | null;
 }) {
   const formatPrice = usePriceFormat();
   return (
@@ -66,6 +69,12 @@ export function ProductDetails({
           <p className="text-3xl font-bold text-slate-900 tabular-nums">
             <span className="sr-only">Price: </span>
             {formatPrice(product.price)}
+            {compareAtPrice === null ? null : (
+              <s className="ml-3 text-lg font-semibold text-slate-700">
+                <span className="sr-only">Was </span>
+                {formatPrice(compareAtPrice)}
+              </s>
+            )}
           </p>
           <StarRating rating={product.ratings} count={product.ratingCount} />
           {buyBox === undefined ? <StockState stock={product.stock} fewLeftAt={fewLeftAt} /> : null}

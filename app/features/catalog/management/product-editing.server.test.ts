@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { products } from "~/db/schema";
+import { COMMAND_LINE } from "~/utils/audit-log.server";
+import { productWithVariants } from "../../../../tests/support/product-variants";
+import {
+  openTestDatabases,
+  reportPostgresSkipped,
+  type TestDatabase,
+} from "../../../../tests/support/test-database";
+import type { ProductForm } from "../core/product-form-schema";
+import { saveProduct } from "./product-editing.server";
+
+const engines = await openTestDatabases();
+
+describe.each(engines)("saving a product sold in variants, on $name", (engine: TestDatabase) => {
+  const { db } = engine;
+
+  it("refuses one price or one stock for it, naming the field, and saves the rest", async () => {
+    const shirt = await productWithVariants(engine, {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { values: ["S"], priceMinor: 1000, onHand: 3 },
+        { values: ["M"], priceMinor: 1200, onHand: 4 },
+      ],
+    });
+    const id = shirt.productId;
+    const [before] = await db.select().from(products).where(eq(products.id, id));
+    const form: ProductForm = {
+      name: before?.name as string,
+      sku: shirt.sku,
+      brand: before?.bandName as string,
+      category: before?.category as string,
+      // As the form shows it: the cheapest variant's price, the variants' units summed.
+      price: 1000,
+      stock: 7,
+      stockShown: 7,
+      description: "Makes tea.",
+    };
+    const message = "This product is sold in 2 variants: each has its own price and stock, set per variant.";
+    expect(await saveProduct(db, COMMAND_LINE, id, { ...form, price: 999 }, undefined)).toEqual({
+      refused: { field: "price", message },
+    });
+    expect(await saveProduct(db, COMMAND_LINE, id, { ...form, stock: 20 }, undefined)).toEqual({
+      refused: { field: "stock", message },
+    });
+    expect(await saveProduct(db, COMMAND_LINE, id, { ...form, name: "Linen shirt" }, undefined)).toEqual({
+      saved: true,
+    });
+    const [after] = await db.select().from(products).where(eq(products.id, id));
+    expect(after).toMatchObject({ name: "Linen shirt", priceMinor: 1000, priceMaxMinor: 1200 });
+  });
+});
+
+reportPostgresSkipped("saving a product sold in variants, on $name");
