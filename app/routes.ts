@@ -83,6 +83,7 @@ export default [
     route("products", "routes/admin.products.tsx"),
     route("products/new", "routes/admin.products.new.tsx"),
     route("products/:productId", "routes/admin.product.tsx"),
+    route("products/:productId/variants", "routes/admin.product-variants.tsx"),
     route("products/brands-and-categories", "routes/admin.catalog-labels.tsx"),
     route("products/import", "routes/admin.catalog-import.tsx"),
     route("products/import/:importId", "routes/admin.catalog-import-file.tsx"),

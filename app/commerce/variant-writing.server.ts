@@ -61,6 +61,7 @@ export async function writeVariantsIn(
   if (!product) throw new VariantsRefused({ field: "product", message: "There is no such product." });
   const stored = await storedVariants(tx, productId);
   const matched = matchVariants(stored, asked.variants);
+  checkStockShown(asked.variants, matched);
 
   await tx.delete(productOptions).where(eq(productOptions.productId, productId));
   if (asked.options.length > 0) {
@@ -173,6 +174,20 @@ function matchVariants(stored: StoredVariant[], asked: VariantAsked[]): (StoredV
     if (alike) taken.add(alike.id);
     return alike;
   });
+}
+
+/** A stock set from a count the page showed, refused when a sale (or another save) changed it since. */
+function checkStockShown(asked: VariantAsked[], matched: (StoredVariant | undefined)[]) {
+  for (const [at, variant] of asked.entries()) {
+    const stored = matched[at];
+    if (variant.onHand === undefined || variant.onHandShown === undefined || !stored) continue;
+    if (stored.onHand !== variant.onHandShown) {
+      throw new VariantsRefused({
+        field: `variants.${at}.onHand`,
+        message: `Stock changed since you opened this page: now ${stored.onHand}.`,
+      });
+    }
+  }
 }
 
 /** The stored variants no longer asked for: deleted, or archived when an order names one. */

@@ -61,6 +61,11 @@ const variantSchema = z.object({
     .min(0, "Stock must be 0 or more.")
     .max(STOCK_MOST, "Stock is too large.")
     .optional(),
+  /**
+   * The units on hand the owner's page showed: `onHand` is set only if they are still those (a
+   * sale made meanwhile is refused, not undone). None sets `onHand` whatever is there.
+   */
+  onHandShown: z.number().int().min(0).max(STOCK_MOST).optional(),
   weightGrams: z
     .number()
     .int()

@@ -121,6 +121,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       intro={
         <>
           SKU {product.sku} · {product.archived ? "Archived: not in the shop" : "On sale"}
+          {" · "}
+          <Link
+            to={`/admin/products/${product.id}/variants`}
+            className="font-semibold text-indigo-700 underline underline-offset-4"
+          >
+            Options and variants
+          </Link>
           {product.archived ? null : (
             <>
               {" · "}

@@ -19,13 +19,9 @@ import { Breadcrumbs, ProductDetails } from "~/features/catalog/browsing/compone
 import { StockState } from "~/features/catalog/browsing/components/stock-state";
 import { VariantPicker } from "~/features/catalog/browsing/components/variant-picker";
 import { productStructuredData } from "~/features/catalog/browsing/product-structured-data";
-import { productVariantsOf } from "~/features/catalog/browsing/product-variants.server";
-import {
-  chooseVariant,
-  type ProductVariants,
-  type VariantChoice,
-} from "~/features/catalog/browsing/variant-choice";
+import { chooseVariant, type VariantChoice } from "~/features/catalog/browsing/variant-choice";
 import { shopProduct, socialImage } from "~/features/catalog/core/catalog-format";
+import { type ProductVariants, productVariantsOf } from "~/features/catalog/core/product-variants.server";
 import { shippingAndReturnsNotes } from "~/features/orders/shipping";
 import { ReviewsSection } from "~/features/reviews/components/reviews-section";
 import { reviewFormAction } from "~/features/reviews/review-form.server";

@@ -4,9 +4,9 @@ import { shopMoney } from "~/commerce/shop-money.server";
 import type { Database } from "~/db/client.server";
 import { apiError } from "~/utils/http.server";
 import { z } from "~/utils/zod";
+import { productVariantsOf } from "../core/product-variants.server";
 import type { Catalog } from "./catalog.server";
 import { unlessUnavailable } from "./catalog-api.server";
-import { productVariantsOf } from "./product-variants.server";
 
 /**
  * `GET /api/products/{id}`: one product on sale with its options and live

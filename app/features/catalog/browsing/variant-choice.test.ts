@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chooseVariant, type ProductVariants } from "./variant-choice";
+import type { ProductVariants } from "../core/product-variants.server";
+import { chooseVariant } from "./variant-choice";
 
 const variant = (id: number, values: string[], stock: number) => ({
   id,

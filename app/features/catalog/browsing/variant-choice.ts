@@ -1,3 +1,5 @@
+import type { PageOption, PageVariant, ProductVariants } from "../core/product-variants.server";
+
 /**
  * Which variant a product page shows (docs/decisions/0045): the one its
  * address names (`?variant=<id>`), the one its option form asked for
@@ -5,30 +7,6 @@
  * in stock. Each option value says whether, with the other values chosen,
  * it is there to buy, sold out, or not made at all — in words, not colour.
  */
-
-interface PageVariant {
-  id: number;
-  sku: string;
-  /** One per option, in the options' order. */
-  values: string[];
-  priceMinor: number;
-  compareAtMinor: number | null;
-  weightGrams: number | null;
-  stock: number;
-  /** Its own picture, or null for the product's. */
-  image: string | null;
-}
-
-interface PageOption {
-  name: string;
-  values: { value: string; swatch?: string | undefined }[];
-}
-
-/** The product's options and live variants, as the page reads them. */
-export interface ProductVariants {
-  options: PageOption[];
-  variants: PageVariant[];
-}
 
 export type ValueState = "available" | "sold-out" | "not-made";
 

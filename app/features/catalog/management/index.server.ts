@@ -39,3 +39,4 @@ export {
 } from "./product-editing.server";
 export { type ProductFlashCode, productFlash } from "./product-flash.server";
 export { createPictureStore, type PictureStore, pictureResponse } from "./product-pictures.server";
+export { applyVariantsForm, variantsForEditing } from "./variant-editing.server";

@@ -8,6 +8,7 @@ import { flashMessages } from "~/utils/flash.server";
 export const productFlash = flashMessages({
   "product-created": { kind: "success", message: "Product created." },
   "product-saved": { kind: "success", message: "Product saved." },
+  "variants-saved": { kind: "success", message: "Variants saved." },
   "product-archived": { kind: "success", message: "Product archived: the shop no longer shows it." },
   "product-restored": { kind: "success", message: "Product restored: the shop shows it again." },
   "product-deleted": { kind: "success", message: "Product deleted." },

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { productOptions, productVariants, stockLevels } from "~/db/schema";
-import type { ProductVariants } from "./variant-choice";
 
 /**
  * A product's options and live variants with their stock, as its page and
@@ -40,4 +39,28 @@ export async function productVariantsOf(db: Database, productId: number): Promis
       values: [option1, option2, option3].slice(0, options.length).map((value) => value ?? ""),
     })),
   };
+}
+
+export interface PageVariant {
+  id: number;
+  sku: string;
+  /** One per option, in the options' order. */
+  values: string[];
+  priceMinor: number;
+  compareAtMinor: number | null;
+  weightGrams: number | null;
+  stock: number;
+  /** Its own picture, or null for the product's. */
+  image: string | null;
+}
+
+export interface PageOption {
+  name: string;
+  values: { value: string; swatch?: string | undefined }[];
+}
+
+/** The product's options and live variants, as the page reads them. */
+export interface ProductVariants {
+  options: PageOption[];
+  variants: PageVariant[];
 }

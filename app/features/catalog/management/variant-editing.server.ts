@@ -1,0 +1,136 @@
+import { eq } from "drizzle-orm";
+import { writeProductVariants } from "~/commerce/variant-writing.server";
+import { productVariantsSchema, type VariantAsked, type VariantsAsked } from "~/commerce/variants-schema";
+import type { Database } from "~/db/client.server";
+import { products } from "~/db/schema";
+import type { Actor } from "~/utils/audit-log.server";
+import { productVariantsOf } from "../core/product-variants.server";
+import { parsedValues, type VariantsForm } from "../core/variants-form-schema";
+
+/**
+ * The back office's options and variants of one product
+ * (`/admin/products/<id>/variants`): read for the form, and the form's
+ * buttons applied through the one writer (app/commerce/variant-writing.server.ts),
+ * each with its audit entry. Make every combination keeps the rows the
+ * owner has for combinations that stay, and adds the others at the
+ * cheapest price with no stock.
+ */
+
+export async function variantsForEditing(db: Database, productId: number) {
+  const [product] = await db
+    .select({ id: products.id, name: products.name, sku: products.sku, archivedAt: products.archivedAt })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) return null;
+  const { options, variants } = await productVariantsOf(db, productId);
+  return { product: { ...product, archived: product.archivedAt !== null }, options, variants };
+}
+
+export type VariantsOutcome = { ok: true } | { ok: false; field: string; message: string };
+
+/** The form's rows as the writer takes them, after its button's change (a bulk action, the combinations). */
+function askedOf(form: VariantsForm, productSku: string): VariantsAsked | { field: string; message: string } {
+  const options = form.options
+    .map((option, at) => ({ at, name: option.name ?? "", values: parsedValues(option.values) }))
+    .filter((option) => option.name !== "" || option.values.length > 0);
+  const rows = form.variants.map((row) => ({
+    id: row.id,
+    values: options.map((option) => row[`option${option.at + 1}` as "option1"] ?? ""),
+    sku: row.sku,
+    priceMinor: form.intent === "set-price" && row.selected ? (form.bulkPrice as number) : row.price,
+    compareAtMinor: row.compareAt ?? null,
+    onHand: form.intent === "add-stock" && row.selected ? row.stock + (form.bulkStock as number) : row.stock,
+    onHandShown: row.stockShown,
+    weightGrams: row.weight ?? null,
+  }));
+  const variants = form.intent === "combine" ? combined(options, rows, productSku) : rows;
+  const parsed = productVariantsSchema.safeParse({
+    options: options.map(({ name, values }) => ({ name, values })),
+    variants: variants.map((variant) =>
+      // A stock left as shown is no stock to set: a sale meanwhile is kept.
+      variant.onHand === variant.onHandShown
+        ? { ...variant, onHand: undefined, onHandShown: undefined }
+        : variant,
+    ),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      field: formField(issue?.path ?? [], options),
+      message: issue?.message ?? "The variants are not valid.",
+    };
+  }
+  return parsed.data;
+}
+
+type Row = VariantAsked;
+
+/** A row for every combination of the options' values: the owner's where there is one, else a new one. */
+function combined(
+  options: { name: string; values: { value: string }[] }[],
+  rows: Row[],
+  productSku: string,
+): Row[] {
+  const combinations = options.reduce<string[][]>(
+    (made, option) =>
+      made.flatMap((combination) => option.values.map(({ value }) => [...combination, value])),
+    [[]],
+  );
+  const cheapest = rows.length > 0 ? Math.min(...rows.map((row) => row.priceMinor)) : 0;
+  const key = (values: readonly string[]) => JSON.stringify(values);
+  const byValues = new Map(rows.map((row) => [key(row.values), row]));
+  return combinations.map(
+    (values) =>
+      byValues.get(key(values)) ?? {
+        values,
+        sku: [productSku, ...values.map((value) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""))].join(
+          "-",
+        ),
+        priceMinor: cheapest,
+        compareAtMinor: null,
+        onHand: 0,
+      },
+  );
+}
+
+/** A writer's path ("variants.2.values.1", "options.0.name") as the form's field ("variants[2].option2"). */
+function formField(path: readonly PropertyKey[], options: { at: number }[]): string {
+  const [list, at, field, position] = path;
+  if (list === "options" && typeof at === "number") {
+    const row = options[at]?.at ?? at;
+    return `options[${row}].${field === "name" ? "name" : "values"}`;
+  }
+  if (list === "variants" && typeof at === "number") {
+    const names: Record<string, string> = {
+      sku: "sku",
+      priceMinor: "price",
+      compareAtMinor: "compareAt",
+      onHand: "stock",
+      weightGrams: "weight",
+    };
+    if (field === "values") {
+      const option = typeof position === "number" ? (options[position]?.at ?? position) : 0;
+      return `variants[${at}].option${option + 1}`;
+    }
+    return `variants[${at}].${names[String(field)] ?? "sku"}`;
+  }
+  return "variants";
+}
+
+/** Applies the form's button: the writer's refusal comes back naming the form's field. */
+export async function applyVariantsForm(
+  db: Database,
+  actor: Actor,
+  productId: number,
+  form: VariantsForm,
+): Promise<VariantsOutcome | null> {
+  const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.id, productId));
+  if (!product) return null;
+  const asked = askedOf(form, product.sku);
+  if ("field" in asked) return { ok: false, ...asked };
+  const written = await writeProductVariants(db, productId, asked, actor);
+  if (written.ok) return { ok: true };
+  const path = written.field.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const options = form.options.map((_, at) => ({ at }));
+  return { ok: false, field: formField(path, options), message: written.message };
+}
