@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
-import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
+import { failedWith, retryingLockCycles, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { productOptions, products, productVariants, stockLevels } from "~/db/schema";
 import { type Actor, productName, recordChange } from "~/utils/audit-log.server";
 import { lockProductsStock } from "./stock.server";
@@ -51,14 +51,24 @@ export async function writeVariantsIn(
   /** Who made the change, for the activity log; null for the demo seed, which is no one's change. */
   actor: Actor | null,
 ): Promise<number[]> {
-  // The product's stock rows first, as a checkout takes them; the product's row (and with it the
-  // catalogue's revision) last, so this never holds what a checkout holds while waiting for it.
-  await lockProductsStock(tx, [productId]);
+  // Lock order (docs/decisions/0045): the product's row, its variants' rows, then their stock rows,
+  // before anything is written. A checkout holds key-share locks on its line's product and variant
+  // (the order line's foreign keys) while it waits for the stock rows; taking the product and its
+  // variants first means this waits for such a checkout, never the other way round. The catalogue's
+  // revision comes last, with the product's row written.
   const [product] = await tx
     .select({ name: products.name, sku: products.sku })
     .from(products)
-    .where(eq(products.id, productId));
+    .where(eq(products.id, productId))
+    .for("update");
   if (!product) throw new VariantsRefused({ field: "product", message: "There is no such product." });
+  await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.id))
+    .for("update");
+  await lockProductsStock(tx, [productId]);
   const stored = await storedVariants(tx, productId);
   const matched = matchVariants(stored, asked.variants);
   checkStockShown(asked.variants, matched);
@@ -111,7 +121,10 @@ export async function writeProductVariants(
   actor: Actor,
 ): Promise<{ ok: true; variantIds: number[] } | ({ ok: false } & VariantsRefusal)> {
   try {
-    const variantIds = await db.transaction((tx) => writeVariantsIn(tx, productId, asked, actor));
+    // Ended to break a lock cycle (a catalogue import locks stock rows before products): run again.
+    const variantIds = await retryingLockCycles(() =>
+      db.transaction((tx) => writeVariantsIn(tx, productId, asked, actor)),
+    );
     return { ok: true, variantIds };
   } catch (error) {
     if (error instanceof VariantsRefused) return { ok: false, ...error.refusal };
@@ -144,8 +157,7 @@ async function storedVariants(tx: Transaction, productId: number): Promise<Store
     .from(productVariants)
     .innerJoin(stockLevels, eq(stockLevels.variantId, productVariants.id))
     .where(eq(productVariants.productId, productId))
-    .orderBy(asc(productVariants.position), asc(productVariants.id))
-    .for("update", { of: productVariants });
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
   return rows.map(({ option1, option2, option3, ...row }) => ({
     ...row,
     values: [option1, option2, option3].filter((value): value is string => value !== null),

@@ -88,7 +88,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         lines={lines}
         failure={failure}
         fewLeftAt={fewLeftAt}
-        hrefFor={(line) => productHref({ id: line.productId, name: line.name })}
+        // A line of a product sold in variants opens its page on that variant.
+        hrefFor={(line) =>
+          `${productHref({ id: line.productId, name: line.name })}${Object.keys(line.options).length > 0 ? `?variant=${line.variantId}` : ""}`
+        }
         pictureFor={(line) => ({ src: line.image, srcSet: pictureSrcSet(line.image) })}
       />
     </main>

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { writeProductVariants, writeVariantsIn } from "~/commerce/variant-writing.server";
+import { productVariantsSchema } from "~/commerce/variants-schema";
 import { cartLines, carts, mailQueue, orderLines, orders, products, stockLevels } from "~/db/schema";
+import { COMMAND_LINE } from "~/utils/audit-log.server";
+import type { MailQueue } from "~/utils/mail-queue.server";
 import { productWithVariants } from "../../../tests/support/product-variants";
 import { recordingMail } from "../../../tests/support/recording-mailer";
 import { onlyVariantOf, productInStock } from "../../../tests/support/shop-context";
@@ -206,6 +210,64 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
       .where(eq(orderLines.variantId, small));
     expect(sold).toHaveLength(5);
     expect(sold[0]).toEqual({ variantId: small, sku: `${shirt.sku}-1`, options: { Size: "S" } });
+  });
+
+  it("restocks and archives variants while 60 checkouts take a sibling's last units: no deadlock, exact books", async () => {
+    const productId = await productInStock(engine, 0);
+    const prefix = randomUUID().slice(0, 8);
+    const sizes = [{ name: "Size", values: [{ value: "S" }, { value: "M" }, { value: "L" }] }];
+    const asked = (large: number, withLarge = true) =>
+      productVariantsSchema.parse({
+        options: sizes,
+        variants: [
+          { values: ["S"], sku: `${prefix}-S`, priceMinor: 1000 },
+          { values: ["M"], sku: `${prefix}-M`, priceMinor: 1000 },
+          ...(withLarge ? [{ values: ["L"], sku: `${prefix}-L`, priceMinor: 1100, onHand: large }] : []),
+        ],
+      });
+    const first = await writeProductVariants(db, productId, asked(5), COMMAND_LINE);
+    if (!first.ok) throw new Error(first.message);
+    const [small] = first.variantIds as [number];
+    await db.update(stockLevels).set({ onHand: 10 }).where(eq(stockLevels.variantId, small));
+    // Each placing transaction counted: a checkout ended to break a lock cycle would be tried again.
+    let attempts = 0;
+    const counting: MailQueue = {
+      ...mail,
+      transaction: (work) => {
+        attempts++;
+        return mail.transaction(work);
+      },
+    };
+    const checkouts = Array.from({ length: 60 }, (_, at) =>
+      placeOrder(counting, {
+        idempotencyScope: "cart:race",
+        idempotencyKey: `${prefix}-${at}`,
+        userId: null,
+        email: "racer@example.com",
+        shippingAddress: SHOPPER_ADDRESS,
+        shippingMethod: "standard",
+        paymentMethod: "cash-on-delivery",
+        shippingCentsFor: () => 0,
+        currency: "USD",
+        status: "placed",
+        paymentDueAt: null,
+        lines: [{ productId, variantId: small, quantity: 1 }],
+        confirmation: null,
+      }),
+    );
+    // The owner saves the table again and again meanwhile: L restocked, archived, brought back. Each
+    // in one transaction, not retried: a lock cycle would fail it here.
+    const writes = [asked(7), asked(0, false), asked(9), asked(3)].map((each) =>
+      db.transaction((tx) => writeVariantsIn(tx, productId, each, COMMAND_LINE)),
+    );
+    const [placements] = await Promise.all([Promise.all(checkouts), Promise.all(writes)]);
+    expect(attempts).toBe(60);
+    expect(placements.filter((placement) => placement.outcome === "placed")).toHaveLength(10);
+    expect(placements.filter((placement) => placement.outcome === "short")).toHaveLength(50);
+    const [level] = await db.select().from(stockLevels).where(eq(stockLevels.variantId, small));
+    expect(level?.onHand).toBe(0);
+    const sold = await db.select().from(orderLines).where(eq(orderLines.variantId, small));
+    expect(sold).toHaveLength(10);
   });
 
   it("200 checkouts at once for the last 10 units: exactly 10 orders, stock 0, 190 told it is short", async () => {
