@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { products, productVariants, stockLevels } from "~/db/schema";
+import { productOptions, products, productVariants, stockLevels } from "~/db/schema";
 
 /*
  * A product's stock as the catalogue speaks of it (docs/decisions/0045): each
@@ -26,6 +26,10 @@ export const productInStock: SQL = sql`exists (select 1 from ${stockLevels} s jo
 /** How many live variants the product has: a card offers Add to cart for one, "Choose options" for more. */
 export const productVariantCount: SQL<number> = sql<number>`(select count(*)::int from ${productVariants} v
    where v.product_id = ${productId} and v.archived_at is null)`.mapWith(Number);
+
+/** How many options the product has (0: a product of one variant, whose price and stock are its own). */
+export const productOptionCount: SQL<number> = sql<number>`(select count(*)::int from ${productOptions} o
+   where o.product_id = ${productId})`.mapWith(Number);
 
 /** The product's highest live price: `price_max_minor` when its variants differ, its one price otherwise. */
 export const productPriceMaxMinor: SQL = sql`coalesce(${products.priceMaxMinor}, ${products.priceMinor})`;

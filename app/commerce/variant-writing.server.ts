@@ -70,6 +70,11 @@ export async function writeVariantsIn(
     .for("update");
   await lockProductsStock(tx, [productId]);
   const stored = await storedVariants(tx, productId);
+  const storedOptions = await tx
+    .select({ name: productOptions.name, values: productOptions.values })
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(productOptions.position));
   const matched = matchVariants(stored, asked.variants);
   checkStockShown(asked.variants, matched);
 
@@ -96,6 +101,13 @@ export async function writeVariantsIn(
              as asked(id, on_hand)
        where ${stockLevels.variantId} = asked.id and ${stockLevels.onHand} <> asked.on_hand`);
   }
+  // Every level of the product stamped by this transaction (drizzle/0016 stamps only a changed count):
+  // each process's stock snapshot re-reads the product (catalog/core/stock-snapshot.server.ts),
+  // whose units the variants archived, restored or deleted here change.
+  await tx
+    .update(stockLevels)
+    .set({ changedBy: sql`pg_current_xact_id()` })
+    .where(eq(stockLevels.productId, productId));
   await writePriceRange(tx, productId, asked);
 
   if (actor === null) return ids;
@@ -105,7 +117,7 @@ export async function writeVariantsIn(
     subjectName: productName(product),
     names: asked.variants.map((variant) => variant.sku),
     before: summary(
-      [],
+      storedOptions,
       stored.filter((variant) => !variant.archived),
     ),
     after: summary(asked.options, asked.variants),

@@ -107,6 +107,17 @@ describe.each(engines)("products and their variants on $name", (engine: TestData
     expect(variants[1]?.sku).toBe(`PAIR-${id}-2`);
   });
 
+  it("follows the product's one live variant when the others are archived (drizzle/0025)", async () => {
+    const id = await productInStock(engine, 1, 20);
+    await engine.db
+      .insert(productVariants)
+      .values({ productId: id, sku: `GONE-${id}`, option1: "Old", priceMinor: 900, archivedAt: new Date() });
+    await engine.db.update(products).set({ priceMinor: 2500 }).where(eq(products.id, id));
+    const variants = await variantsOf(engine, id);
+    // The live one charges what the product says; the archived one keeps its price for its orders.
+    expect(variants.map((variant) => variant.priceMinor)).toEqual([2500, 900]);
+  });
+
   it("refuses a SKU twice, two live variants alike, an empty value and a 'was' price not above the price", async () => {
     const id = await productInStock(engine, 1, 20);
     const other = await productInStock(engine, 1, 20);

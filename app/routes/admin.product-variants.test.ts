@@ -149,9 +149,33 @@ describe.each(engines)("the back office's options and variants on $name", (engin
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.body)).toContain("Stock changed since you opened this page: now 3.");
     expect(JSON.stringify(refused.body)).toContain("variants[0].stock");
+    // A row whose values are not the options' any more: the table says what to do (the values are
+    // no field of the form).
     const unknown = await send(productId, "save", { "variants[1].option1": "XL" });
     expect(unknown.status).toBe(409);
-    expect(JSON.stringify(unknown.body)).toContain("variants[1].option1");
+    expect(unknown.body).toMatchObject({
+      result: {
+        error: {
+          variants: [
+            "The options changed: press Make every combination to make the variants for them, then save.",
+          ],
+        },
+      },
+    });
+    // Values that would make more variants than a product may have are refused by their field.
+    const many = await send(productId, "combine", {
+      "options[0].values": Array.from({ length: 11 }, (_, at) => `S${at}`).join(", "),
+      "options[1].name": "Colour",
+      "options[1].values": Array.from({ length: 10 }, (_, at) => `C${at}`).join(", "),
+    });
+    expect(many.status).toBe(409);
+    expect(many.body).toMatchObject({
+      result: {
+        error: {
+          "options[0].values": ["These values make 110 combinations: a product has at most 100 variants."],
+        },
+      },
+    });
     expect((await variantsOf(productId)).map(({ option1, onHand }) => [option1, onHand])).toEqual([
       ["S", 3],
       ["M", 0],

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { decimalAmount, money } from "~/commerce/money";
+import { lineName } from "~/commerce/options-label";
 import { formatAmount, shopMoney } from "~/commerce/shop-money.server";
 import { ErrorPage } from "~/components/layout/error-page";
 import { accountsFor, servicesContext, shippingRatesOf } from "~/context.server";
@@ -173,6 +174,18 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     : loaderData.product;
   const locale = useShopperLocale();
   const fewLeftAt = useFewLeftAt();
+  // The options not chosen yet (a form sent without one), and the variant as the cart will name it.
+  const unchosen = variants
+    ? variants.options.filter((_, at) => !variants.selected[at]).map((option) => option.name)
+    : [];
+  const chosenName = variants
+    ? lineName({
+        name: product.name,
+        options: Object.fromEntries(
+          variants.options.map((option, at) => [option.name, variants.selected[at] ?? ""]),
+        ),
+      })
+    : product.name;
   const categoryHref = shopHref({ category: [product.category] });
   return (
     <main id="main" className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 lg:px-8 lg:pt-10">
@@ -200,12 +213,14 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <BuyBox
                 productId={product.id}
                 variantId={chosen?.id}
-                productName={product.name}
+                productName={chosenName}
                 stock={product.stock}
                 stockState={
                   variants && !chosen ? (
                     <p className="text-sm font-semibold text-slate-800">
-                      This combination is not made: choose another.
+                      {unchosen.length > 0
+                        ? `Choose a ${unchosen.join(" and a ")} first.`
+                        : "This combination is not made: choose another."}
                     </p>
                   ) : (
                     <StockState stock={product.stock} fewLeftAt={fewLeftAt} />

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { carts, products, productVariants, users } from "~/db/schema";
+import { carts, productOptions, products, productVariants, users } from "~/db/schema";
 import { productWithVariants } from "../../../tests/support/product-variants";
 import { onlyVariantOf, productInStock } from "../../../tests/support/shop-context";
 import {
@@ -216,6 +216,20 @@ describe.each(engines)("the cart on $name", (engine: TestDatabase) => {
       outcome: "added",
       variantId: two,
     });
+  });
+
+  it("names only the options a line's variant has values for (one made before an option was added)", async () => {
+    const tent = await productWithVariants(engine, {
+      options: [{ name: "Size", values: ["2-person"] }],
+      variants: [{ values: ["2-person"], priceMinor: 9900, onHand: 3 }],
+    });
+    const shopper = guest();
+    await addToCart(db, shopper, { productId: tent.productId, quantity: 1 });
+    // An option added later, as rows: the variant has no value for it.
+    await db
+      .insert(productOptions)
+      .values({ productId: tent.productId, position: 2, name: "Colour", values: [] });
+    expect((await readCart(db, shopper)).lines[0]?.options).toEqual({ Size: "2-person" });
   });
 
   it("says when a price changed since the line was added", async () => {

@@ -27,7 +27,8 @@ export function BuyBox({
 }: BuyBoxProps) {
   return (
     <section aria-label="Buy" className="space-y-4 rounded-xl border border-slate-300 bg-white p-5">
-      {stockState}
+      {/* Polite: a variant chosen is heard as its stock. */}
+      <div aria-live="polite">{stockState}</div>
       {unavailable ? null : (
         <AddToCart
           productId={productId}

@@ -1,8 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
+import { writeProductVariants } from "~/commerce/variant-writing.server";
+import { productVariantsSchema } from "~/commerce/variants-schema";
 import { products, productVariants, stockLevels } from "~/db/schema";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
+import { COMMAND_LINE } from "~/utils/audit-log.server";
+import { productWithVariants } from "../../../../tests/support/product-variants";
 import { describeWhen, postgresServer } from "../../../../tests/support/requirements";
 import {
   openTestDatabases,
@@ -72,6 +76,30 @@ describe.each(engines)("the stock snapshot, on $name", (engine: TestDatabase) =>
     snapshot.changed();
     expect((await snapshot.withStock([asProduct(third)]))[0]?.stock).toBe(3);
     await setStock(third, 12);
+  });
+
+  it("shows a product's new sum once its variants are archived or restored by the owner", async () => {
+    const shirt = await productWithVariants(engine, {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { values: ["S"], priceMinor: 1000, onHand: 3 },
+        { values: ["M"], priceMinor: 1000, onHand: 4 },
+      ],
+    });
+    const snapshot = createStockSnapshot(db, READS, { lookEveryMs: 0, maxAgeMs: 0 });
+    expect((await snapshot.withStock([asProduct(shirt.productId)]))[0]?.stock).toBe(7);
+    // M dropped: archived (its level kept) if an order names it, deleted if not; either way not sold.
+    const written = await writeProductVariants(
+      db,
+      shirt.productId,
+      productVariantsSchema.parse({
+        options: [{ name: "Size", values: [{ value: "S" }] }],
+        variants: [{ id: shirt.variantIds[0], values: ["S"], sku: `${shirt.sku}-1`, priceMinor: 1000 }],
+      }),
+      COMMAND_LINE,
+    );
+    expect(written.ok).toBe(true);
+    expect((await snapshot.withStock([asProduct(shirt.productId)]))[0]?.stock).toBe(3);
   });
 
   it("gives a product of several variants its live variants' sum, whichever read finds it", async () => {

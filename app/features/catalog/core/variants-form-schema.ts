@@ -64,6 +64,15 @@ export const variantsFormSchema = (currency: CurrencyCode) =>
       bulkStock: units("Units to add").min(1, "Units to add must be 1 or more.").optional(),
     })
     .superRefine((form, context) => {
+      for (const [at, option] of form.options.entries()) {
+        if (parsedValues(option.values).length > 100) {
+          context.addIssue({
+            code: "custom",
+            path: ["options", at, "values"],
+            message: "An option has at most 100 values.",
+          });
+        }
+      }
       const selected = form.variants.some((row) => row.selected);
       if ((form.intent === "set-price" || form.intent === "add-stock") && !selected) {
         context.addIssue({

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { minorAtMost } from "~/commerce/money";
 import { isShopperOrder } from "~/commerce/sales";
 import { shopMoney } from "~/commerce/shop-money.server";
-import { productUnitsOnHand } from "~/commerce/units-on-hand.server";
+import { productOptionCount, productUnitsOnHand } from "~/commerce/units-on-hand.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { brands, categories, orderLines, orders, products } from "~/db/schema";
 import { eventLoopTurns } from "~/utils/event-loop-turns.server";
@@ -95,6 +95,7 @@ export async function planCatalogImport(
       ...productColumns(),
       // Its variants' sum: a product of one variant has its one level.
       stock: productUnitsOnHand,
+      options: productOptionCount,
     })
     .from(products);
   const brandOf = facetResolver(knownBrands, "brand_label");
@@ -131,7 +132,10 @@ export async function planCatalogImport(
       creationDate: row.created ?? before?.creationDate ?? now,
       stock: row.stock,
     };
-    if (before && before.variantCount > 1) keepVariantsOwn(before, values, row.line, variantWarnings);
+    // Its variants' own, with options even when one is left (set on /admin/products/<id>/variants).
+    if (before && (before.variantCount > 1 || before.options > 0)) {
+      keepVariantsOwn(before, values, row.line, variantWarnings);
+    }
     after.push(values);
     if (!before) plan.added.push(values);
     else if (sameProduct(before, values)) plan.unchanged++;
@@ -417,4 +421,6 @@ const stockLevelsLock = (batch: readonly ProductValues[]) => sql`
 const stockUpdate = (batch: readonly ProductValues[]) => sql`
   update stock_levels set on_hand = counted.on_hand
   from ${countedTable(batch)} join products on products.sku = counted.sku
-  where stock_levels.product_id = products.id and stock_levels.on_hand <> counted.on_hand`;
+  where stock_levels.product_id = products.id and stock_levels.on_hand <> counted.on_hand
+    -- The product's live variant (a product here is one): an archived one keeps its level.
+    and exists (select 1 from product_variants v where v.id = stock_levels.variant_id and v.archived_at is null)`;

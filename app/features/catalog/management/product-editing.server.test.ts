@@ -50,6 +50,29 @@ describe.each(engines)("saving a product sold in variants, on $name", (engine: T
     const [after] = await db.select().from(products).where(eq(products.id, id));
     expect(after).toMatchObject({ name: "Linen shirt", priceMinor: 1000, priceMaxMinor: 1200 });
   });
+
+  it("refuses one price for a product with options even when one variant is left", async () => {
+    const tent = await productWithVariants(engine, {
+      options: [{ name: "Size", values: ["2-person"] }],
+      variants: [{ values: ["2-person"], priceMinor: 9900, onHand: 2 }],
+    });
+    const [before] = await db.select().from(products).where(eq(products.id, tent.productId));
+    const form: ProductForm = {
+      name: before?.name as string,
+      sku: tent.sku,
+      brand: before?.bandName as string,
+      category: before?.category as string,
+      price: 8900,
+      stock: 2,
+      stockShown: 2,
+    };
+    expect(await saveProduct(db, COMMAND_LINE, tent.productId, form, undefined)).toEqual({
+      refused: {
+        field: "price",
+        message: "This product has options: its price and stock are set per variant.",
+      },
+    });
+  });
 });
 
 reportPostgresSkipped("saving a product sold in variants, on $name");

@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { productUnitsOnHand, productVariantCount } from "~/commerce/units-on-hand.server";
+import { productOptionCount, productUnitsOnHand, productVariantCount } from "~/commerce/units-on-hand.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
-import { brands, categories, orderLines, products, stockLevels } from "~/db/schema";
+import { brands, categories, orderLines, products, productVariants, stockLevels } from "~/db/schema";
 import { type Actor, changedFields, productName, recordChange } from "~/utils/audit-log.server";
 import { PICTURE_FORMAT_NAMES } from "../core/catalog-format";
 import type { NewProductForm, ProductForm } from "../core/product-form-schema";
@@ -58,6 +58,9 @@ export async function productForEditing(
   const [row] = lock ? await query.for("update", { of: products }) : await query;
   return row ?? null;
 }
+
+/** A stock level of a live (not archived) variant. */
+const liveLevel = sql`exists (select 1 from ${productVariants} v where v.id = ${stockLevels.variantId} and v.archived_at is null)`;
 
 /** Why a save or a deletion changed nothing, with the field the message belongs to. */
 export type EditRefusal = {
@@ -145,12 +148,19 @@ async function checkSku(tx: Transaction, sku: string | undefined, id?: number): 
  */
 async function checkOneVariant(tx: Transaction, id: number, before: EditableProduct, form: ProductForm) {
   if (form.price === before.priceCents && form.stock === (form.stockShown ?? before.stock)) return;
-  const [row] = await tx.select({ variants: productVariantCount }).from(products).where(eq(products.id, id));
+  const [row] = await tx
+    .select({ variants: productVariantCount, options: productOptionCount })
+    .from(products)
+    .where(eq(products.id, id));
   const variants = row?.variants ?? 1;
-  if (variants > 1) {
+  // A product with options, even of one variant left, is its variants' (/admin/products/<id>/variants).
+  if (variants > 1 || (row?.options ?? 0) > 0) {
     throw new Refused({
       field: form.price === before.priceCents ? "stock" : "price",
-      message: `This product is sold in ${variants} variants: each has its own price and stock, set per variant.`,
+      message:
+        variants > 1
+          ? `This product is sold in ${variants} variants: each has its own price and stock, set per variant.`
+          : "This product has options: its price and stock are set per variant.",
     });
   }
 }
@@ -233,7 +243,8 @@ export async function saveProduct(
         const set = await tx
           .update(stockLevels)
           .set({ onHand: form.stock })
-          .where(and(eq(stockLevels.productId, id), eq(stockLevels.onHand, shown)))
+          // Its one live variant's level: an archived variant keeps its own.
+          .where(and(eq(stockLevels.productId, id), eq(stockLevels.onHand, shown), liveLevel))
           .returning({ onHand: stockLevels.onHand });
         if (set.length === 0) {
           const now = (await productForEditing(tx, id))?.stock ?? 0;

@@ -43,6 +43,21 @@ function askedOf(form: VariantsForm, productSku: string): VariantsAsked | { fiel
     onHandShown: row.stockShown,
     weightGrams: row.weight ?? null,
   }));
+  if (form.intent === "combine") {
+    const count = options.reduce((made, option) => made * Math.max(option.values.length, 1), 1);
+    if (count > MOST_COMBINATIONS) {
+      const widest = options.reduce((a, b) => (b.values.length > a.values.length ? b : a));
+      return {
+        field: `options[${widest.at}].values`,
+        message: `These values make ${count.toLocaleString("en-US")} combinations: a product has at most ${MOST_COMBINATIONS} variants.`,
+      };
+    }
+  } else if (!rowsFit(options, rows)) {
+    return {
+      field: "variants",
+      message: "The options changed: press Make every combination to make the variants for them, then save.",
+    };
+  }
   const variants = form.intent === "combine" ? combined(options, rows, productSku) : rows;
   const parsed = productVariantsSchema.safeParse({
     options: options.map(({ name, values }) => ({ name, values })),
@@ -64,6 +79,18 @@ function askedOf(form: VariantsForm, productSku: string): VariantsAsked | { fiel
 }
 
 type Row = VariantAsked;
+
+/** As the writer's schema allows (app/commerce/variants-schema.ts). */
+const MOST_COMBINATIONS = 100;
+
+/** Whether every row has one of each option's values: else the options changed since the rows were made. */
+function rowsFit(options: { values: { value: string }[] }[], rows: Row[]): boolean {
+  return rows.every(
+    (row) =>
+      row.values.length === options.length &&
+      row.values.every((value, at) => options[at]?.values.some((known) => known.value === value)),
+  );
+}
 
 /** A row for every combination of the options' values: the owner's where there is one, else a new one. */
 function combined(
@@ -93,9 +120,9 @@ function combined(
   );
 }
 
-/** A writer's path ("variants.2.values.1", "options.0.name") as the form's field ("variants[2].option2"). */
+/** A writer's path ("variants.2.priceMinor", "options.0.name") as the form's field ("variants[2].price"). */
 function formField(path: readonly PropertyKey[], options: { at: number }[]): string {
-  const [list, at, field, position] = path;
+  const [list, at, field] = path;
   if (list === "options" && typeof at === "number") {
     const row = options[at]?.at ?? at;
     return `options[${row}].${field === "name" ? "name" : "values"}`;
@@ -108,10 +135,8 @@ function formField(path: readonly PropertyKey[], options: { at: number }[]): str
       onHand: "stock",
       weightGrams: "weight",
     };
-    if (field === "values") {
-      const option = typeof position === "number" ? (options[position]?.at ?? position) : 0;
-      return `variants[${at}].option${option + 1}`;
-    }
+    // A row's values are not fields of the form (its title shows them): said above the table.
+    if (field === "values") return "variants";
     return `variants[${at}].${names[String(field)] ?? "sku"}`;
   }
   return "variants";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { productInStock, productUnitsOnHand } from "~/commerce/units-on-hand.server";
 import type { Database } from "~/db/client.server";
-import { products, stockLevels } from "~/db/schema";
+import { products, productVariants, stockLevels } from "~/db/schema";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
 import { BEST_RATED_FIRST, onSale, productColumns, productOf } from "../core/product-rows.server";
 import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
@@ -70,7 +70,10 @@ function whereClause(
   const conditions: SQL[] = archived ? [] : [onSale];
   if (lowStockAt !== undefined) {
     conditions.push(
-      sql`exists (select 1 from ${stockLevels} where ${stockLevels.productId} = ${products.id} and ${stockLevels.onHand} <= ${lowStockAt})`,
+      // A live variant at or under the line: an archived one's level is no stock the shop sells.
+      sql`exists (select 1 from ${stockLevels} join ${productVariants} v on v.id = ${stockLevels.variantId}
+                   where ${stockLevels.productId} = ${products}.${sql.identifier(products.id.name)}
+                     and ${stockLevels.onHand} <= ${lowStockAt} and v.archived_at is null)`,
     );
   }
   if (filters.category) conditions.push(inArray(products.category, filters.category));

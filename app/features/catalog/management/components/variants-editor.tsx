@@ -62,6 +62,11 @@ export function VariantsEditor({
   }, [result]);
 
   const errorOf = (name: string) => errors[name]?.[0];
+  // The table's own, and any about a row's hidden fields (its id, its values, the stock it showed).
+  const tableErrors = Object.entries(errors)
+    .filter(([name]) => name === "variants" || /^variants\[\d+\]\.(id|stockShown|option\d)$/.test(name))
+    .map(([, messages]) => messages?.[0])
+    .filter((message): message is string => Boolean(message));
   const control = (
     name: string,
     label: string,
@@ -107,7 +112,7 @@ export function VariantsEditor({
         <legend className="px-1 text-lg font-bold text-slate-900">Options</legend>
         <p className="text-sm text-slate-700">
           Up to three, such as Size or Colour. Values in order, separated by commas (S, M, L); a colour's
-          swatch after it (Red #b91c1c). Leave an option empty to remove it.
+          swatch after it (Red #b91c1c). To remove an option, empty it and press Make every combination.
         </p>
         {[0, 1, 2].map((at) => {
           const option = options[at];
@@ -149,9 +154,9 @@ export function VariantsEditor({
         <h2 id="variants-heading" className="text-lg font-bold text-slate-900">
           {`Variants (${variants.length})`}
         </h2>
-        {errorOf("variants") ? (
+        {tableErrors.length > 0 ? (
           <p id="variants-error" tabIndex={-1} role="alert" className={ERROR}>
-            {errorOf("variants")}
+            {tableErrors.join(" ")}
           </p>
         ) : null}
         <table className="w-full border-collapse text-left max-md:block">
