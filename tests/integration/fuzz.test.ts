@@ -320,10 +320,15 @@ describe.each(enginesToRun(engines))("malformed requests on $name", ({ env }) =>
       )
       .find((written) => written.to === ownerEmail);
     const token = /verify-email\?token=([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
-    expect((await owner.postForm(`${url}/verify-email`, { intent: "confirm", token }, headers)).status).toBe(
-      302,
-    );
-    expect((await owner.fetch(`${url}/admin`, { headers })).status).toBe(200);
+    expect(token, `no confirmation link for ${ownerEmail} in the outbox`).not.toBe("");
+    const confirmed = await owner.postForm(`${url}/verify-email`, { intent: "confirm", token }, headers);
+    expect(confirmed.status).toBe(302);
+    // Said in full when it fails: where the confirmation led, and what the shop logged meanwhile.
+    const door = await owner.fetch(`${url}/admin`, { headers });
+    expect(
+      door.status,
+      `confirmed → ${confirmed.headers.get("location")}; the shop's log:\n${shop.output().slice(since).slice(-4000)}`,
+    ).toBe(200);
     cookies.owner = owner.cookieHeader(url);
     const [product] = (await (await fetch(`${url}/all-products?size=1&sort=dsc`)).json()) as { id: number }[];
     const productId = product?.id as number;
