@@ -9,17 +9,11 @@ import { VariantsEditor } from "~/features/catalog/management/components/variant
 import {
   applyVariantsForm,
   productFlash,
+  productIdOf,
   variantsForEditing,
 } from "~/features/catalog/management/index.server";
 import { readForm } from "~/utils/form-submission.server";
 import type { Route } from "./+types/admin.product-variants";
-
-/** The product's id from the address: digits that fit PostgreSQL's integer, else the page does not exist. */
-function productIdOf(params: { productId: string }): number {
-  const id = /^\d{1,9}$/.test(params.productId) ? Number(params.productId) : 0;
-  if (id < 1) throw data(null, { status: 404 });
-  return id;
-}
 
 /** `/admin/products/<id>/variants`: the product's options and its table of variants. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

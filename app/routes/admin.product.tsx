@@ -18,19 +18,13 @@ import {
   type ProductFlashCode,
   productFlash,
   productForEditing,
+  productIdOf,
   saveProduct,
   setProductArchived,
   uploadedPicture,
 } from "~/features/catalog/management/index.server";
 import { checkedSubmission, failedSubmission, readForm } from "~/utils/form-submission.server";
 import type { Route } from "./+types/admin.product";
-
-/** The product's id from the address: digits that fit PostgreSQL's integer, else the page does not exist. */
-function productIdOf(params: { productId: string }): number {
-  const id = /^\d{1,9}$/.test(params.productId) ? Number(params.productId) : 0;
-  if (id < 1) throw data(null, { status: 404 });
-  return id;
-}
 
 /** `/admin/products/<id>`: the product's form, archive or restore, delete. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

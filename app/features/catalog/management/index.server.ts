@@ -38,5 +38,6 @@ export {
   uploadedPicture,
 } from "./product-editing.server";
 export { type ProductFlashCode, productFlash } from "./product-flash.server";
+export { productIdOf } from "./product-id.server";
 export { createPictureStore, type PictureStore, pictureResponse } from "./product-pictures.server";
 export { applyVariantsForm, variantsForEditing } from "./variant-editing.server";

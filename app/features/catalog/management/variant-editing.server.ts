@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import { writeProductVariants } from "~/commerce/variant-writing.server";
-import { productVariantsSchema, type VariantAsked, type VariantsAsked } from "~/commerce/variants-schema";
+import {
+  everyCombination,
+  productVariantsSchema,
+  type VariantAsked,
+  type VariantsAsked,
+} from "~/commerce/variants-schema";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import type { Actor } from "~/utils/audit-log.server";
@@ -98,11 +103,7 @@ function combined(
   rows: Row[],
   productSku: string,
 ): Row[] {
-  const combinations = options.reduce<string[][]>(
-    (made, option) =>
-      made.flatMap((combination) => option.values.map(({ value }) => [...combination, value])),
-    [[]],
-  );
+  const combinations = everyCombination(options);
   const cheapest = rows.length > 0 ? Math.min(...rows.map((row) => row.priceMinor)) : 0;
   const key = (values: readonly string[]) => JSON.stringify(values);
   const byValues = new Map(rows.map((row) => [key(row.values), row]));
