@@ -87,6 +87,16 @@ describe("the variants schema", () => {
     });
     expect(four.success).toBe(false);
   });
+
+  it("refuses an option name with a colon: the shop's filter writes a choice as Size:M", () => {
+    const colon = productVariantsSchema.safeParse({
+      options: [{ name: "Size: EU", values: [{ value: "40" }] }],
+      variants: [{ values: ["40"], sku: "A", priceMinor: 1 }],
+    });
+    expect(colon.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["options.0.name", "An option name cannot hold a colon (:)."],
+    ]);
+  });
 });
 
 describe.each(engines)("writing a product's variants on $name", (engine: TestDatabase) => {

@@ -31,7 +31,9 @@ const optionSchema = z.object({
     .string({ error: "Option name is required." })
     .trim()
     .min(1, "Option name is required.")
-    .max(NAME_MAX, `Option name must be at most ${NAME_MAX} characters.`),
+    .max(NAME_MAX, `Option name must be at most ${NAME_MAX} characters.`)
+    // The shop's filter writes a choice as name:value (`option=Size:M`).
+    .refine((name) => !name.includes(":"), "An option name cannot hold a colon (:)."),
   values: z.array(optionValueSchema).min(1, "An option needs at least one value.").max(MOST_VARIANTS),
 });
 

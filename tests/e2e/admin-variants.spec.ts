@@ -66,6 +66,10 @@ test("an owner makes a product in sizes and colours, and the shop sells each var
   // In the shop: a card that asks to choose, a page that shows M in blue (the first in stock), and
   // sells L in red once chosen.
   await page.goto(`/?search=${encodeURIComponent(name)}`);
+  // The shop page's Size facet lists the new sizes, smallest first.
+  const sizes = page.getByRole("search", { name: "Product filters" }).getByRole("group", { name: "Size" });
+  await expect(sizes.getByRole("checkbox")).toHaveCount(3);
+  await expect(sizes.getByRole("listitem")).toHaveText([/^S/, /^M/, /^L/]);
   await page.getByRole("link", { name: `Choose options: ${name}` }).click();
   await expect(page.getByRole("radio", { name: "M", exact: true })).toBeChecked();
   await page.getByRole("radio", { name: /^L/ }).check({ force: true });

@@ -93,6 +93,27 @@ async function checkOut(page: Page, email: string) {
   expect(confirmation.text).toContain("1 × CycleFit Running Shoes (Size 40 · Colour Blue)");
 }
 
+/** The shop page's filter panel: ticks Size 41 and Colour Blue, and only the running shoes stay. */
+async function filterBySizeAndColour(page: Page, javaScript: boolean) {
+  const filters = page.getByRole("search", { name: "Product filters" });
+  const sizes = filters.getByRole("group", { name: "Size" });
+  await expect(sizes.getByRole("checkbox", { name: /^41\b/ })).toBeVisible();
+  await sizes.getByRole("checkbox", { name: /^41\b/ }).check();
+  if (!javaScript) await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/[?&]option=Size%3A41(&|$)/);
+  // Colour's counts follow the size chosen: size 41 is made in black and blue, nothing else.
+  const colours = filters.getByRole("group", { name: "Colour" });
+  await expect(colours.getByRole("checkbox", { name: /^Blue 1 product$/ })).toBeVisible();
+  await colours.getByRole("checkbox", { name: /^Blue\b/ }).check();
+  if (!javaScript) await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/option=Colour%3ABlue&option=Size%3A41/);
+  await expect(page.getByText("Showing 1 of 1 product")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Choose options: CycleFit Running Shoes" })).toBeVisible();
+  // Each value chosen is a chip that takes it away.
+  await page.getByRole("link", { name: /^Size: 41\s*, remove$/ }).click();
+  await expect(page).toHaveURL(/\?option=Colour%3ABlue(#results)?$/);
+}
+
 test.describe("a product in sizes and colours, with JavaScript", () => {
   test("picks Size and Colour, sees the variant's stock, adds two variants and checks out", async ({
     page,
@@ -101,6 +122,12 @@ test.describe("a product in sizes and colours, with JavaScript", () => {
     await useOwnAddress(context);
     await buyTwoVariants(page, true);
     await checkOut(page, uniqueEmail("variant-buyer"));
+  });
+
+  test("the shop page filters by Size and Colour, each value with its count", async ({ page }) => {
+    await gotoInteractive(page, "/");
+    await filterBySizeAndColour(page, true);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -111,6 +138,11 @@ test.describe("a product in sizes and colours, without JavaScript", () => {
     await useOwnAddress(context);
     await buyTwoVariants(page, false);
     await checkOut(page, uniqueEmail("variant-buyer-no-js"));
+  });
+
+  test("the shop page filters by Size and Colour with Apply filters", async ({ page }) => {
+    await page.goto("/");
+    await filterBySizeAndColour(page, false);
   });
 });
 

@@ -135,6 +135,33 @@ describe.each(enginesToRun(engines))("JSON API on $name", ({ env }) => {
     }
   });
 
+  it("GET /facets lists option values with counts; option= keeps the products with a variant in them", async () => {
+    const facets = (await (await get("/facets")).json()) as {
+      options: Record<string, { value: string; count: number }[]>;
+    };
+    // The demo's running shoes come in sizes 39 to 43, and in Black and Blue.
+    expect(facets.options.Size?.slice(0, 5)).toEqual(
+      ["39", "40", "41", "42", "43"].map((value) => ({ value, count: 1 })),
+    );
+    expect(facets.options.Colour).toEqual(expect.arrayContaining([{ value: "Blue", count: 1 }]));
+    const shoes = (await (await get("/all-products?option=Size:41&option=Colour:Blue")).json()) as {
+      name: string;
+    }[];
+    expect(shoes.map((product) => product.name)).toEqual(["CycleFit Running Shoes"]);
+    // Values of one option are alternatives; of two options, one variant must hold both.
+    expect(await (await get("/counts?option=Size:41&option=Size:60 × 60 cm")).json()).toEqual({ count: 2 });
+    expect(await (await get("/counts?option=Size:41&option=Colour:Plum")).json()).toEqual({ count: 0 });
+    // A brand's count follows the option chosen: only CycleFit makes size 41.
+    const chosen = (await (await get("/facets?option=Size:41")).json()) as {
+      count: number;
+      brands: { value: string; count: number }[];
+    };
+    expect(chosen.count).toBe(1);
+    expect(chosen.brands.filter((brand) => brand.count > 0)).toEqual([
+      expect.objectContaining({ value: "cycleFit", count: 1 }),
+    ]);
+  });
+
   it("GET /suggestions gives the best products and the brands and categories whose names match, with addresses", async () => {
     const response = await get("/suggestions?search=camp");
     expect(response.status).toBe(200);
@@ -201,6 +228,8 @@ describe.each(enginesToRun(engines))("JSON API on $name", ({ env }) => {
     ["/counts?range=-1", "range"],
     ["/facets?range=-1", "range"],
     [`/facets?${"band=x&".repeat(21)}`, "band"],
+    ["/all-products?option=Size", "option"],
+    ["/counts?option=:M", "option"],
     ["/all-products?category=ok&category=%01", "category"],
     [`/counts?search=${"y".repeat(101)}`, "search"],
     [`/suggestions?search=${"z".repeat(101)}`, "search"],
@@ -259,12 +288,14 @@ describe.each(enginesToRun(engines))("JSON API on $name", ({ env }) => {
   });
 
   it("random query strings never produce a 5xx", async () => {
-    const names = ["page", "size", "sort", "search", "category", "band", "range", "x"];
+    const names = ["page", "size", "sort", "search", "category", "band", "option", "range", "x"];
     const value = fc.oneof(
       fc.string({ maxLength: 120 }),
       fc.integer({ min: -10, max: 10_000_000 }).map(String),
       fc.constantFrom(
         "asc",
+        "Size:41",
+        "Colour:Blue",
         "dsc",
         "date-added",
         "rating",

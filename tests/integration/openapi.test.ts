@@ -89,13 +89,14 @@ describe("the API's description", () => {
       "band",
       "category",
       "inStock",
+      "option",
       "page",
       "range",
       "search",
       "size",
       "sort",
     ]);
-    expect(names("/counts")).toEqual(["band", "category", "inStock", "range", "search"]);
+    expect(names("/counts")).toEqual(["band", "category", "inStock", "option", "range", "search"]);
     expect(names("/facets")).toEqual(names("/counts"));
     expect(names("/suggestions")).toEqual(["search"]);
     const sort = document.paths["/all-products"]?.get?.parameters?.find(

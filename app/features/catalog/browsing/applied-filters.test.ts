@@ -14,6 +14,7 @@ const LABELS = {
 const VALUES: CatalogFormValues = {
   band: ["campSafe", "cycleFit"],
   category: ["outdoor"],
+  option: [],
   range: 50,
   inStock: true,
   search: " tent ",
@@ -61,7 +62,7 @@ describe("appliedFilters", () => {
   it("makes no chip for the sort or for filters that filter nothing", () => {
     expect(
       appliedFilters(
-        { band: [], category: [], range: 0, inStock: false, search: "  ", sort: "dsc" },
+        { band: [], category: [], option: [], range: 0, inStock: false, search: "  ", sort: "dsc" },
         LABELS,
         USD,
       ),

@@ -1,6 +1,7 @@
 import type { ShopMoney } from "~/commerce/money";
 import { quoted } from "../core/catalog-format";
 import { labelOf } from "../core/catalog-vocabulary";
+import { readOptionChoice } from "../core/option-choices";
 import { type CatalogFormValues, shopHref } from "./catalog-url";
 import { priceRangeLabel } from "./price-range";
 
@@ -47,6 +48,14 @@ export function appliedFilters(
       label: labelOf(labels.categories, category),
       href: without({ category: values.category.filter((value) => value !== category) }),
     })),
+    ...values.option.map((option) => {
+      const read = readOptionChoice(option);
+      return {
+        kind: read?.name ?? "Option",
+        label: read?.value ?? option,
+        href: without({ option: values.option.filter((value) => value !== option) }),
+      };
+    }),
     ...(values.range > 0
       ? [{ kind: "Price", label: priceRangeLabel(values.range, money), href: without({ range: 0 }) }]
       : []),
@@ -61,7 +70,7 @@ export function withoutFiltersHref(values: CatalogFormValues): string {
 
 /** A filter whose removal brings results back, as the catalogue found it (catalog.server.ts). */
 export interface WayBack {
-  drop: "band" | "category" | "range" | "inStock" | "search";
+  drop: "band" | "category" | "option" | "range" | "inStock" | "search";
   count: number;
 }
 
@@ -82,6 +91,11 @@ export function wayBackLink(
       return {
         text: `Remove ${quoted(values.category.map((category) => labelOf(labels.categories, category)))}`,
         href: shopHref({ ...values, category: [] }),
+      };
+    case "option":
+      return {
+        text: `Remove ${quoted(values.option.map((option) => readOptionChoice(option)?.value ?? option))}`,
+        href: shopHref({ ...values, option: [] }),
       };
     case "range":
       return {

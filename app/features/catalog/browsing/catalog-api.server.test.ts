@@ -95,6 +95,7 @@ const emptyCatalog = (findProducts = async () => []) =>
       readCatalogIndex: async () => null,
       readSearchVocabulary: async () => searchVocabulary([]),
       readFacetMatrix: async () => [],
+      readOptionCounts: async () => new Map(),
       readFacetValues: async () => ({ brands: [], categories: [] }),
       findProducts,
       countProducts: async () => 0,

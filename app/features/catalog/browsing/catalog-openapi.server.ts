@@ -22,6 +22,8 @@ const PARAMETERS: Record<keyof typeof catalogQueryFields, string> = {
   category:
     "A category's value. Repeat it for products in any of several (`category=outdoor&category=fitness`).",
   band: "A brand's value. Repeat it for products of any of several (`band=campSafe&band=cycleFit`).",
+  option:
+    "An option's name and value, `Size:M`: products with a variant in it. Repeat it for any of several values of one option (`option=Size:M&option=Size:L`); values of different options must hold for one variant (`option=Size:M&option=Colour:Red`: an M that comes in red). `/facets` lists the values.",
   range: "The highest price, in the shop's currency, such as 50 or 49.99. 0 or absent: no limit.",
   inStock:
     "`1`: only products with a unit on hand (not sold out). Absent: every product. Any other value is refused.",

@@ -17,6 +17,7 @@ import {
 const EMPTY_FORM_VALUES: CatalogFormValues = {
   band: [],
   category: [],
+  option: [],
   range: 0,
   inStock: false,
   search: "",

@@ -12,6 +12,8 @@ import { PAGE_SIZE_DEFAULT, QUERY_PARAMETERS, SORT_VALUES, type SortValue } from
 export interface CatalogFormValues {
   band: string[];
   category: string[];
+  /** Chosen option values, as `option` writes them (`Size:M`). */
+  option: string[];
   /** Maximum price; 0 = any price. */
   range: number;
   /** Only products with a unit on hand. */
@@ -27,6 +29,7 @@ export function formValuesFromQuery(query: Partial<CatalogQuery>): CatalogFormVa
   return {
     band: query.band ?? [],
     category: query.category ?? [],
+    option: query.option ?? [],
     range: query.range ?? 0,
     inStock: query.inStock ?? false,
     search: query.search ?? "",
@@ -50,6 +53,7 @@ export function shopListingFromAddress(params: URLSearchParams): CatalogQuery {
     ...(text("search") ? { search: text("search") } : {}),
     ...(choices("band").length > 0 ? { band: choices("band") } : {}),
     ...(choices("category").length > 0 ? { category: choices("category") } : {}),
+    ...(choices("option").length > 0 ? { option: choices("option") } : {}),
     ...(range > 0 ? { range } : {}),
     ...(params.get("inStock") === "1" ? { inStock: true as const } : {}),
     ...(SORT_VALUES.includes(sort as SortValue) ? { sort: sort as SortValue } : {}),
@@ -64,6 +68,7 @@ function shopSearchParams(state: ShopUrlState): URLSearchParams {
   // Chosen brands and categories in one order, as the server sorts them.
   for (const band of [...(state.band ?? [])].sort()) params.append("band", band);
   for (const category of [...(state.category ?? [])].sort()) params.append("category", category);
+  for (const option of [...(state.option ?? [])].sort()) params.append("option", option);
   if (state.range && state.range > 0) params.set("range", String(state.range));
   if (state.inStock) params.set("inStock", "1");
   const search = state.search?.trim();

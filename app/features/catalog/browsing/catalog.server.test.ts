@@ -13,9 +13,9 @@ import { readFacetValues } from "../core/product-rows.server";
 import { cardOf } from "../search/card-shelf";
 import { CatalogIndexBuilder } from "../search/index-builder.server";
 import { searchVocabulary } from "../search/search-vocabulary.server";
-import { countProducts, findProducts, readFacetMatrix } from "../search/sql-search.server";
+import { countProducts, findProducts, readFacetMatrix, readOptionCounts } from "../search/sql-search.server";
 import { type CatalogOptions, createCatalog } from "./catalog.server";
-import { facetsOf } from "./facets";
+import { countsByValue, facetsOf } from "./facets";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 1);
@@ -390,6 +390,7 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
         await readFacetValues(db),
         filters,
         await readFacetMatrix(db, { ...filters, inStock: true }),
+        countsByValue(await readOptionCounts(db, filters)),
       );
     const countsOf = (choices: { value: string; count: number }[]) =>
       Object.fromEntries(choices.map((choice) => [choice.value, choice.count]));
@@ -518,6 +519,7 @@ describe("the catalogue cache", () => {
       priceMinor: 1000,
       ratingTenths: 40,
       createdMicros: 0,
+      variants: null,
       lexemes: ["blender"],
       nameLexemes: ["blender"],
       inStock: true,

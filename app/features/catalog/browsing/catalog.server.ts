@@ -31,7 +31,7 @@ import {
 } from "./answer-cache.server";
 import type { WayBack } from "./applied-filters";
 import { productHref, shopHref } from "./catalog-url";
-import { facetsOf } from "./facets";
+import { countsByValue, facetsOf } from "./facets";
 
 export type { CatalogAnswer } from "./answer-cache.server";
 
@@ -55,6 +55,7 @@ function suggestedFacetValues(
 const WAY_BACK_FILTERS = [
   "band",
   "category",
+  "option",
   "range",
   "inStock",
   "search",
@@ -143,19 +144,24 @@ export function createCatalog(
    */
   const facetValues = () =>
     cache.remember("last-known", "facet-values", search.generation(), () => reads.readFacetValues(db));
-  // Keyed by search, price cap and "in stock only": choosing brands and categories reuses it.
-  const facetMatrix = ({ search: text, range, inStock }: CatalogFilters) =>
-    searched(`facet-matrix:${JSON.stringify({ search: text, range, inStock })}`, text, (port) =>
-      port.facetMatrix({ range, inStock }),
+  // Keyed by search, price cap, "in stock only" and option values: choosing brands and categories reuses it.
+  const facetMatrix = ({ search: text, range, inStock, option }: CatalogFilters) =>
+    searched(`facet-matrix:${JSON.stringify({ search: text, range, inStock, option })}`, text, (port) =>
+      port.facetMatrix({ range, inStock, option }),
+    );
+  const optionCounts = (filters: CatalogFilters) =>
+    searched(`option-counts:${JSON.stringify(filters)}`, filters.search, async (port) =>
+      countsByValue(await port.optionCounts(filters)),
     );
   const listingFacets = async (filters: CatalogFilters): Promise<ListingFacets> => {
     // "In stock only"'s own count is the listing's with it: a second matrix unless it is chosen.
-    const [matrix, inStockMatrix, values] = await Promise.all([
+    const [matrix, inStockMatrix, values, options] = await Promise.all([
       facetMatrix(filters),
       filters.inStock ? undefined : facetMatrix({ ...filters, inStock: true }),
       facetValues(),
+      optionCounts(filters),
     ]);
-    return facetsOf(matrix.value, values.value, filters, (inStockMatrix ?? matrix).value);
+    return facetsOf(matrix.value, values.value, filters, (inStockMatrix ?? matrix).value, options.value);
   };
 
   return {

@@ -1,4 +1,5 @@
 import type { CatalogFilters, FacetCell, ListingFacets } from "../core/catalog-schema";
+import { type OptionCount, optionFacets, pairKey, readOptionChoice } from "../core/option-choices";
 import type { FacetValues } from "../core/product-rows.server";
 import { countOf } from "../search/index.server";
 
@@ -14,6 +15,8 @@ export function facetsOf(
   filters: CatalogFilters,
   /** The same listing's matrix in stock only: "In stock only"'s count. */
   inStockMatrix: FacetCell[],
+  /** What choosing each option value would show (a chosen one with none is listed too, to be unchosen). */
+  optionCounts: OptionCount[],
 ): ListingFacets {
   const chosenBrands = filters.band ? new Set(filters.band) : null;
   const chosenCategories = filters.category ? new Set(filters.category) : null;
@@ -32,5 +35,24 @@ export function facetsOf(
     brands: choices(values.brands, brandCounts),
     categories: choices(values.categories, categoryCounts),
     inStock: countOf(inStockMatrix, filters),
+    options: optionFacets(withChosen(optionCounts, filters.option ?? [])),
   };
+}
+
+/** The counts, and each chosen value none has with 0. */
+function withChosen(counts: OptionCount[], chosen: readonly string[]): OptionCount[] {
+  const listed = new Set(counts.map(({ name, value }) => pairKey(name, value)));
+  const missing = chosen.flatMap((choice) => {
+    const read = readOptionChoice(choice);
+    return read && !listed.has(pairKey(read.name, read.value)) ? [{ ...read, count: 0 }] : [];
+  });
+  return [...counts, ...missing];
+}
+
+/** Counts by pairKey (the search port's answer) as a list. */
+export function countsByValue(counts: ReadonlyMap<string, number>): OptionCount[] {
+  return [...counts].map(([key, count]) => {
+    const [name = "", value = ""] = key.split("\u0000");
+    return { name, value, count };
+  });
 }

@@ -4,7 +4,7 @@ import { PAGE_SIZE_DEFAULT } from "../core/catalog-vocabulary";
 import type { Catalog } from "./catalog.server";
 import { unlessUnavailable } from "./catalog-api.server";
 import { canonicalShopUrl } from "./catalog-url";
-import { type ShopListing, uncounted } from "./shop-listing";
+import { optionGroups, type ShopListing, uncounted } from "./shop-listing";
 
 /**
  * The shop page's listing for a query the page has read, and the status its
@@ -22,6 +22,7 @@ export async function readShopListing(
     search: query.search,
     category: query.category,
     band: query.band,
+    option: query.option,
     range: query.range,
     inStock: query.inStock,
   };
@@ -40,7 +41,7 @@ export async function readShopListing(
       status: 503,
     };
   }
-  const { count, brands, categories, inStock } = facets.value;
+  const { count, brands, categories, inStock, options } = facets.value;
   // Nothing matches: find the one filter whose removal brings products back, and a respelled search.
   const [wayBack, didYouMean] =
     count === 0
@@ -58,7 +59,7 @@ export async function readShopListing(
       query,
       canonicalUrl,
       count,
-      facets: { brands, categories, inStock },
+      facets: { brands, categories, inStock, options: optionGroups(options) },
       wayBack,
       didYouMean,
       searchWords,

@@ -1,10 +1,11 @@
 import type { MetaDescriptor } from "react-router";
 import { productCount, quoted, type ShopProduct } from "../core/catalog-format";
-import type { CatalogFilters, CatalogQuery } from "../core/catalog-schema";
+import type { CatalogFilters, CatalogQuery, ListingFacets } from "../core/catalog-schema";
 import { labelOf } from "../core/catalog-vocabulary";
+import { optionChoice } from "../core/option-choices";
 import type { SearchWord } from "../core/search-words";
 import type { FacetLabels, WayBack } from "./applied-filters";
-import type { FilterFacets } from "./components/catalog-filters";
+import type { FilterFacets, OptionGroup } from "./components/catalog-filters";
 
 interface ListingAddress {
   query: CatalogQuery;
@@ -45,6 +46,14 @@ export function uncounted({ brands, categories }: FacetLabels): FilterFacets {
   const choices = (rows: FacetLabels["brands"]) =>
     rows.map(({ value, label }) => ({ value, label, count: null }));
   return { brands: choices(brands), categories: choices(categories), inStock: null };
+}
+
+/** `/facets`'s option values as the filter panel lists them: each value chosen as `Size:M`, labelled "M". */
+export function optionGroups(options: ListingFacets["options"]): OptionGroup[] {
+  return Object.entries(options).map(([name, values]) => ({
+    name,
+    choices: values.map(({ value, count }) => ({ value: optionChoice(name, value), label: value, count })),
+  }));
 }
 
 /** The shop page's title, description, canonical link and link preview. */

@@ -9,7 +9,7 @@ const FILTER_DEBOUNCE_MS = 300;
 /** A control whose value is chosen at once: a select, the "In stock only" checkbox. */
 type ChoiceField = "sort" | "inStock";
 /** A facet whose values are ticked one by one. */
-type FacetField = "band" | "category";
+type FacetField = "band" | "category" | "option";
 /** A control whose changes come in runs: keystrokes, slider steps, arrow-key steps through a select. */
 type RunControl = "search" | "range" | ChoiceField;
 
@@ -21,7 +21,7 @@ export interface CatalogFilterControls {
    * entry for the run, not one per step).
    */
   choose<K extends ChoiceField>(field: K, value: CatalogFormValues[K], how?: { stepping: boolean }): void;
-  /** A brand or a category ticked or unticked: apply at once. */
+  /** A brand, a category or an option value ticked or unticked: apply at once. */
   toggle(field: FacetField, value: string, chosen: boolean): void;
   /** The slider moved: show the value now, apply once it rests. */
   slide(range: number): void;

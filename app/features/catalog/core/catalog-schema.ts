@@ -11,6 +11,7 @@ import {
   SEARCH_MAX_LENGTH,
   SORT_VALUES,
 } from "./catalog-vocabulary";
+import { readOptionChoice } from "./option-choices";
 import type { SearchWord } from "./search-words";
 
 /**
@@ -56,13 +57,22 @@ const facetChoices = (name: string) =>
     .transform((values) => [...new Set(values.filter((value) => value !== ""))].sort());
 
 /** The parameters that may repeat; every other one is given at most once. */
-const REPEATABLE_PARAMETERS: readonly string[] = ["band", "category"];
+const REPEATABLE_PARAMETERS: readonly string[] = ["band", "category", "option"];
 
 /** The filters' fields: a listing's, and the count's. Each of FILTER_PARAMETERS, no other. */
 const filterFields = {
   search: optional(queryText("search", SEARCH_MAX_LENGTH).transform((value) => value.trim())),
   category: facetChoices("category"),
   band: facetChoices("band"),
+  option: z
+    .array(
+      queryText("option", 200).refine(
+        (choice) => choice === "" || readOptionChoice(choice) !== null,
+        "option must be an option's name and one of its values, such as Size:M.",
+      ),
+    )
+    .max(FACET_CHOICES_MAX, `option may be given at most ${FACET_CHOICES_MAX} times.`)
+    .transform((values) => [...new Set(values.filter((value) => value !== ""))].sort()),
   range: optional(
     z
       .string()
@@ -90,13 +100,21 @@ const queryFields = {
  * means no limit.
  */
 function withoutNoOpFilters<
-  T extends { search?: string; category: string[]; band: string[]; range?: number; inStock?: true },
->({ search, category, band, range, inStock, ...rest }: T) {
+  T extends {
+    search?: string;
+    category: string[];
+    band: string[];
+    option: string[];
+    range?: number;
+    inStock?: true;
+  },
+>({ search, category, band, option, range, inStock, ...rest }: T) {
   return {
     ...rest,
     ...(search ? { search } : {}),
     ...(category.length > 0 ? { category } : {}),
     ...(band.length > 0 ? { band } : {}),
+    ...(option.length > 0 ? { option } : {}),
     ...(range && range > 0 ? { range } : {}),
     ...(inStock ? { inStock } : {}),
   };
@@ -267,6 +285,25 @@ export const listingFacetsSchema = z.object({
     .int()
     .min(0)
     .describe("How many products “In stock only” would show given the other filters (`inStock=1` added)."),
+  options: z
+    .record(
+      z.string(),
+      z.array(
+        z.object({
+          value: z.answerString().describe("As the `option` parameter takes it after the name: `Size:M`."),
+          count: z
+            .number()
+            .int()
+            .min(0)
+            .describe(
+              "How many products choosing it would show, given the other filters (not its own option's values).",
+            ),
+        }),
+      ),
+    )
+    .describe(
+      "The option values of the products on sale, by option name (`Size`, `Colour`): those some product the other filters keep has, and the chosen ones.",
+    ),
 });
 
 export type ListingFacets = z.infer<typeof listingFacetsSchema>;

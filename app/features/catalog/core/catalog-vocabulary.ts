@@ -31,7 +31,7 @@ export function labelOf(choices: readonly { value: string; label: string }[], va
 }
 
 /** The query parameters of a listing's filters (/counts takes these), in the shop URL's order. */
-export const FILTER_PARAMETERS = ["band", "category", "range", "inStock", "search"] as const;
+export const FILTER_PARAMETERS = ["band", "category", "option", "range", "inStock", "search"] as const;
 /** Every query parameter of a listing: the filters, the order and the page (/all-products, the shop page). */
 export const QUERY_PARAMETERS = [...FILTER_PARAMETERS, "sort", "page", "size"] as const;
 
@@ -39,6 +39,6 @@ export const PAGE_SIZE_DEFAULT = 5;
 export const PAGE_SIZE_MAX = 100;
 export const PAGE_MAX = 1_000_000;
 export const SEARCH_MAX_LENGTH = 100;
-/** `band` and `category` may each be given this many times at most. */
+/** `band`, `category` and `option` may each be given this many times at most. */
 export const FACET_CHOICES_MAX = 20;
 export const PRICE_RANGE = { min: 5, max: 200, step: 5 } as const;

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { writeProductVariants } from "~/commerce/variant-writing.server";
 import { type NewProductRow, products } from "~/db/schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "~/db/seed/demo-brands-and-categories";
 import { DEMO_PRODUCTS } from "~/db/seed/demo-catalog";
 import { seedDemoCatalog } from "~/db/seed/seed.server";
+import { COMMAND_LINE } from "~/utils/audit-log.server";
 import { type RandomSource, randomSource } from "../../../../tests/support/random-source";
 import {
   openTestDatabases,
@@ -54,6 +56,64 @@ function variedProducts(count: number): NewProductRow[] {
   });
 }
 
+/** Options a product may have, each with the values it may be made in. */
+const OPTIONS = [
+  { name: "Size", values: ["XL", "S", "M", "L", "40", "41"] },
+  { name: "Colour", values: ["Red", "Blue", "Green"] },
+  { name: "Material", values: ["Wool", "Cotton"] },
+];
+
+/** Choices of option values, some no product has ("Size:XXL", "Fit:Slim"). */
+const OPTION_CHOICES = [
+  "Size:M",
+  "Size:L",
+  "Size:41",
+  "Size:XXL",
+  "Colour:Red",
+  "Colour:Blue",
+  "Material:Wool",
+  "Fit:Slim",
+];
+
+/**
+ * Gives products options and variants, as the owner does (the variant
+ * writer): one to three options, some combinations not made, some archived
+ * by a later save. Returns nothing: the index and the SQL read them.
+ */
+async function giveOptions(engine: TestDatabase, ids: number[], random: RandomSource) {
+  for (const id of ids) {
+    const options = random
+      .some(OPTIONS)
+      .slice(0, 3)
+      .map((option) => ({ name: option.name, values: random.some(option.values).slice(0, 3) }))
+      .filter((option) => option.values.length > 0);
+    if (options.length === 0) continue;
+    const combinations = options.reduce<string[][]>(
+      (made, option) => made.flatMap((values) => option.values.map((value) => [...values, value])),
+      [[]],
+    );
+    const made = combinations.filter((_, at) => at === 0 || random.next() < 0.7);
+    const written = await writeProductVariants(
+      engine.db,
+      id,
+      {
+        options: options.map((option) => ({
+          name: option.name,
+          values: option.values.map((value) => ({ value })),
+        })),
+        variants: made.map((values, at) => ({
+          values,
+          sku: `opt-${id}-${values.join("-")}`,
+          priceMinor: random.pick([500, 999, 4999, 12_000]) + at,
+          onHand: random.int(3),
+        })),
+      },
+      COMMAND_LINE,
+    );
+    if (!written.ok) throw new Error(`variants refused: ${written.message}`);
+  }
+}
+
 /** Searches of every kind: prefixes, one letter, stop words, typos, compounds, stems, several words, none. */
 const SEARCHES = [
   undefined,
@@ -97,6 +157,8 @@ function randomQuery(random: RandomSource): CatalogQuery {
   if (category.length > 0 && random.next() < 0.5) query.category = category.sort();
   if (random.next() < 0.3) query.range = random.pick([5, 19.5, 49.99, 50, 100, 150, 199.99]);
   if (random.next() < 0.3) query.inStock = true;
+  const option = random.some(OPTION_CHOICES).slice(0, 3);
+  if (option.length > 0 && random.next() < 0.4) query.option = option.sort();
   if (random.next() < 0.6) query.sort = random.pick(SORT_VALUES);
   return query;
 }
@@ -119,6 +181,12 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
     });
     // About a third sold out, the rest with a few or many on hand.
     await engine.db.execute(sql`update stock_levels set on_hand = (product_id * 7) % 3 * (product_id % 5)`);
+    const ids = await engine.db.select({ id: products.id }).from(products);
+    await giveOptions(
+      engine,
+      ids.map(({ id }) => id).filter((id) => id % 17 === 0),
+      randomSource(5),
+    );
     indexed = createCatalog(engine.db, { cacheSeconds: 0 });
     withoutIndex = createCatalog(engine.db, { cacheSeconds: 0 }, { readCatalogIndex: async () => null });
     await indexed.indexReady();
@@ -132,6 +200,9 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
 
   it("answers every page, count and facet as the SQL queries do", async () => {
     const random = randomSource(7);
+    // The options asked of matter: chosen values that keep products, and facets that list values.
+    let keptByOptions = 0;
+    let optionFacetsListed = 0;
     for (let asked = 0; asked < 300; asked++) {
       const query = randomQuery(random);
       const label = JSON.stringify(query);
@@ -145,10 +216,13 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
       expect((await indexed.countProducts(filters)).value, label).toEqual(
         (await withoutIndex.countProducts(filters)).value,
       );
-      expect((await indexed.listingFacets(filters)).value, label).toEqual(
-        (await withoutIndex.listingFacets(filters)).value,
-      );
+      const facets = (await indexed.listingFacets(filters)).value;
+      expect(facets, label).toEqual((await withoutIndex.listingFacets(filters)).value);
+      if (filters.option && facets.count > 0) keptByOptions++;
+      if (Object.keys(facets.options).length > 1) optionFacetsListed++;
     }
+    expect(keptByOptions).toBeGreaterThan(10);
+    expect(optionFacetsListed).toBeGreaterThan(100);
     // Far past the end, and a page with every filter at once.
     for (const query of [
       { page: 100_000, size: 100, search: "bl" },
@@ -192,6 +266,13 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
     // Some sell out, some come back: only those crossing zero are changes the index applies.
     await engine.db.execute(
       sql`update stock_levels set on_hand = case when on_hand = 0 then 4 else 0 end where product_id % 83 = 0`,
+    );
+    // Some products gain options, some change theirs: their option values change with them.
+    const ids = await engine.db.select({ id: products.id }).from(products);
+    await giveOptions(
+      engine,
+      ids.map(({ id }) => id).filter((id) => id % 79 === 0 || id % 17 === 1 || id % 34 === 0),
+      randomSource(13),
     );
     // What the database would announce (LISTEN/NOTIFY in the shop): the index applies it.
     indexed.changed();

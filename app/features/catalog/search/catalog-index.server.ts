@@ -1,10 +1,13 @@
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
+import { chosenOptions } from "../core/option-choices";
 import { copyBits, countAtMost, countBits, countBitsBetween, has, numbersOf, setBit } from "./bits";
 import type { CardShelf } from "./card-shelf";
 import type { BitCandidates, CellCandidates, Filter, IndexOrders, Removal } from "./index-orders";
 import type { IndexedWord, IndexParts, SortKey } from "./index-types";
+import type { OptionIndex } from "./option-index";
 import { Postings } from "./postings";
 import { priceCapOf } from "./price-cap.server";
+import { ChosenVariants, SearchMatches } from "./search-matches";
 
 /**
  * The catalogue's search index: what a hosted search engine keeps beside the
@@ -15,7 +18,8 @@ import { priceCapOf } from "./price-cap.server";
  * date added, and its place in each order — and its card (the product as the
  * API writes it, as UTF-8 outside the JS heap); and, for every lexeme of the
  * stored search vectors, the products that carry it (and those that carry it
- * in their name). A page, a count or a facet matrix is then a walk over typed
+ * in their name), and the option values of its live variants (option-index.ts).
+ * A page, a count or a facet matrix is then a walk over typed
  * arrays in memory, however broad the search: no query touches every match,
  * counts stay exact at any size, and a page's products come from the same
  * reading as their order, with no round trip to the database.
@@ -51,8 +55,10 @@ export class CatalogIndex {
   /** One bit per position, set when the product is in stock, and how many are. */
   private readonly inStock: Uint32Array;
   private readonly inStockCount: number;
-  private readonly postings: Postings;
-  private readonly namePostings: Postings;
+  private readonly searches: SearchMatches;
+  /** Its products' live variants by option value, and those a choice of values keeps, kept for the next asks. */
+  private readonly options: OptionIndex;
+  private readonly chosenVariants: ChosenVariants;
   private readonly cards: CardShelf;
   private readonly orders: IndexOrders;
   /**
@@ -64,12 +70,6 @@ export class CatalogIndex {
   private readonly cellPrices: Float64Array[];
   /** Scratch bit sets for a search's matches the filters keep: a page needs two at most (two relevance tiers). */
   private readonly keptBits: [Uint32Array, Uint32Array];
-  /**
-   * The last searches' matches, one bit per product: a page and its count ask
-   * for the same search one after the other. Bounded: MATCHES_KEPT searches,
-   * each three bits per product at most (all, and split by relevance).
-   */
-  private readonly recentMatches = new Map<string, Matches>();
 
   constructor(parts: IndexParts) {
     this.revision = parts.revision;
@@ -84,8 +84,14 @@ export class CatalogIndex {
     this.categoryValues = parts.categoryValues;
     this.inStock = parts.inStock;
     this.inStockCount = countBits(parts.inStock);
-    this.postings = new Postings(parts.postings, this.size);
-    this.namePostings = new Postings(parts.namePostings, this.size);
+    this.searches = new SearchMatches(
+      new Postings(parts.postings, this.size),
+      new Postings(parts.namePostings, this.size),
+    );
+    this.options = parts.options;
+    this.chosenVariants = new ChosenVariants((choices) =>
+      this.options.matching(chosenOptions(choices) ?? new Map(), this.size),
+    );
     this.cards = parts.cards;
     const { priceMinor } = parts;
     this.orders = parts.orders;
@@ -120,15 +126,15 @@ export class CatalogIndex {
     return (
       arrays.reduce((sum, array) => sum + array.byteLength, 0) +
       this.orders.bytes +
-      MATCHES_KEPT * Math.ceil(this.size / 32) * 12 +
-      this.postings.bytes +
-      this.namePostings.bytes +
+      this.searches.bytes(this.size) +
+      this.options.bytes +
+      this.chosenVariants.bytes(this.size) +
       this.cards.bytes
     );
   }
 
   get lexemeCount(): number {
-    return this.postings.lexemes.length;
+    return this.searches.postings.lexemes.length;
   }
 
   private cellOf(position: number): number {
@@ -198,7 +204,7 @@ export class CatalogIndex {
 
   /** Whether a matching position has every word in its name: a search's first tier. */
   inNameOf(words: IndexedWord[]): (position: number) => boolean {
-    const tiers = this.relevanceTiers(this.matches(words), words);
+    const tiers = this.searches.tiersOf(this.searches.of(words), words);
     return (position) => has(tiers.inName.all, position);
   }
 
@@ -213,27 +219,29 @@ export class CatalogIndex {
     const keep = this.filterFor(choice, removed);
     const order = this.orders.order(query.sort, query.range);
     const inStockOnly = query.inStock === true;
-    if (words === undefined && !inStockOnly) {
+    const chosen = query.option ? this.chosenVariants.of(query.option) : null;
+    if (words === undefined && !inStockOnly && !chosen) {
       if (keep === null) return this.orders.slice(order, offset, query.size);
       if (removed && !this.filters(choice))
         return this.orders.sliceWithout(order, offset, query.size, removed);
       return this.orders.pageOf(this.chosenCells(choice, removed), keep, order, offset, query.size);
     }
-    // "In stock only" without a search: the products in stock are the matches.
-    const searched = words === undefined ? null : this.matches(words);
-    const matches = searched ?? this.inStockMatches();
+    // Without a search, the products with the chosen option values, or else those in stock, are the matches.
+    const searched = words === undefined ? null : this.searches.of(words);
+    const matches = searched ?? chosen ?? this.inStockMatches();
     // Past the last match there is nothing to look for (a deep page costs nothing).
     if (offset >= matches.count) return [];
     // The matches the filters keep, counted exactly: the page is then walked or gathered, whichever costs less.
     const cells = keep && this.chosenCells(choice, null);
-    const andInStock = inStockOnly && words !== undefined;
+    const andInStock = inStockOnly && (searched !== null || chosen !== null);
+    const andChosen = searched && chosen ? chosen.all : null;
     const kept = (candidates: BitCandidates, scratch: 0 | 1) =>
-      cells || andInStock
-        ? this.keptOf(candidates, cells, this.keptBits[scratch], removed, andInStock)
+      cells || andInStock || andChosen
+        ? this.keptOf(candidates, cells, this.keptBits[scratch], removed, { andInStock, andChosen })
         : candidates;
     if (query.sort || !searched || !words)
       return this.orders.pageOf(kept(matches, 0), null, order, offset, query.size);
-    const tiers = this.relevanceTiers(searched, words);
+    const tiers = this.searches.tiersOf(searched, words);
     const inName = kept(tiers.inName, 0);
     const first = this.orders.pageOf(inName, null, order, offset, query.size);
     if (first.length === query.size) return first;
@@ -254,14 +262,13 @@ export class CatalogIndex {
    * cell's prices without a search, one pass over the matches with one.
    */
   facetMatrix(
-    filters: Pick<CatalogFilters, "range" | "inStock">,
+    filters: Pick<CatalogFilters, "range" | "inStock" | "option">,
     words: IndexedWord[] | null | undefined,
     removed: Removal | null = null,
   ): FacetCell[] {
     const cap = filters.range === undefined ? Number.POSITIVE_INFINITY : priceCapOf(filters.range);
     if (words === null) return [];
-    const searched = words === undefined ? null : this.matches(words).all;
-    const matched = filters.inStock ? (searched ? this.andInStock(searched) : this.inStock) : searched;
+    const matched = this.matchedBits(filters, words, { withChosen: true });
     const counts = matched
       ? this.tally(matched, cap)
       : this.cellPrices.map((prices) => countAtMost(prices, cap));
@@ -279,6 +286,37 @@ export class CatalogIndex {
       cells.push({ bandName, category, count });
     });
     return cells;
+  }
+
+  /**
+   * How many products the filters and the search keep count towards each
+   * option value (by pairKey; valuesCounted in option-choices.ts says which).
+   */
+  optionCounts(
+    filters: CatalogFilters,
+    words: IndexedWord[] | null | undefined,
+    removed: Removal | null = null,
+  ): Map<string, number> {
+    if (words === null) return new Map();
+    const matched = this.matchedBits(filters, words, { withChosen: false });
+    const keep = this.filterFor(this.choiceOf(filters), removed);
+    return this.options.tally(
+      (position) => (!matched || has(matched, position)) && (!keep || keep(position)),
+      chosenOptions(filters.option),
+    );
+  }
+
+  /** A search's matches, in stock only and with the chosen option values when asked; null for every product. */
+  private matchedBits(
+    filters: Pick<CatalogFilters, "inStock" | "option">,
+    words: IndexedWord[] | undefined,
+    { withChosen }: { withChosen: boolean },
+  ): Uint32Array | null {
+    const searched = words === undefined ? null : this.searches.of(words).all;
+    const chosen = withChosen && filters.option ? this.chosenVariants.of(filters.option).all : null;
+    let matched = searched && chosen ? andBits(searched, chosen) : (searched ?? chosen);
+    if (filters.inStock) matched = matched ? andBits(matched, this.inStock) : this.inStock;
+    return matched;
   }
 
   /**
@@ -312,18 +350,19 @@ export class CatalogIndex {
     cells: CellCandidates | null,
     into: Uint32Array,
     removed: Removal | null,
-    inStockOnly: boolean,
+    { andInStock, andChosen }: { andInStock: boolean; andChosen: Uint32Array | null },
   ): BitCandidates {
     into.fill(0);
     let count = 0;
     if (cells) for (const { from, to } of cells.runs) count += copyBits(candidates.all, into, from, to);
     else into.set(candidates.all);
-    if (inStockOnly) {
+    for (const also of [andInStock ? this.inStock : null, andChosen]) {
+      if (!also) continue;
       for (let block = 0; block < into.length; block++) {
-        into[block] = (into[block] as number) & (this.inStock[block] as number);
+        into[block] = (into[block] as number) & (also[block] as number);
       }
     }
-    if (inStockOnly || !cells) count = countBits(into);
+    if (andInStock || andChosen || !cells) count = countBits(into);
     for (const position of removed?.positions ?? []) {
       if (!has(into, position)) continue;
       into[position >>> 5] = (into[position >>> 5] as number) & ~(1 << (position & 31));
@@ -335,15 +374,6 @@ export class CatalogIndex {
   /** The products in stock, as a page's candidates. */
   private inStockMatches(): BitCandidates {
     return { bits: true, all: this.inStock, count: this.inStockCount };
-  }
-
-  /** A search's matches that are in stock, as a new bit set. */
-  private andInStock(matched: Uint32Array): Uint32Array {
-    const both = new Uint32Array(matched.length);
-    for (let block = 0; block < both.length; block++) {
-      both[block] = (matched[block] as number) & (this.inStock[block] as number);
-    }
-    return both;
   }
 
   /** Whether any of the brand, category and price filters is chosen. */
@@ -369,25 +399,6 @@ export class CatalogIndex {
       (cap === null || (this.priceMinor[position] as number) <= cap);
   }
 
-  /** A search's matches split by relevance: every word in the name, or not. */
-  private relevanceTiers(matches: Matches, words: IndexedWord[]): Matches["tiers"] & object {
-    if (!matches.tiers) {
-      const name = this.namePostings.allOf(words);
-      const inName = new Uint32Array(matches.all.length);
-      const elsewhere = new Uint32Array(matches.all.length);
-      for (let block = 0; block < inName.length; block++) {
-        inName[block] = (matches.all[block] as number) & (name[block] as number);
-        elsewhere[block] = (matches.all[block] as number) & ~(name[block] as number);
-      }
-      const named = countBits(inName);
-      matches.tiers = {
-        inName: { bits: true, all: inName, count: named },
-        elsewhere: { bits: true, all: elsewhere, count: matches.count - named },
-      };
-    }
-    return matches.tiers;
-  }
-
   /** Each brand × category's count of matched products at most `cap` cents: the bits set in the start of its run. */
   private tally(bits: Uint32Array, cap: number): number[] {
     return this.cellPrices.map((prices, cell) => {
@@ -395,30 +406,11 @@ export class CatalogIndex {
       return countBitsBetween(bits, from, from + countAtMost(prices, cap));
     });
   }
-
-  /** The products matching every word of a search (and, once asked, in their names), kept for the next asks. */
-  private matches(words: IndexedWord[]): Matches {
-    const key = JSON.stringify(words);
-    let found = this.recentMatches.get(key);
-    if (found) {
-      // Most recently used last: the first key is the one to let go.
-      this.recentMatches.delete(key);
-    } else {
-      const all = this.postings.allOf(words);
-      found = { bits: true, all, count: countBits(all), tiers: null };
-      if (this.recentMatches.size >= MATCHES_KEPT) {
-        this.recentMatches.delete(this.recentMatches.keys().next().value as string);
-      }
-    }
-    this.recentMatches.set(key, found);
-    return found;
-  }
 }
 
-/** Searches whose matches an index keeps (MB per search: products / 4 million at most). */
-const MATCHES_KEPT = 32;
-
-interface Matches extends BitCandidates {
-  /** Read when a page in order of relevance first needs them. */
-  tiers: { inName: BitCandidates; elsewhere: BitCandidates } | null;
+/** The positions in both bit sets, as a new one. */
+function andBits(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const both = new Uint32Array(a.length);
+  for (let block = 0; block < both.length; block++) both[block] = (a[block] as number) & (b[block] as number);
+  return both;
 }

@@ -73,6 +73,8 @@ const ordersProducts = ({ query }: Recorded) =>
   /\bfrom "products"/i.test(query) && /\border by\b/i.test(query);
 const searches = ({ query }: Recorded) => query.includes("@@");
 const readsVocabulary = ({ query }: Recorded) => query.includes("ts_stat");
+/** The option values' counts: an aggregate over variants, as the facet matrix is over products, with no order to read. */
+const countsOptionValues = ({ query }: Recorded) => query.includes("jsonb_each_text");
 /** A text[] parameter (drizzle sends a JS array as a list of parameters, not one array). */
 const textArray = (values: string[]) => sql`${`{${values.map((value) => `"${value}"`).join(",")}}`}::text[]`;
 const SORT_NODE = /(^|->\s+)(Incremental )?Sort\b/m;
@@ -133,12 +135,19 @@ describe.each(engines)("the catalogue's queries on $name", (engine) => {
     // The left-out kinds were sent too, so leaving them out is a choice, not an accident.
     expect(recorded.some(searches)).toBe(true);
     expect(recorded.some(readsVocabulary)).toBe(true);
+    expect(recorded.some(countsOptionValues)).toBe(true);
   });
 
   it("reads the order of every product query from an index, never by sorting the rows", async () => {
     const sorting: string[] = [];
     for (const statement of recorded) {
-      if (!ordersProducts(statement) || searches(statement) || readsVocabulary(statement)) continue;
+      if (
+        !ordersProducts(statement) ||
+        searches(statement) ||
+        readsVocabulary(statement) ||
+        countsOptionValues(statement)
+      )
+        continue;
       const plan = await planOf(engine, statement);
       if (SORT_NODE.test(plan))
         sorting.push(`${statement.query}\n  params ${JSON.stringify(statement.params)}\n${plan}`);

@@ -2,6 +2,7 @@ import { setBit, stepsOf } from "./bits";
 import { CardShelfBuilder } from "./card-shelf";
 import { CatalogIndex, type IndexedProductRow } from "./catalog-index.server";
 import { IndexOrders } from "./index-orders";
+import { OptionIndexBuilder } from "./option-index";
 import { valueNumber } from "./postings";
 import { LexemeNumbers, PostingsBuilder } from "./postings-builder";
 import { denseRanks, orderById, orderByKey } from "./sorting";
@@ -21,6 +22,7 @@ export class CatalogIndexBuilder {
   private readonly postings = new PostingsBuilder(this.lexemes);
   private readonly namePostings = new PostingsBuilder(this.lexemes);
   private readonly cards = new CardShelfBuilder();
+  private readonly options = new OptionIndexBuilder();
 
   add(row: IndexedProductRow) {
     this.ids.push(row.id);
@@ -33,6 +35,7 @@ export class CatalogIndexBuilder {
     this.postings.add(row.lexemes);
     this.namePostings.add(row.nameLexemes);
     this.cards.add(row.card);
+    this.options.add(row.variants);
   }
 
   /**
@@ -100,6 +103,7 @@ export class CatalogIndexBuilder {
     const postings = yield* this.postings.build(added);
     const namePostings = yield* this.namePostings.build(added);
     const cards = this.cards.build(added);
+    const options = this.options.build(added);
     const inStock = new Uint32Array(Math.ceil(size / 32));
     added.forEach((product, position) => {
       if (this.inStock[product]) setBit(inStock, position);
@@ -116,6 +120,7 @@ export class CatalogIndexBuilder {
       postings,
       namePostings,
       cards,
+      options,
       orders,
     });
   }

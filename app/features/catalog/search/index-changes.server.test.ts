@@ -50,6 +50,7 @@ function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductR
     lexemes: [...new Set([...name, ...description])],
     nameLexemes: [...new Set(name)],
     inStock: random.chance(0.7),
+    variants: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
+import { chosenOptions, productChosen, type VariantValues, valuesCounted } from "../core/option-choices";
 import { productOfCard } from "./card-shelf";
 import type { CatalogIndex } from "./catalog-index.server";
 import type { Removal } from "./index-orders";
@@ -23,6 +24,7 @@ interface ChangedProduct {
   lexemes: string[];
   nameLexemes: string[];
   inStock: boolean;
+  variants: VariantValues[] | null;
   card: Product;
 }
 
@@ -39,6 +41,7 @@ function changedProduct(row: IndexedProductRow): ChangedProduct {
     lexemes: [...row.lexemes].sort(),
     nameLexemes: [...row.nameLexemes].sort(),
     inStock: row.inStock,
+    variants: row.variants,
     card: productOfCard(row.card),
   };
 }
@@ -165,13 +168,14 @@ export class LiveIndex {
 
   /** The matching products by brand × category under a price cap, as CatalogIndex#facetMatrix, the changed ones counted as they are now. */
   facetMatrix(
-    filters: Pick<CatalogFilters, "range" | "inStock">,
+    filters: Pick<CatalogFilters, "range" | "inStock" | "option">,
     words: IndexedWord[] | null | undefined,
   ): FacetCell[] {
     const cells = this.base.facetMatrix(filters, words, this.removed);
     if (words === null || this.changed.size === 0) return cells;
     const counts = new Map(cells.map((cell) => [`${cell.bandName}\n${cell.category}`, cell]));
-    for (const product of this.changedMatching({ inStock: filters.inStock }, words, filters.range)) {
+    const { inStock, option } = filters;
+    for (const product of this.changedMatching({ inStock, option }, words, filters.range)) {
       const key = `${product.bandName}\n${product.category}`;
       const cell = counts.get(key) ?? { bandName: product.bandName, category: product.category, count: 0 };
       counts.set(key, { ...cell, count: cell.count + 1 });
@@ -179,19 +183,33 @@ export class LiveIndex {
     return [...counts.values()];
   }
 
+  /** How many products count towards each option value, as CatalogIndex#optionCounts, the changed ones as they are now. */
+  optionCounts(filters: CatalogFilters, words: IndexedWord[] | null | undefined): Map<string, number> {
+    const counts = this.base.optionCounts(filters, words, this.removed);
+    if (words === null || this.changed.size === 0) return counts;
+    const chosen = chosenOptions(filters.option);
+    for (const product of this.changedMatching({ ...filters, option: undefined }, words, filters.range)) {
+      for (const key of valuesCounted(product.variants ?? [], chosen))
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   /** The changed products a listing's filters and search keep. */
   private changedMatching(
-    filters: Pick<CatalogFilters, "band" | "category" | "inStock">,
+    filters: Pick<CatalogFilters, "band" | "category" | "inStock" | "option">,
     words: IndexedWord[] | undefined,
     range: number | undefined,
   ): ChangedProduct[] {
     const cap = range === undefined ? Number.POSITIVE_INFINITY : priceCapOf(range);
+    const chosen = chosenOptions(filters.option);
     return [...this.changed.values()].filter(
       (product) =>
         product.key.priceMinor <= cap &&
         (!filters.band || filters.band.includes(product.bandName)) &&
         (!filters.category || filters.category.includes(product.category)) &&
         (!filters.inStock || product.inStock) &&
+        (!chosen || productChosen(product.variants ?? [], chosen)) &&
         (!words || carriesEvery(product.lexemes, words)),
     );
   }

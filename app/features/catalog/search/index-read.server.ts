@@ -3,9 +3,11 @@ import type { CurrencyCode, ShopMoney } from "~/commerce/money";
 import { decimalOfMinor } from "~/commerce/money-sql";
 import { readShopMoney, shopMoney } from "~/commerce/shop-money.server";
 import { productInStock, productPriceMaxMinor, productVariantCount } from "~/commerce/units-on-hand.server";
+import { variantOptions } from "~/commerce/variant-options.server";
 import type { Database } from "~/db/client.server";
-import { catalogChanges, catalogRevisions, products } from "~/db/schema";
+import { catalogChanges, catalogRevisions, products, productVariants } from "~/db/schema";
 import type { Product } from "../core/catalog-schema";
+import type { VariantValues } from "../core/option-choices";
 import { CARD_FIELDS } from "./card-shelf";
 import type { CatalogIndex, IndexedProductRow, IndexTerm } from "./catalog-index.server";
 import { CatalogIndexBuilder } from "./index-builder.server";
@@ -72,14 +74,27 @@ const indexColumns = (currency: CurrencyCode, card = cardValues(currency)): Reco
   nameLexemes: sql`array_to_string(tsvector_to_array(ts_filter(${products.searchVector}, '{a}')), ' ')`,
   // Only whether a unit is on hand: drizzle/0022 records a change when that flips, never for a sale that leaves some.
   inStock: productInStock,
+  // A product without options has one variant and no value (option1 null): null, read as none.
+  variants: sql`(select json_agg(${variantOptions(sql`v`)} order by v.position, v.id)::text
+     from ${productVariants} v
+    where v.product_id = ${products.id} and v.archived_at is null and v.option1 is not null)`,
 });
 
-function indexedRow({ lexemes, nameLexemes, ...row }: IndexRow): IndexedProductRow {
-  return { ...row, lexemes: wordsOf(lexemes), nameLexemes: wordsOf(nameLexemes) };
+function indexedRow({ lexemes, nameLexemes, variants, ...row }: IndexRow): IndexedProductRow {
+  return {
+    ...row,
+    lexemes: wordsOf(lexemes),
+    nameLexemes: wordsOf(nameLexemes),
+    variants: variants === null ? null : (JSON.parse(variants) as VariantValues[]),
+  };
 }
 
-/** A row of indexColumns: lexemes as one string each (wordsOf). */
-type IndexRow = Omit<IndexedProductRow, "lexemes" | "nameLexemes"> & { lexemes: string; nameLexemes: string };
+/** A row of indexColumns: lexemes as one string each (wordsOf), variants as JSON text. */
+type IndexRow = Omit<IndexedProductRow, "lexemes" | "nameLexemes" | "variants"> & {
+  lexemes: string;
+  nameLexemes: string;
+  variants: string | null;
+};
 
 /**
  * Rows as the driver reads them, not through the query builder's mapping:

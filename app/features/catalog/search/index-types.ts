@@ -1,5 +1,7 @@
+import type { VariantValues } from "../core/option-choices";
 import type { CardShelf } from "./card-shelf";
 import type { IndexOrders } from "./index-orders";
+import type { OptionIndex } from "./option-index";
 import type { PostingList } from "./postings";
 
 /** A word of a search as the index matches it: a lexeme as written or as its start. */
@@ -32,6 +34,8 @@ export interface IndexedProductRow {
   nameLexemes: string[];
   /** Whether any unit is on hand: the one thing of its stock the index keeps (the "In stock only" filter). */
   inStock: boolean;
+  /** Its live variants' option values, by option name; null without options. */
+  variants: VariantValues[] | null;
 }
 
 export interface IndexParts {
@@ -49,6 +53,7 @@ export interface IndexParts {
   postings: Map<string, PostingList>;
   namePostings: Map<string, PostingList>;
   cards: CardShelf;
+  options: OptionIndex;
   /** The three orders and the order by id, made from the arrays above. */
   orders: IndexOrders;
 }

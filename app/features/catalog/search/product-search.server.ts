@@ -11,7 +11,13 @@ import type { LiveIndex } from "./index-changes.server";
 import { keepCatalogIndex } from "./index-keeping.server";
 import { readCatalogChanges, readCatalogIndex, readWordStem } from "./index-read.server";
 import { createSearchReading } from "./search-reading.server";
-import { countProducts, findProducts, isPlainWord, readFacetMatrix } from "./sql-search.server";
+import {
+  countProducts,
+  findProducts,
+  isPlainWord,
+  readFacetMatrix,
+  readOptionCounts,
+} from "./sql-search.server";
 import { readSearchVocabulary } from "./vocabulary-read.server";
 
 /**
@@ -27,9 +33,13 @@ export interface ProductSearch {
   /** Who answers: answers from the database are worth caching, most index answers are not. */
   readonly answeredBy: "index" | "database";
   page(query: CatalogQuery): Promise<Product[]> | Product[];
-  /** The matching products counted by brand × category under a price cap, in stock only when asked. */
-  facetMatrix(filters: Pick<CatalogFilters, "range" | "inStock">): Promise<FacetCell[]> | FacetCell[];
+  /** The matching products counted by brand × category under a price cap, in stock only and with the chosen option values when asked. */
+  facetMatrix(
+    filters: Pick<CatalogFilters, "range" | "inStock" | "option">,
+  ): Promise<FacetCell[]> | FacetCell[];
   count(filters: CatalogFilters): Promise<number> | number;
+  /** How many products the filters keep count towards each option value (by pairKey, option-choices.ts). */
+  optionCounts(filters: CatalogFilters): Promise<Map<string, number>> | Map<string, number>;
 }
 
 /** The queries behind the port; a test may count or fail some of them. */
@@ -37,6 +47,7 @@ const SEARCH_QUERIES = {
   findProducts,
   countProducts,
   readFacetMatrix,
+  readOptionCounts,
   readCatalogIndex,
   readCatalogChanges,
   readWordStem,
@@ -59,8 +70,9 @@ function indexAdapter(index: LiveIndex, words: IndexedWord[] | null | undefined)
   return {
     answeredBy: "index",
     page: (query) => index.page(query, words),
-    facetMatrix: ({ range, inStock }) => index.facetMatrix({ range, inStock }, words),
+    facetMatrix: ({ range, inStock, option }) => index.facetMatrix({ range, inStock, option }, words),
     count: (filters) => countOf(index.facetMatrix(filters, words), filters),
+    optionCounts: (filters) => index.optionCounts(filters, words),
   };
 }
 
@@ -72,9 +84,11 @@ function databaseAdapter(
   return {
     answeredBy: "database",
     page: (query) => queries.findProducts(db, query, words),
-    facetMatrix: ({ range, inStock }) => queries.readFacetMatrix(db, { range, inStock }, words),
+    facetMatrix: ({ range, inStock, option }) =>
+      queries.readFacetMatrix(db, { range, inStock, option }, words),
     // One count(*) costs less than the matrix it would sum.
     count: (filters) => queries.countProducts(db, filters, words),
+    optionCounts: (filters) => queries.readOptionCounts(db, filters, words),
   };
 }
 

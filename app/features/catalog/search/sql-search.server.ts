@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { productInStock, productUnitsOnHand } from "~/commerce/units-on-hand.server";
+import { variantOptions } from "~/commerce/variant-options.server";
 import type { Database } from "~/db/client.server";
 import { products, productVariants, stockLevels } from "~/db/schema";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
+import { type ChosenOptions, chosenOptions, pairKey } from "../core/option-choices";
 import { BEST_RATED_FIRST, onSale, productColumns, productOf } from "../core/product-rows.server";
 import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
 import { priceCapOf } from "./price-cap.server";
@@ -79,6 +81,12 @@ function whereClause(
   if (filters.category) conditions.push(inArray(products.category, filters.category));
   if (filters.band) conditions.push(inArray(products.bandName, filters.band));
   if (filters.range) conditions.push(lte(products.priceMinor, priceCapOf(filters.range)));
+  const chosen = chosenOptions(filters.option);
+  if (chosen) {
+    conditions.push(sql`exists (select 1 from ${productVariants} v, lateral (select ${variantOptions(sql`v`)} as o) vo
+      where v.product_id = ${products.id} and v.archived_at is null and v.option1 is not null
+        and ${valuesChosen(chosen, sql`vo.o`)})`);
+  }
   // By the stock level's primary key, per product the other conditions leave.
   if (filters.inStock) {
     conditions.push(productInStock);
@@ -86,6 +94,22 @@ function whereClause(
   if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
   if (tsquery === null) conditions.push(sql`false`);
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * SQL of whether a variant's values (`values`, a jsonb object by option name)
+ * hold one chosen value of each chosen option, or of each but the one named
+ * `except` (SQL of an option's name).
+ */
+function valuesChosen(chosen: ChosenOptions, values: SQL, except?: SQL): SQL {
+  const each = [...chosen].map(([name, chosenValues]) => {
+    const holds = sql`(${values} ->> ${name}) in (${sql.join(
+      [...chosenValues].map((value) => sql`${value}`),
+      sql`, `,
+    )})`;
+    return except ? sql`(${except} = ${name} or ${holds})` : holds;
+  });
+  return sql`(${sql.join(each, sql` and `)})`;
 }
 
 /**
@@ -173,7 +197,7 @@ export async function countProducts(
 }
 
 /** The filters a facet matrix is read for: everything but the facets themselves. */
-export type FacetMatrixFilters = Pick<CatalogFilters, "search" | "range" | "inStock">;
+export type FacetMatrixFilters = Pick<CatalogFilters, "search" | "range" | "inStock" | "option">;
 
 /**
  * The products matching a search, a price cap and "in stock only", counted by brand and
@@ -184,14 +208,38 @@ export type FacetMatrixFilters = Pick<CatalogFilters, "search" | "range" | "inSt
  */
 export async function readFacetMatrix(
   db: Database,
-  { search, range, inStock }: FacetMatrixFilters,
+  { search, range, inStock, option }: FacetMatrixFilters,
   words = asTyped(search),
 ): Promise<FacetCell[]> {
   return db
     .select({ bandName: products.bandName, category: products.category, count: count() })
     .from(products)
-    .where(whereClause({ search, range, inStock }, searchQuery(words)))
+    .where(whereClause({ search, range, inStock, option }, searchQuery(words)))
     .groupBy(products.bandName, products.category);
+}
+
+/**
+ * How many products the filters keep count towards each option value, by
+ * pairKey: a value of option N when a live variant has it and the values
+ * chosen for every other option (option-choices.ts's valuesCounted).
+ */
+export async function readOptionCounts(
+  db: Database,
+  filters: CatalogFilters,
+  words = asTyped(filters.search),
+): Promise<Map<string, number>> {
+  const chosen = chosenOptions(filters.option);
+  const where = whereClause({ ...filters, option: undefined }, searchQuery(words));
+  const result = await db.execute(sql`
+    select pair.key as name, pair.value as value, count(distinct ${products.id})::int as count
+      from ${products}
+      join ${productVariants} v on v.product_id = ${products.id} and v.archived_at is null and v.option1 is not null
+      cross join lateral (select ${variantOptions(sql`v`)} as o) vo
+      cross join lateral jsonb_each_text(vo.o) pair
+     where ${where ?? sql`true`} ${chosen ? sql`and ${valuesChosen(chosen, sql`vo.o`, sql`pair.key`)}` : sql``}
+     group by pair.key, pair.value`);
+  const rows = (result as unknown as { rows: { name: string; value: string; count: number }[] }).rows;
+  return new Map(rows.map(({ name, value, count }) => [pairKey(name, value), Number(count)]));
 }
 
 /** A product as the back office lists it: the shop's card, its SKU, units on hand, and whether it is archived. */

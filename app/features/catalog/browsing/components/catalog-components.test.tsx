@@ -38,7 +38,7 @@ function checkbox(html: string, name: string, value: string): string {
 }
 function controls(values: Partial<CatalogFilterControls["values"]> = {}): CatalogFilterControls {
   return {
-    values: { band: [], category: [], range: 0, inStock: false, search: "", sort: "", ...values },
+    values: { band: [], category: [], option: [], range: 0, inStock: false, search: "", sort: "", ...values },
     choose: noop,
     toggle: noop,
     slide: noop,
@@ -197,6 +197,34 @@ describe("PriceRangeSlider", () => {
 });
 
 describe("CatalogFilters", () => {
+  it("lists each option's values as option=Name:Value checkboxes, and a chosen option the facets do not name", () => {
+    const html = renderInRouter(
+      <CatalogFilters
+        filters={controls({ option: ["Fit:Slim", "Size:M"] })}
+        facets={{
+          ...FACETS,
+          options: [
+            {
+              name: "Size",
+              choices: [
+                { value: "Size:S", label: "S", count: 2 },
+                { value: "Size:M", label: "M", count: 5 },
+              ],
+            },
+          ],
+        }}
+      />,
+    );
+    expect(html).toContain("<legend");
+    expect(html).toMatch(/<legend[^>]*>Size<\/legend>/);
+    expect(checkbox(html, "option", "Size:M")).toContain('checked=""');
+    expect(checkbox(html, "option", "Size:S")).not.toContain('checked=""');
+    // An old link's option: listed under its own name, chosen, so it can be unticked.
+    expect(html).toMatch(/<legend[^>]*>Fit<\/legend>/);
+    expect(checkbox(html, "option", "Fit:Slim")).toContain('checked=""');
+    expect(html).toMatch(/>Slim<\/span>/);
+  });
+
   it("is a GET form to / with the specification's field names and current values", () => {
     const html = renderInRouter(
       <>

@@ -3,6 +3,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { ResetIcon } from "~/components/ui/icons";
 import { SelectField } from "~/components/ui/select-field";
 import { type FacetChoice, SORTS, type SortValue } from "../../core/catalog-vocabulary";
+import { readOptionChoice } from "../../core/option-choices";
 import { IN_STOCK_ONLY } from "../applied-filters";
 import type { CatalogFilterControls } from "../use-catalog-filters";
 import { PriceRangeSlider } from "./price-range-slider";
@@ -25,6 +26,23 @@ export interface FilterFacets {
   categories: PanelChoice[];
   /** How many "In stock only" would show; null while the catalogue cannot count. */
   inStock: number | null;
+  /** Each option's values (Size, Colour), as `option` takes them (`Size:M`), labelled by the value. */
+  options?: OptionGroup[];
+}
+
+export interface OptionGroup {
+  name: string;
+  choices: PanelChoice[];
+}
+
+/** The option groups to list: the facets', and one for each option chosen that they do not name (an old link). */
+function optionGroupsListed(facets: FilterFacets | null, chosen: readonly string[]): OptionGroup[] {
+  const groups = facets?.options ?? [];
+  const names = new Set(groups.map((group) => group.name));
+  const others = [...new Set(chosen.map((choice) => readOptionChoice(choice)?.name ?? ""))].filter(
+    (name) => name !== "" && !names.has(name),
+  );
+  return [...groups, ...others.map((name) => ({ name, choices: [] }))];
 }
 
 /**
@@ -97,6 +115,17 @@ export function CatalogFilters({
           chosen={values.category}
           onToggle={(category, chosen) => filters.toggle("category", category, chosen)}
         />
+        {optionGroupsListed(facets, values.option).map((group) => (
+          <FacetChoices
+            key={group.name}
+            legend={group.name}
+            name="option"
+            choices={group.choices}
+            chosen={values.option.filter((choice) => readOptionChoice(choice)?.name === group.name)}
+            labelOf={(choice) => readOptionChoice(choice)?.value ?? choice}
+            onToggle={(option, chosen) => filters.toggle("option", option, chosen)}
+          />
+        ))}
 
         <div>
           <PriceRangeSlider name="range" value={values.range} onChange={filters.slide} />
@@ -150,12 +179,15 @@ function FacetChoices({
   name,
   choices,
   chosen,
+  labelOf = (value) => value,
   onToggle,
 }: {
   legend: string;
   name: string;
   choices: PanelChoice[] | null;
   chosen: string[];
+  /** A chosen value's label when the choices do not list it. */
+  labelOf?: (value: string) => string;
   onToggle: (value: string, chosen: boolean) => void;
 }) {
   const known = choices ?? [];
@@ -164,7 +196,7 @@ function FacetChoices({
     ...known,
     ...chosen
       .filter((value) => !known.some((choice) => choice.value === value))
-      .map((value) => ({ value, label: value, count: counted ? 0 : null })),
+      .map((value) => ({ value, label: labelOf(value), count: counted ? 0 : null })),
   ];
   return (
     <fieldset className="min-w-0">

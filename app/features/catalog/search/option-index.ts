@@ -1,0 +1,217 @@
+import type { ChosenOptions, VariantValues } from "../core/option-choices";
+import { pairKey } from "../core/option-choices";
+import { setBit } from "./bits";
+
+/**
+ * The option values of the index's products (docs/decisions/0045): each
+ * (option name, value) pair numbered once, and every live variant of a
+ * product with options as the pairs it has, three slots a variant (-1 where
+ * the product has fewer options). Products without options have none and
+ * cost one offset. A filter or a count walks the products with options only.
+ */
+export class OptionIndex {
+  constructor(
+    /** Each pair's option name (its number in `names`) and value. */
+    private readonly pairNames: Int32Array,
+    private readonly pairValues: string[],
+    private readonly names: string[],
+    /** Position p's variants are slots starts[p] * 3 up to starts[p + 1] * 3 of `slots`. */
+    private readonly starts: Uint32Array,
+    private readonly slots: Int32Array,
+    /** The positions with options, in order. */
+    private readonly withOptions: Uint32Array,
+  ) {}
+
+  get bytes(): number {
+    return (
+      this.starts.byteLength + this.slots.byteLength + this.withOptions.byteLength + this.pairNames.byteLength
+    );
+  }
+
+  /** A position's live variants, by option name. */
+  variantsAt(position: number): VariantValues[] {
+    const variants: VariantValues[] = [];
+    for (
+      let variant = this.starts[position] as number;
+      variant < (this.starts[position + 1] as number);
+      variant++
+    ) {
+      const values: Record<string, string> = {};
+      for (let slot = variant * 3; slot < variant * 3 + 3; slot++) {
+        const pair = this.slots[slot] as number;
+        if (pair >= 0)
+          values[this.names[this.pairNames[pair] as number] as string] = this.pairValues[pair] as string;
+      }
+      variants.push(values);
+    }
+    return variants;
+  }
+
+  /** The positions with a live variant in the chosen values, as a bit set over `size` positions. */
+  matching(chosen: ChosenOptions, size: number): Uint32Array {
+    const bits = new Uint32Array(Math.ceil(size / 32));
+    const reading = this.reading(chosen);
+    for (const position of this.withOptions) {
+      for (
+        let variant = this.starts[position] as number;
+        variant < (this.starts[position + 1] as number);
+        variant++
+      ) {
+        if (reading.failing(variant) === NONE_FAILING) {
+          setBit(bits, position);
+          break;
+        }
+      }
+    }
+    return bits;
+  }
+
+  /**
+   * How many of the products `keeps` keeps count towards each value
+   * (valuesCounted in option-choices.ts says which), by pairKey.
+   */
+  tally(keeps: (position: number) => boolean, chosen: ChosenOptions | null): Map<string, number> {
+    const counts = new Int32Array(this.pairValues.length);
+    const lastCounted = new Int32Array(this.pairValues.length).fill(-1);
+    const reading = this.reading(chosen ?? new Map());
+    const count = (pair: number, position: number) => {
+      if (lastCounted[pair] === position) return;
+      lastCounted[pair] = position;
+      counts[pair] = (counts[pair] as number) + 1;
+    };
+    for (const position of this.withOptions) {
+      if (!keeps(position)) continue;
+      for (
+        let variant = this.starts[position] as number;
+        variant < (this.starts[position + 1] as number);
+        variant++
+      ) {
+        const failing = reading.failing(variant);
+        for (let slot = variant * 3; slot < variant * 3 + 3; slot++) {
+          const pair = this.slots[slot] as number;
+          if (pair < 0) continue;
+          // Every chosen option holds: each value counts; one fails: only its own option's value does.
+          if (failing === NONE_FAILING || failing === this.pairNames[pair]) count(pair, position);
+        }
+      }
+    }
+    const tallied = new Map<string, number>();
+    counts.forEach((found, pair) => {
+      if (found > 0) {
+        tallied.set(
+          pairKey(this.names[this.pairNames[pair] as number] as string, this.pairValues[pair] as string),
+          found,
+        );
+      }
+    });
+    return tallied;
+  }
+
+  /**
+   * For chosen values, which chosen option a variant fails: none
+   * (NONE_FAILING), one it has another value of (that option's number), one
+   * it has no value for (MISSING_OPTION) or several (SEVERAL_FAILING).
+   */
+  private reading(chosen: ChosenOptions) {
+    const chosenNames = new Uint8Array(this.names.length);
+    const pairChosen = new Uint8Array(this.pairValues.length);
+    for (const name of chosen.keys()) {
+      const number = this.names.indexOf(name);
+      if (number >= 0) chosenNames[number] = 1;
+    }
+    this.pairValues.forEach((value, pair) => {
+      const name = this.names[this.pairNames[pair] as number] as string;
+      if (chosen.get(name)?.has(value)) pairChosen[pair] = 1;
+    });
+    const chosenCount = chosen.size;
+    return {
+      failing: (variant: number): number => {
+        let held = 0;
+        let otherValue = NONE_FAILING;
+        for (let slot = variant * 3; slot < variant * 3 + 3; slot++) {
+          const pair = this.slots[slot] as number;
+          if (pair < 0) continue;
+          if (pairChosen[pair]) held++;
+          else if (chosenNames[this.pairNames[pair] as number]) otherValue = this.pairNames[pair] as number;
+        }
+        // A variant has one value per option: each chosen option it does not hold, it fails.
+        const fails = chosenCount - held;
+        if (fails === 0) return NONE_FAILING;
+        if (fails === 1) return otherValue >= 0 ? otherValue : MISSING_OPTION;
+        return SEVERAL_FAILING;
+      },
+    };
+  }
+}
+
+const NONE_FAILING = -1;
+const SEVERAL_FAILING = -2;
+const MISSING_OPTION = -3;
+
+/** Collects each product's variants as it is added, numbering pairs in the order they come. */
+export class OptionIndexBuilder {
+  private readonly pairs = new Map<string, number>();
+  private readonly pairNames: number[] = [];
+  private readonly pairValues: string[] = [];
+  private readonly names: string[] = [];
+  private readonly perProduct: (Int32Array | null)[] = [];
+
+  add(variants: readonly VariantValues[] | null) {
+    if (!variants || variants.length === 0) {
+      this.perProduct.push(null);
+      return;
+    }
+    const slots = new Int32Array(variants.length * 3).fill(-1);
+    variants.forEach((variant, at) => {
+      Object.entries(variant)
+        .slice(0, 3)
+        .forEach(([name, value], slot) => {
+          slots[at * 3 + slot] = this.pairOf(name, value);
+        });
+    });
+    this.perProduct.push(slots);
+  }
+
+  /** The index, products at the positions `added` gives them (position → the product's number in adding order). */
+  build(added: ArrayLike<number>): OptionIndex {
+    const size = added.length;
+    const starts = new Uint32Array(size + 1);
+    const withOptions: number[] = [];
+    let variants = 0;
+    for (let position = 0; position < size; position++) {
+      const slots = this.perProduct[added[position] as number];
+      starts[position] = variants;
+      if (slots) {
+        withOptions.push(position);
+        variants += slots.length / 3;
+      }
+    }
+    starts[size] = variants;
+    const slots = new Int32Array(variants * 3);
+    for (const position of withOptions) {
+      slots.set(this.perProduct[added[position] as number] as Int32Array, (starts[position] as number) * 3);
+    }
+    return new OptionIndex(
+      Int32Array.from(this.pairNames),
+      this.pairValues,
+      this.names,
+      starts,
+      slots,
+      Uint32Array.from(withOptions),
+    );
+  }
+
+  private pairOf(name: string, value: string): number {
+    const key = pairKey(name, value);
+    let pair = this.pairs.get(key);
+    if (pair === undefined) {
+      pair = this.pairValues.length;
+      this.pairs.set(key, pair);
+      let nameNumber = this.names.indexOf(name);
+      if (nameNumber < 0) nameNumber = this.names.push(name) - 1;
+      this.pairNames.push(nameNumber);
+      this.pairValues.push(value);
+    }
+    return pair;
+  }
+}
