@@ -82,6 +82,10 @@ export const productVariants = pgTable(
   },
   (table) => [
     uniqueIndex("product_variants_sku_idx").on(table.sku),
+    // A shop search for a SKU, typed in any case, finds its product (docs/decisions/0045).
+    index("product_variants_sku_search_idx")
+      .on(sql`lower(${table.sku})`)
+      .where(sql`${table.archivedAt} is null`),
     // Stock rows and order lines name (variant, product) with one composite foreign key.
     unique("product_variants_id_product_unique").on(table.id, table.productId),
     // Two live variants of one product never have the same values ('' stands for "no such option":

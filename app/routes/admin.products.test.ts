@@ -392,6 +392,15 @@ describe.each(engines)("the back office's products on $name", (engine: TestDatab
       cookie: staff,
     });
     expect(low.body.listing.products).toEqual([]);
+    // A search for its SKU, in another case, finds it too.
+    const bySku = await as(
+      listLoader,
+      `/admin/products?search=${encodeURIComponent((await skuOf(id)).toUpperCase())}`,
+      {
+        cookie: staff,
+      },
+    );
+    expect(bySku.body.listing.products).toEqual([expect.objectContaining({ id, name })]);
     const bad = await as(listLoader, "/admin/products?sort=cheapest", { cookie: staff });
     expect(bad.status).toBe(400);
     expect(String(bad.body)).toContain("sort must be one of");

@@ -162,6 +162,14 @@ describe.each(enginesToRun(engines))("JSON API on $name", ({ env }) => {
     ]);
   });
 
+  it("a search for a variant's SKU, in any case, finds its product", async () => {
+    const found = (await (await get("/all-products?search=CYCLEFIT-RUNNING-SHOES-41-BLUE")).json()) as {
+      name: string;
+    }[];
+    expect(found.map((product) => product.name)).toEqual(["CycleFit Running Shoes"]);
+    expect(await (await get("/counts?search=cyclefit-running-shoes-41-blue")).json()).toEqual({ count: 1 });
+  });
+
   it("GET /suggestions gives the best products and the brands and categories whose names match, with addresses", async () => {
     const response = await get("/suggestions?search=camp");
     expect(response.status).toBe(200);

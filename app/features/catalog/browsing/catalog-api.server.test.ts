@@ -62,6 +62,7 @@ describe("catalogue API caching", () => {
     { cacheSeconds: 0 },
     {
       readCatalogIndex: async () => null,
+      readSkuProducts: async () => [],
       findProducts: async () => [],
       countProducts: async () => 7,
     },
@@ -93,6 +94,7 @@ const emptyCatalog = (findProducts = async () => []) =>
     { cacheSeconds: 0 },
     {
       readCatalogIndex: async () => null,
+      readSkuProducts: async () => [],
       readSearchVocabulary: async () => searchVocabulary([]),
       readFacetMatrix: async () => [],
       readOptionCounts: async () => new Map(),

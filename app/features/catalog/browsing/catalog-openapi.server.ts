@@ -18,7 +18,7 @@ import { productAnswerSchema } from "./product-api.server";
 /** What each query parameter means; its type and limits come from the schema that parses it. */
 const PARAMETERS: Record<keyof typeof catalogQueryFields, string> = {
   search:
-    "Words to look for in names, brands, categories and descriptions. A word finds those it starts, its other forms (“blenders” finds “blender”) and close spellings; every word must match. Empty: no search.",
+    "Words to look for in names, brands, categories and descriptions. A word finds those it starts, its other forms (“blenders” finds “blender”) and close spellings; every word must match. A search that is a variant's SKU (any case) finds its product too. Empty: no search.",
   category:
     "A category's value. Repeat it for products in any of several (`category=outdoor&category=fitness`).",
   band: "A brand's value. Repeat it for products of any of several (`band=campSafe&band=cycleFit`).",

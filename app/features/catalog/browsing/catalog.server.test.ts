@@ -505,6 +505,7 @@ describe("the catalogue cache", () => {
   const stubbedCatalog = (options: CatalogOptions, replaced: Parameters<typeof createCatalog>[2]) =>
     createCatalog({} as Database, options, {
       readCatalogIndex: async () => null,
+      readSkuProducts: async () => [],
       readStockChanges: async () => ({ horizon: "1", levels: new Map() }),
       readStockLevels: async (_db, ids) => new Map(ids.map((id) => [id, 3])),
       ...replaced,

@@ -142,6 +142,10 @@ const SEARCHES = [
   "café",
   "über",
   "naïve",
+  // A live variant's SKU, in any case, finds its product (the demo's shoes; one variant's SKU is "Lantern").
+  "cyclefit-running-shoes-41-blue",
+  "CYCLEFIT-RUNNING-SHOES-40-BLACK",
+  "lantern",
 ];
 
 function randomQuery(random: RandomSource): CatalogQuery {
@@ -186,6 +190,10 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
       engine,
       ids.map(({ id }) => id).filter((id) => id % 17 === 0),
       randomSource(5),
+    );
+    // A SKU that is also a word: its product and every product with the word match it.
+    await engine.db.execute(
+      sql`update product_variants set sku = 'Lantern' where id = (select min(id) from product_variants where option1 is not null and product_id > 100)`,
     );
     indexed = createCatalog(engine.db, { cacheSeconds: 0 });
     withoutIndex = createCatalog(engine.db, { cacheSeconds: 0 }, { readCatalogIndex: async () => null });
@@ -241,15 +249,30 @@ describe.each(engines)("the search index, on $name", (engine: TestDatabase) => {
     // The SQL side is slow on PGlite when the machine is busy (CI runs test files side by side).
   }, 120_000);
 
-  it("lists a search's name matches first, best rated first within each", async () => {
+  /** The product whose variant's SKU is "Lantern" (beforeAll). */
+  const lanternSkuOwner = async () => {
+    const result = await engine.db.execute(
+      sql`select product_id from product_variants where sku = 'Lantern'`,
+    );
+    return (result as unknown as { rows: { product_id: number }[] }).rows[0]?.product_id;
+  };
+
+  it("finds a product by a live variant's SKU, in any case", async () => {
+    const found = (await indexed.findProducts({ search: "CycleFit-Running-Shoes-41-Blue", page: 1, size: 5 }))
+      .value;
+    expect(found.map((product) => product.name)).toEqual(["CycleFit Running Shoes"]);
+    expect((await indexed.countProducts({ search: "cyclefit-running-shoes-41-blue" })).value.count).toBe(1);
+  });
+
+  it("lists a search's name matches (and a SKU's product) first, best rated first within each", async () => {
+    const owner = await lanternSkuOwner();
     const found = (await indexed.findProducts({ search: "lantern", page: 1, size: 100 })).value;
-    const inName = found.map((product) => /lantern/i.test(product.name));
+    const best = found.map((product) => /lantern/i.test(product.name) || product.id === owner);
+    expect(found.map((product) => product.id)).toContain(owner);
     // Every name match before any product that has the word only elsewhere.
-    expect(inName.indexOf(false) === -1 || inName.lastIndexOf(true) < inName.indexOf(false)).toBe(true);
-    expect(inName).toContain(true);
-    const ratings = found
-      .filter((product) => /lantern/i.test(product.name))
-      .map((product) => product.ratings);
+    expect(best.indexOf(false) === -1 || best.lastIndexOf(true) < best.indexOf(false)).toBe(true);
+    expect(best).toContain(true);
+    const ratings = found.filter((_, at) => best[at]).map((product) => product.ratings);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
 

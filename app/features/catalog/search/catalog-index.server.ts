@@ -3,7 +3,7 @@ import { chosenOptions } from "../core/option-choices";
 import { copyBits, countAtMost, countBits, countBitsBetween, has, numbersOf, setBit } from "./bits";
 import type { CardShelf } from "./card-shelf";
 import type { BitCandidates, CellCandidates, Filter, IndexOrders, Removal } from "./index-orders";
-import type { IndexedWord, IndexParts, SortKey } from "./index-types";
+import type { IndexedSearch, IndexParts, SortKey } from "./index-types";
 import type { OptionIndex } from "./option-index";
 import { Postings } from "./postings";
 import { priceCapOf } from "./price-cap.server";
@@ -30,7 +30,14 @@ import { ChosenVariants, SearchMatches } from "./search-matches";
  * PostgreSQL), and the same orders, each ending on the id.
  */
 
-export type { IndexedProductRow, IndexedWord, IndexParts, IndexTerm, SortKey } from "./index-types";
+export type {
+  IndexedProductRow,
+  IndexedSearch,
+  IndexedWord,
+  IndexParts,
+  IndexTerm,
+  SortKey,
+} from "./index-types";
 
 interface Choice {
   brandSet: Set<number> | null;
@@ -87,6 +94,7 @@ export class CatalogIndex {
     this.searches = new SearchMatches(
       new Postings(parts.postings, this.size),
       new Postings(parts.namePostings, this.size),
+      (id) => this.positionOf(id),
     );
     this.options = parts.options;
     this.chosenVariants = new ChosenVariants((choices) =>
@@ -151,20 +159,20 @@ export class CatalogIndex {
    */
   page(
     query: CatalogQuery,
-    words: IndexedWord[] | null | undefined,
+    search: IndexedSearch | null | undefined,
     removed: Removal | null = null,
   ): Product[] {
-    return this.pagePositions(query, words, removed).map((position) => this.cards.at(position));
+    return this.pagePositions(query, search, removed).map((position) => this.cards.at(position));
   }
 
   /** The first `count` positions of a listing in its order, none of `removed`: to merge with changed products. */
   firstPositions(
     query: CatalogQuery,
-    words: IndexedWord[] | null | undefined,
+    search: IndexedSearch | null | undefined,
     removed: Removal | null,
     count: number,
   ): number[] {
-    return this.pagePositions({ ...query, page: 1, size: count }, words, removed);
+    return this.pagePositions({ ...query, page: 1, size: count }, search, removed);
   }
 
   /** A product's card, by position. */
@@ -203,31 +211,31 @@ export class CatalogIndex {
   }
 
   /** Whether a matching position has every word in its name: a search's first tier. */
-  inNameOf(words: IndexedWord[]): (position: number) => boolean {
-    const tiers = this.searches.tiersOf(this.searches.of(words), words);
+  inNameOf(search: IndexedSearch): (position: number) => boolean {
+    const tiers = this.searches.tiersOf(this.searches.of(search), search);
     return (position) => has(tiers.inName.all, position);
   }
 
   private pagePositions(
     query: CatalogQuery,
-    words: IndexedWord[] | null | undefined,
+    search: IndexedSearch | null | undefined,
     removed: Removal | null,
   ): number[] {
     const offset = (query.page - 1) * query.size;
-    if (words === null) return [];
+    if (search === null) return [];
     const choice = this.choiceOf(query);
     const keep = this.filterFor(choice, removed);
     const order = this.orders.order(query.sort, query.range);
     const inStockOnly = query.inStock === true;
     const chosen = query.option ? this.chosenVariants.of(query.option) : null;
-    if (words === undefined && !inStockOnly && !chosen) {
+    if (search === undefined && !inStockOnly && !chosen) {
       if (keep === null) return this.orders.slice(order, offset, query.size);
       if (removed && !this.filters(choice))
         return this.orders.sliceWithout(order, offset, query.size, removed);
       return this.orders.pageOf(this.chosenCells(choice, removed), keep, order, offset, query.size);
     }
     // Without a search, the products with the chosen option values, or else those in stock, are the matches.
-    const searched = words === undefined ? null : this.searches.of(words);
+    const searched = search === undefined ? null : this.searches.of(search);
     const matches = searched ?? chosen ?? this.inStockMatches();
     // Past the last match there is nothing to look for (a deep page costs nothing).
     if (offset >= matches.count) return [];
@@ -239,9 +247,9 @@ export class CatalogIndex {
       cells || andInStock || andChosen
         ? this.keptOf(candidates, cells, this.keptBits[scratch], removed, { andInStock, andChosen })
         : candidates;
-    if (query.sort || !searched || !words)
+    if (query.sort || !searched || !search)
       return this.orders.pageOf(kept(matches, 0), null, order, offset, query.size);
-    const tiers = this.searches.tiersOf(searched, words);
+    const tiers = this.searches.tiersOf(searched, search);
     const inName = kept(tiers.inName, 0);
     const first = this.orders.pageOf(inName, null, order, offset, query.size);
     if (first.length === query.size) return first;
@@ -263,12 +271,12 @@ export class CatalogIndex {
    */
   facetMatrix(
     filters: Pick<CatalogFilters, "range" | "inStock" | "option">,
-    words: IndexedWord[] | null | undefined,
+    search: IndexedSearch | null | undefined,
     removed: Removal | null = null,
   ): FacetCell[] {
     const cap = filters.range === undefined ? Number.POSITIVE_INFINITY : priceCapOf(filters.range);
-    if (words === null) return [];
-    const matched = this.matchedBits(filters, words, { withChosen: true });
+    if (search === null) return [];
+    const matched = this.matchedBits(filters, search, { withChosen: true });
     const counts = matched
       ? this.tally(matched, cap)
       : this.cellPrices.map((prices) => countAtMost(prices, cap));
@@ -294,11 +302,11 @@ export class CatalogIndex {
    */
   optionCounts(
     filters: CatalogFilters,
-    words: IndexedWord[] | null | undefined,
+    search: IndexedSearch | null | undefined,
     removed: Removal | null = null,
   ): Map<string, number> {
-    if (words === null) return new Map();
-    const matched = this.matchedBits(filters, words, { withChosen: false });
+    if (search === null) return new Map();
+    const matched = this.matchedBits(filters, search, { withChosen: false });
     const keep = this.filterFor(this.choiceOf(filters), removed);
     return this.options.tally(
       (position) => (!matched || has(matched, position)) && (!keep || keep(position)),
@@ -309,10 +317,10 @@ export class CatalogIndex {
   /** A search's matches, in stock only and with the chosen option values when asked; null for every product. */
   private matchedBits(
     filters: Pick<CatalogFilters, "inStock" | "option">,
-    words: IndexedWord[] | undefined,
+    search: IndexedSearch | undefined,
     { withChosen }: { withChosen: boolean },
   ): Uint32Array | null {
-    const searched = words === undefined ? null : this.searches.of(words).all;
+    const searched = search === undefined ? null : this.searches.of(search).all;
     const chosen = withChosen && filters.option ? this.chosenVariants.of(filters.option).all : null;
     let matched = searched && chosen ? andBits(searched, chosen) : (searched ?? chosen);
     if (filters.inStock) matched = matched ? andBits(matched, this.inStock) : this.inStock;

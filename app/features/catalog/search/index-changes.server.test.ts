@@ -3,7 +3,7 @@ import { type RandomSource, randomSource } from "../../../../tests/support/rando
 import type { CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
 import { SORT_VALUES } from "../core/catalog-vocabulary";
 import { cardOf, productOfCard } from "./card-shelf";
-import type { CatalogIndex, IndexedProductRow, IndexedWord } from "./catalog-index.server";
+import type { CatalogIndex, IndexedProductRow, IndexedSearch } from "./catalog-index.server";
 import { CatalogIndexBuilder } from "./index-builder.server";
 import { LiveIndex } from "./index-changes.server";
 
@@ -60,7 +60,7 @@ function indexOf(rows: Iterable<IndexedProductRow>, revision: number): CatalogIn
   return builder.build(revision);
 }
 
-function someQuery(random: RandomSource): { query: CatalogQuery; words: IndexedWord[] | undefined } {
+function someQuery(random: RandomSource): { query: CatalogQuery; words: IndexedSearch | undefined } {
   const query: CatalogQuery = {
     page: 1 + random.int(4),
     size: 1 + random.int(7),
@@ -84,7 +84,9 @@ function someQuery(random: RandomSource): { query: CatalogQuery; words: IndexedW
             };
       })
     : undefined;
-  return { query, words };
+  // Now and then a SKU's products too (ids that exist, changed, deleted, or none).
+  const skuProducts = random.chance(0.3) ? [1 + random.int(70)] : [];
+  return { query, words: words && { words, skuProducts } };
 }
 
 const ids = (products: Product[]) => products.map((product) => product.id);

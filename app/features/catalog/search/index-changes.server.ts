@@ -3,7 +3,7 @@ import { chosenOptions, productChosen, type VariantValues, valuesCounted } from 
 import { productOfCard } from "./card-shelf";
 import type { CatalogIndex } from "./catalog-index.server";
 import type { Removal } from "./index-orders";
-import type { IndexedProductRow, IndexedWord, IndexTerm, SortKey } from "./index-types";
+import type { IndexedProductRow, IndexedSearch, IndexedWord, IndexTerm, SortKey } from "./index-types";
 import { priceCapOf } from "./price-cap.server";
 
 /**
@@ -61,6 +61,10 @@ function carries(lexemes: readonly string[], { lexeme, prefix }: IndexTerm): boo
 /** Every word has a term the lexemes carry: a search's match, as the index and the SQL define it. */
 const carriesEvery = (lexemes: readonly string[], words: IndexedWord[]) =>
   words.every((word) => word.anyOf.some((term) => carries(lexemes, term)));
+
+/** A search's match: every word carried, or a live variant's SKU the whole search (search-matches.ts). */
+const matches = (product: ChangedProduct, lexemes: readonly string[], search: IndexedSearch) =>
+  search.skuProducts.includes(product.key.id) || carriesEvery(lexemes, search.words);
 
 /** A page's entry while merging: a product of the index (by position) or a changed one. */
 interface Entry {
@@ -141,22 +145,22 @@ export class LiveIndex {
   }
 
   /** One page, as CatalogIndex#page, the changed products in their places. */
-  page(query: CatalogQuery, words: IndexedWord[] | null | undefined): Product[] {
-    if (words === null) return [];
-    const mine = this.changedMatching(query, words, query.range);
-    if (mine.length === 0) return this.base.page(query, words, this.removed);
+  page(query: CatalogQuery, search: IndexedSearch | null | undefined): Product[] {
+    if (search === null) return [];
+    const mine = this.changedMatching(query, search, query.range);
+    if (mine.length === 0) return this.base.page(query, search, this.removed);
     const offset = (query.page - 1) * query.size;
-    const bySearch = words !== undefined && !query.sort;
-    const inName = bySearch && words ? this.base.inNameOf(words) : () => false;
+    const bySearch = search !== undefined && !query.sort;
+    const inName = bySearch && search ? this.base.inNameOf(search) : () => false;
     const entries: Entry[] = [
-      ...this.base.firstPositions(query, words, this.removed, offset + query.size).map((position) => ({
+      ...this.base.firstPositions(query, search, this.removed, offset + query.size).map((position) => ({
         key: this.base.sortKey(position),
         inName: inName(position),
         card: () => this.base.card(position),
       })),
       ...mine.map((product) => ({
         key: product.key,
-        inName: bySearch && words ? carriesEvery(product.nameLexemes, words) : false,
+        inName: bySearch && search ? matches(product, product.nameLexemes, search) : false,
         card: () => product.card,
       })),
     ];
@@ -169,13 +173,13 @@ export class LiveIndex {
   /** The matching products by brand × category under a price cap, as CatalogIndex#facetMatrix, the changed ones counted as they are now. */
   facetMatrix(
     filters: Pick<CatalogFilters, "range" | "inStock" | "option">,
-    words: IndexedWord[] | null | undefined,
+    search: IndexedSearch | null | undefined,
   ): FacetCell[] {
-    const cells = this.base.facetMatrix(filters, words, this.removed);
-    if (words === null || this.changed.size === 0) return cells;
+    const cells = this.base.facetMatrix(filters, search, this.removed);
+    if (search === null || this.changed.size === 0) return cells;
     const counts = new Map(cells.map((cell) => [`${cell.bandName}\n${cell.category}`, cell]));
     const { inStock, option } = filters;
-    for (const product of this.changedMatching({ inStock, option }, words, filters.range)) {
+    for (const product of this.changedMatching({ inStock, option }, search, filters.range)) {
       const key = `${product.bandName}\n${product.category}`;
       const cell = counts.get(key) ?? { bandName: product.bandName, category: product.category, count: 0 };
       counts.set(key, { ...cell, count: cell.count + 1 });
@@ -184,11 +188,11 @@ export class LiveIndex {
   }
 
   /** How many products count towards each option value, as CatalogIndex#optionCounts, the changed ones as they are now. */
-  optionCounts(filters: CatalogFilters, words: IndexedWord[] | null | undefined): Map<string, number> {
-    const counts = this.base.optionCounts(filters, words, this.removed);
-    if (words === null || this.changed.size === 0) return counts;
+  optionCounts(filters: CatalogFilters, search: IndexedSearch | null | undefined): Map<string, number> {
+    const counts = this.base.optionCounts(filters, search, this.removed);
+    if (search === null || this.changed.size === 0) return counts;
     const chosen = chosenOptions(filters.option);
-    for (const product of this.changedMatching({ ...filters, option: undefined }, words, filters.range)) {
+    for (const product of this.changedMatching({ ...filters, option: undefined }, search, filters.range)) {
       for (const key of valuesCounted(product.variants ?? [], chosen))
         counts.set(key, (counts.get(key) ?? 0) + 1);
     }
@@ -198,7 +202,7 @@ export class LiveIndex {
   /** The changed products a listing's filters and search keep. */
   private changedMatching(
     filters: Pick<CatalogFilters, "band" | "category" | "inStock" | "option">,
-    words: IndexedWord[] | undefined,
+    search: IndexedSearch | undefined,
     range: number | undefined,
   ): ChangedProduct[] {
     const cap = range === undefined ? Number.POSITIVE_INFINITY : priceCapOf(range);
@@ -210,7 +214,7 @@ export class LiveIndex {
         (!filters.category || filters.category.includes(product.category)) &&
         (!filters.inStock || product.inStock) &&
         (!chosen || productChosen(product.variants ?? [], chosen)) &&
-        (!words || carriesEvery(product.lexemes, words)),
+        (!search || matches(product, product.lexemes, search)),
     );
   }
 }

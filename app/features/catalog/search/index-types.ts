@@ -15,6 +15,17 @@ export interface IndexedWord {
   anyOf: IndexTerm[];
 }
 
+/**
+ * A search as the index matches it: a product matches when it carries every
+ * word, or when one of its live variants has the whole search as its SKU
+ * (typed in any case): such a product is among the best matches, as one with
+ * every word in its name is.
+ */
+export interface IndexedSearch {
+  words: IndexedWord[];
+  skuProducts: readonly number[];
+}
+
 /** One product as the index reads it (in any order). */
 export interface IndexedProductRow {
   id: number;

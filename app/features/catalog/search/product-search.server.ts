@@ -6,7 +6,7 @@ import { collectGarbage } from "~/utils/garbage.server";
 import { logFailure, logger } from "~/utils/logger.server";
 import type { CatalogFilters, CatalogQuery, FacetCell, Product } from "../core/catalog-schema";
 import { PREFIX_MIN_LENGTH, type SearchWord } from "../core/search-words";
-import type { IndexedWord, IndexTerm } from "./catalog-index.server";
+import type { IndexedSearch, IndexedWord, IndexTerm } from "./catalog-index.server";
 import type { LiveIndex } from "./index-changes.server";
 import { keepCatalogIndex } from "./index-keeping.server";
 import { readCatalogChanges, readCatalogIndex, readWordStem } from "./index-read.server";
@@ -17,6 +17,7 @@ import {
   isPlainWord,
   readFacetMatrix,
   readOptionCounts,
+  readSkuProducts,
 } from "./sql-search.server";
 import { readSearchVocabulary } from "./vocabulary-read.server";
 
@@ -48,6 +49,7 @@ const SEARCH_QUERIES = {
   countProducts,
   readFacetMatrix,
   readOptionCounts,
+  readSkuProducts,
   readCatalogIndex,
   readCatalogChanges,
   readWordStem,
@@ -66,7 +68,7 @@ export function countOf(matrix: FacetCell[], filters: CatalogFilters): number {
   );
 }
 
-function indexAdapter(index: LiveIndex, words: IndexedWord[] | null | undefined): ProductSearch {
+function indexAdapter(index: LiveIndex, words: IndexedSearch | null | undefined): ProductSearch {
   return {
     answeredBy: "index",
     page: (query) => index.page(query, words),
@@ -80,15 +82,16 @@ function databaseAdapter(
   db: Database,
   queries: SearchQueries,
   words: SearchWord[] | null | undefined,
+  skuProducts: readonly number[],
 ): ProductSearch {
   return {
     answeredBy: "database",
-    page: (query) => queries.findProducts(db, query, words),
+    page: (query) => queries.findProducts(db, query, words, skuProducts),
     facetMatrix: ({ range, inStock, option }) =>
-      queries.readFacetMatrix(db, { range, inStock, option }, words),
+      queries.readFacetMatrix(db, { range, inStock, option }, words, skuProducts),
     // One count(*) costs less than the matrix it would sum.
-    count: (filters) => queries.countProducts(db, filters, words),
-    optionCounts: (filters) => queries.readOptionCounts(db, filters, words),
+    count: (filters) => queries.countProducts(db, filters, words, skuProducts),
+    optionCounts: (filters) => queries.readOptionCounts(db, filters, words, skuProducts),
   };
 }
 
@@ -181,6 +184,21 @@ export function createProductSearch(db: Database, replaced: Partial<SearchQuerie
     return read.every((word) => word !== null) ? (read as IndexedWord[]) : false;
   };
 
+  // A search that is a live variant's SKU finds its product: asked of the database (drizzle/0026's
+  // index) once per search and catalogue revision, since a SKU changes only with a catalogue change.
+  const skus = new LRUCache<string, { products: number[] }, string>({
+    max: 10_000,
+    fetchMethod: async (_key, _stale, { context: search }) => ({
+      products: await queries.readSkuProducts(db, search),
+    }),
+  });
+  const skuProducts = async (search: string | undefined, revision: number | undefined) => {
+    const sku = search?.trim().toLowerCase();
+    if (!sku) return [];
+    if (revision === undefined) return queries.readSkuProducts(db, sku);
+    return (await skus.fetch(`${revision}\n${sku}`, { context: sku }))?.products ?? [];
+  };
+
   return {
     /**
      * A search as the catalogue reads it, and the adapter that answers it:
@@ -191,9 +209,14 @@ export function createProductSearch(db: Database, replaced: Partial<SearchQuerie
     async searchFor(search: string | undefined) {
       const words = await reading.read(search);
       const index = catalogIndex.current();
-      const indexed = index ? await indexWords(words) : false;
+      const [indexed, skuIds] = await Promise.all([
+        index ? indexWords(words) : (false as const),
+        words ? skuProducts(search, index?.revision) : [],
+      ]);
       const answering =
-        index && indexed !== false ? indexAdapter(index, indexed) : databaseAdapter(db, queries, words);
+        index && indexed !== false
+          ? indexAdapter(index, indexed ? { words: indexed, skuProducts: skuIds } : indexed)
+          : databaseAdapter(db, queries, words, skuIds);
       return { words, search: answering, generation };
     },
     /** The search read word by word (search-vocabulary.server.ts). */

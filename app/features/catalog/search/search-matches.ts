@@ -1,6 +1,6 @@
-import { countBits } from "./bits";
+import { countBits, setBit } from "./bits";
 import type { BitCandidates } from "./index-orders";
-import type { IndexedWord } from "./index-types";
+import type { IndexedSearch } from "./index-types";
 import type { Postings } from "./postings";
 
 /** Searches whose matches an index keeps (MB per search: products / 4 million at most). */
@@ -24,6 +24,8 @@ export class SearchMatches {
   constructor(
     readonly postings: Postings,
     private readonly namePostings: Postings,
+    /** A product's position, -1 for one not in the index. */
+    private readonly positionOf: (id: number) => number,
   ) {}
 
   /** What the kept matches may hold at most, in bytes, for an index of `size` products, with the postings. */
@@ -31,14 +33,14 @@ export class SearchMatches {
     return KEPT * Math.ceil(size / 32) * 12 + this.postings.bytes + this.namePostings.bytes;
   }
 
-  of(words: IndexedWord[]): Matches {
-    const key = JSON.stringify(words);
+  of(search: IndexedSearch): Matches {
+    const key = JSON.stringify(search);
     let found = this.recent.get(key);
     if (found) {
       // Most recently used last: the first key is the one to let go.
       this.recent.delete(key);
     } else {
-      const all = this.postings.allOf(words);
+      const all = this.withSkuProducts(this.postings.allOf(search.words), search);
       found = { bits: true, all, count: countBits(all), tiers: null };
       if (this.recent.size >= KEPT) this.recent.delete(this.recent.keys().next().value as string);
     }
@@ -47,9 +49,10 @@ export class SearchMatches {
   }
 
   /** A search's matches split by relevance: every word in the name, or not. */
-  tiersOf(matches: Matches, words: IndexedWord[]): Matches["tiers"] & object {
+  tiersOf(matches: Matches, search: IndexedSearch): Matches["tiers"] & object {
     if (!matches.tiers) {
-      const name = this.namePostings.allOf(words);
+      // A SKU's product is as good a match as one with every word in its name.
+      const name = this.withSkuProducts(this.namePostings.allOf(search.words), search);
       const inName = new Uint32Array(matches.all.length);
       const elsewhere = new Uint32Array(matches.all.length);
       for (let block = 0; block < inName.length; block++) {
@@ -63,6 +66,15 @@ export class SearchMatches {
       };
     }
     return matches.tiers;
+  }
+
+  /** The bits, and the SKU's products. */
+  private withSkuProducts(bits: Uint32Array, { skuProducts }: IndexedSearch): Uint32Array {
+    for (const id of skuProducts) {
+      const position = this.positionOf(id);
+      if (position >= 0) setBit(bits, position);
+    }
+    return bits;
   }
 }
 

@@ -51,6 +51,37 @@ function searchQuery(
 
 const withWeight = (word: string, weight: string) => (weight ? `${word}:${weight}` : word);
 
+/**
+ * Whether a product matches a search: every word (searchQuery), or a live
+ * variant whose SKU is the whole search (`skuProducts`, readSkuProducts):
+ * such a product counts among the best matches, as in the index
+ * (search-matches.ts). Undefined without a search, null for none of a word.
+ */
+function searchCondition(
+  words: readonly SearchWord[] | null | undefined,
+  skuProducts: readonly number[],
+  { inName = false } = {},
+): SQL | null | undefined {
+  const tsquery = searchQuery(words, { inName });
+  if (!tsquery) return tsquery;
+  const matched = sql`${products.searchVector} @@ ${tsquery}`;
+  return skuProducts.length > 0 ? sql`(${matched} or ${inArray(products.id, [...skuProducts])})` : matched;
+}
+
+/**
+ * The products with a live variant whose SKU is the whole search, in any
+ * case (drizzle/0026's index): none without a search.
+ */
+export async function readSkuProducts(db: Database, search: string | undefined): Promise<number[]> {
+  const sku = search?.trim();
+  if (!sku) return [];
+  const rows = await db
+    .selectDistinct({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(sql`lower(${productVariants.sku}) = lower(${sku}) and ${productVariants.archivedAt} is null`);
+  return rows.map((row) => row.productId);
+}
+
 /** Letters and digits only: a word that cannot change a tsquery's meaning. */
 export const isPlainWord = (word: string) => /^[\p{L}\p{N}]+$/u.test(word);
 
@@ -66,7 +97,7 @@ interface ListingScope {
 
 function whereClause(
   filters: CatalogFilters,
-  tsquery: SQL | null | undefined,
+  searched: SQL | null | undefined,
   { archived = false, lowStockAt }: ListingScope = {},
 ): SQL | undefined {
   const conditions: SQL[] = archived ? [] : [onSale];
@@ -91,8 +122,8 @@ function whereClause(
   if (filters.inStock) {
     conditions.push(productInStock);
   }
-  if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
-  if (tsquery === null) conditions.push(sql`false`);
+  if (searched) conditions.push(searched);
+  if (searched === null) conditions.push(sql`false`);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -143,8 +174,11 @@ export async function findProducts(
   db: Database,
   query: CatalogQuery,
   words = asTyped(query.search),
+  skuProducts: readonly number[] = [],
 ): Promise<Product[]> {
-  const { page, order } = pageOfIds(db, query, words, (tsquery) => whereClause(query, tsquery));
+  const { page, order } = pageOfIds(db, query, words, skuProducts, (searched) =>
+    whereClause(query, searched),
+  );
   const rows = await db
     .select(productColumns())
     .from(products)
@@ -164,18 +198,19 @@ function pageOfIds(
   db: Database,
   query: CatalogQuery,
   words: readonly SearchWord[] | null | undefined,
-  where: (tsquery: SQL | null | undefined) => SQL | undefined,
+  skuProducts: readonly number[],
+  where: (searched: SQL | null | undefined) => SQL | undefined,
   extra = 0,
 ) {
-  const tsquery = searchQuery(words);
+  const searched = searchCondition(words, skuProducts);
   const inName =
-    tsquery && !query.sort
-      ? sql`${products.searchVector} @@ ${searchQuery(words, { inName: true })}`
+    searched && !query.sort
+      ? (searchCondition(words, skuProducts, { inName: true }) ?? undefined)
       : undefined;
   const page = db
     .select({ id: products.id, ...(inName ? { inName: sql<boolean>`${inName}`.as("in_name") } : {}) })
     .from(products)
-    .where(where(tsquery))
+    .where(where(searched))
     .orderBy(...ordering(query, inName))
     .limit(query.size + extra)
     .offset((query.page - 1) * query.size)
@@ -188,11 +223,12 @@ export async function countProducts(
   db: Database,
   filters: CatalogFilters,
   words = asTyped(filters.search),
+  skuProducts: readonly number[] = [],
 ): Promise<number> {
   const [row] = await db
     .select({ count: count() })
     .from(products)
-    .where(whereClause(filters, searchQuery(words)));
+    .where(whereClause(filters, searchCondition(words, skuProducts)));
   return row?.count ?? 0;
 }
 
@@ -210,11 +246,12 @@ export async function readFacetMatrix(
   db: Database,
   { search, range, inStock, option }: FacetMatrixFilters,
   words = asTyped(search),
+  skuProducts: readonly number[] = [],
 ): Promise<FacetCell[]> {
   return db
     .select({ bandName: products.bandName, category: products.category, count: count() })
     .from(products)
-    .where(whereClause({ search, range, inStock, option }, searchQuery(words)))
+    .where(whereClause({ search, range, inStock, option }, searchCondition(words, skuProducts)))
     .groupBy(products.bandName, products.category);
 }
 
@@ -227,9 +264,10 @@ export async function readOptionCounts(
   db: Database,
   filters: CatalogFilters,
   words = asTyped(filters.search),
+  skuProducts: readonly number[] = [],
 ): Promise<Map<string, number>> {
   const chosen = chosenOptions(filters.option);
-  const where = whereClause({ ...filters, option: undefined }, searchQuery(words));
+  const where = whereClause({ ...filters, option: undefined }, searchCondition(words, skuProducts));
   const result = await db.execute(sql`
     select pair.key as name, pair.value as value, count(distinct ${products.id})::int as count
       from ${products}
@@ -269,7 +307,9 @@ export async function findBackOfficeProducts(
     db,
     query,
     words,
-    (tsquery) => whereClause(query, tsquery, { archived: true, ...scope }),
+    // An owner finds a product by a variant's SKU too.
+    await readSkuProducts(db, query.search),
+    (searched) => whereClause(query, searched, { archived: true, ...scope }),
     1,
   );
   const rows = await db
