@@ -31,5 +31,9 @@ export const productVariantCount: SQL<number> = sql<number>`(select count(*)::in
 export const productOptionCount: SQL<number> = sql<number>`(select count(*)::int from ${productOptions} o
    where o.product_id = ${productId})`.mapWith(Number);
 
+/** The "was" price of the product's cheapest live variant while above its price (a card strikes it through), else null. */
+export const productCompareAtMinor: SQL = sql`case when ${products.compareAtMinor} > ${products.priceMinor}
+  then ${products.compareAtMinor} end`;
+
 /** The product's highest live price: `price_max_minor` when its variants differ, its one price otherwise. */
 export const productPriceMaxMinor: SQL = sql`coalesce(${products.priceMaxMinor}, ${products.priceMinor})`;

@@ -121,7 +121,7 @@ describe.each(engines)("writing a product's variants on $name", (engine: TestDat
   const priceRange = async (productId: number) =>
     (
       await db
-        .select({ low: products.priceMinor, high: products.priceMaxMinor })
+        .select({ low: products.priceMinor, high: products.priceMaxMinor, was: products.compareAtMinor })
         .from(products)
         .where(eq(products.id, productId))
     )[0];
@@ -140,7 +140,15 @@ describe.each(engines)("writing a product's variants on $name", (engine: TestDat
         onHand: at,
       })),
     );
-    expect(await priceRange(productId)).toEqual({ low: 1200, high: 1700 });
+    expect(await priceRange(productId)).toEqual({ low: 1200, high: 1700, was: null });
+    // The cheapest variant on sale: its "was" price is the card's.
+    const onSale = shirt(prefix);
+    onSale.variants = onSale.variants.map((variant, at) => ({
+      ...variant,
+      compareAtMinor: at === 0 ? 1500 : at === 1 ? 1900 : null,
+    }));
+    await writeProductVariants(db, productId, onSale, COMMAND_LINE);
+    expect(await priceRange(productId)).toEqual({ low: 1200, high: 1700, was: 1500 });
     const options = await db
       .select({ name: productOptions.name, values: productOptions.values })
       .from(productOptions)
@@ -202,7 +210,7 @@ describe.each(engines)("writing a product's variants on $name", (engine: TestDat
     expect(after.filter((variant) => variant.archived !== null).map((variant) => variant.id)).toEqual([
       sold?.id,
     ]);
-    expect(await priceRange(productId)).toEqual({ low: 1200, high: 1500 });
+    expect(await priceRange(productId)).toEqual({ low: 1200, high: 1500, was: null });
     // Asked for again by its values, the archived one is back, its stock kept.
     const again = await writeProductVariants(db, productId, shirt(prefix), COMMAND_LINE);
     expect(again.ok).toBe(true);
@@ -232,7 +240,7 @@ describe.each(engines)("writing a product's variants on $name", (engine: TestDat
       `${prefix}-b`,
       `${prefix}-a`,
     ]);
-    expect(await priceRange(productId)).toEqual({ low: 1000, high: null });
+    expect(await priceRange(productId)).toEqual({ low: 1000, high: null, was: null });
 
     const other = await productInStock(engine, 0);
     const refused = await writeProductVariants(

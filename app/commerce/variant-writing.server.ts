@@ -278,7 +278,8 @@ async function writeAsked(
 }
 
 /**
- * The product's row: its lowest live price, the highest when they differ, and (without options)
+ * The product's row: its lowest live price, the highest when they differ, the cheapest variant's
+ * "was" price (the lowest, when several are the cheapest), and (without options)
  * its SKU the one variant's. Written last, it is the catalogue change every process applies.
  */
 async function writePriceRange(tx: Transaction, productId: number, asked: VariantsAsked) {
@@ -286,11 +287,15 @@ async function writePriceRange(tx: Transaction, productId: number, asked: Varian
   const lowest = Math.min(...prices);
   const highest = Math.max(...prices);
   const only = asked.options.length === 0 ? asked.variants[0] : undefined;
+  const wasPrices = asked.variants.flatMap((variant) =>
+    variant.priceMinor === lowest && variant.compareAtMinor != null ? [variant.compareAtMinor] : [],
+  );
   await tx
     .update(products)
     .set({
       priceMinor: lowest,
       priceMaxMinor: highest > lowest ? highest : null,
+      compareAtMinor: wasPrices.length > 0 ? Math.min(...wasPrices) : null,
       ...(only ? { sku: only.sku } : {}),
     })
     .where(eq(products.id, productId));

@@ -89,6 +89,11 @@ export const products = pgTable(
      */
     priceMaxMinor: bigint("price_max_minor", { mode: "number" }),
     /**
+     * The "was" price of its cheapest live variant, when that one has one (the variant writer
+     * writes it with the price range): a card strikes it through beside the price, while it is above it.
+     */
+    compareAtMinor: bigint("compare_at_minor", { mode: "number" }),
+    /**
      * The mean of its published reviews, to one decimal (drizzle/0015's trigger keeps it); for a
      * product no buyer has reviewed, the rating its import gave, or 0.
      */

@@ -152,8 +152,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "900" },
     { property: "og:image:alt", content: product.name },
-    // The same price and currency the structured data gives.
-    { property: "product:price:amount", content: structuredData.offers.price },
+    // The same price and currency the structured data gives (the lowest, for a range).
+    {
+      property: "product:price:amount",
+      content:
+        "price" in structuredData.offers ? structuredData.offers.price : structuredData.offers.lowPrice,
+    },
     { property: "product:price:currency", content: structuredData.offers.priceCurrency },
     { "script:ld+json": structuredData },
   ];

@@ -50,6 +50,7 @@ describe.each(enginesToRun(engines))("JSON API on $name", ({ env }) => {
         [
           "bandName",
           "category",
+          "compareAtPrice",
           "creationDate",
           "description",
           "id",
@@ -160,6 +161,16 @@ describe.each(enginesToRun(engines))("JSON API on $name", ({ env }) => {
     expect(chosen.brands.filter((brand) => brand.count > 0)).toEqual([
       expect.objectContaining({ value: "cycleFit", count: 1 }),
     ]);
+  });
+
+  it("GET /all-products gives a product's lowest price, its highest, and the cheapest variant's was price", async () => {
+    const [mat] = (await (await get("/all-products?search=yoga+mat+pro")).json()) as {
+      price: number;
+      priceMax: number;
+      compareAtPrice: number | null;
+    }[];
+    // The demo's mat: Plum at 24.99, was 29.99; Sage and Slate at 29.99.
+    expect(mat).toMatchObject({ price: 24.99, priceMax: 29.99, compareAtPrice: 29.99 });
   });
 
   it("a search for a variant's SKU, in any case, finds its product", async () => {

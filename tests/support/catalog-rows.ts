@@ -38,6 +38,7 @@ export const BLENDER_CARD: ShopProduct = {
   price: 89.99,
   priceMax: 89.99,
   variantCount: 1,
+  compareAtPrice: null,
   ratings: 4.5,
   ratingCount: 12,
   bandName: "blendMaster",

@@ -180,6 +180,7 @@ describe.each(engines)("catalogue queries on $name", (engine: TestDatabase) => {
       description: "Crushes ice and frozen fruit in seconds.",
       priceMax: 89.99,
       variantCount: 1,
+      compareAtPrice: null,
     });
   });
 
@@ -535,6 +536,7 @@ describe("the catalogue cache", () => {
       price: 10,
       priceMax: 10,
       variantCount: 1,
+      compareAtPrice: null,
       ratings: 4,
       ratingCount: 3,
       bandName: "cycleFit",

@@ -8,6 +8,7 @@ const PRODUCT = {
   price: 89.9,
   priceMax: 89.9,
   variantCount: 1,
+  compareAtPrice: null,
   ratings: 4.5,
   ratingCount: 12,
   bandName: "blendMaster",
@@ -41,6 +42,21 @@ describe("productStructuredData", () => {
       },
       aggregateRating: { "@type": "AggregateRating", ratingValue: "4.5", bestRating: "5" },
     });
+  });
+
+  it("offers a product whose variants differ in price as an AggregateOffer, lowest to highest", () => {
+    const data = productStructuredData({ ...PRODUCT, price: 24.99, priceMax: 34.5, variantCount: 3 }, WHERE);
+    expect(data.offers).toEqual({
+      "@type": "AggregateOffer",
+      url: WHERE.url,
+      lowPrice: "24.99",
+      highPrice: "34.50",
+      offerCount: 3,
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+    });
+    expect(productStructuredData(PRODUCT, WHERE).offers).toMatchObject({ "@type": "Offer", price: "89.90" });
   });
 
   it("offers a sold-out product as out of stock", () => {

@@ -10,8 +10,13 @@ interface ReviewToDescribe {
   createdAt: string;
 }
 
+/** A decimal with the currency's own decimals: "12.50" (USD), "1250" (JPY). */
+const decimalOf = (amount: number, currency: CurrencyCode) =>
+  decimalText(money(minorAtMost(amount, currency), currency));
+
 /**
  * A product as search engines read it: schema.org `Product` with its `Offer`
+ * (an `AggregateOffer` of its lowest and highest price when its variants differ)
  * and, once buyers have reviewed it, its `AggregateRating` (the mean and the
  * count of its published reviews) and those `Review`s the page shows. A
  * product with no review gets neither, whatever rating an import gave it.
@@ -49,10 +54,16 @@ export function productStructuredData(
     brand: { "@type": "Brand", name: brandLabel },
     category: categoryLabel,
     offers: {
-      "@type": "Offer",
       url,
-      // A decimal with the currency's own decimals: "12.50" (USD), "1250" (JPY).
-      price: decimalText(money(minorAtMost(product.price, currency), currency)),
+      // A product whose variants differ in price offers a range: its lowest and highest.
+      ...(product.priceMax > product.price
+        ? {
+            "@type": "AggregateOffer",
+            lowPrice: decimalOf(product.price, currency),
+            highPrice: decimalOf(product.priceMax, currency),
+            offerCount: product.variantCount,
+          }
+        : { "@type": "Offer", price: decimalOf(product.price, currency) }),
       priceCurrency: currency,
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",

@@ -240,6 +240,13 @@ const productSchema = z.object({
     .describe(
       "How many variants it is sold in (sizes, colours): more than 1 asks for `variantId` in the cart.",
     ),
+  compareAtPrice: z
+    .number()
+    .min(0)
+    .nullable()
+    .describe(
+      "The “was” price of its cheapest variant, above `price`, while that variant is on sale; null otherwise.",
+    ),
 });
 
 export type Product = z.infer<typeof productSchema>;

@@ -1,7 +1,12 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { CurrencyCode } from "~/commerce/money";
 import { decimalOfMinor } from "~/commerce/money-sql";
 import { shopMoney } from "~/commerce/shop-money.server";
-import { productPriceMaxMinor, productVariantCount } from "~/commerce/units-on-hand.server";
+import {
+  productCompareAtMinor,
+  productPriceMaxMinor,
+  productVariantCount,
+} from "~/commerce/units-on-hand.server";
 import type { Database } from "~/db/client.server";
 import { onSale } from "~/db/product-on-sale";
 import { brands, categories, products } from "~/db/schema";
@@ -47,7 +52,15 @@ export const productColumns = () => ({
   description: products.description,
   priceMax: decimalOfMinor(productPriceMaxMinor, shopMoney().currency),
   variantCount: productVariantCount,
+  compareAtPrice: decimalOrNull(productCompareAtMinor, shopMoney().currency),
 });
+
+/** An amount that may be absent, as a decimal of the currency: null stays null. */
+function decimalOrNull(minor: SQL, currency: CurrencyCode): SQL<number | null> {
+  return sql<number | null>`${decimalOfMinor(minor, currency)}`.mapWith((value) =>
+    value === null ? null : Number(value),
+  );
+}
 
 /** A product row as the API and the shop page show it: dates in ISO 8601. */
 export function productOf(row: Omit<Product, "creationDate"> & { creationDate: Date }): Product {

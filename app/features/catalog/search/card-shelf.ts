@@ -20,6 +20,7 @@ const CARD_FIELD_PLACES: Record<keyof Product, number> = {
   description: 9,
   priceMax: 10,
   variantCount: 11,
+  compareAtPrice: 12,
 };
 export const CARD_FIELDS = (Object.keys(CARD_FIELD_PLACES) as (keyof Product)[]).sort(
   (a, b) => CARD_FIELD_PLACES[a] - CARD_FIELD_PLACES[b],

@@ -32,6 +32,7 @@ function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductR
     price: priceMinor / 100,
     priceMax: priceMinor / 100,
     variantCount: 1,
+    compareAtPrice: null,
     ratings: ratingTenths / 10,
     ratingCount: ratingTenths === 0 ? 0 : 1 + random.int(20),
     bandName: random.pick(brands),

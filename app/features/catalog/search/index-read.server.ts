@@ -2,7 +2,12 @@ import { and, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { CurrencyCode, ShopMoney } from "~/commerce/money";
 import { decimalOfMinor } from "~/commerce/money-sql";
 import { readShopMoney, shopMoney } from "~/commerce/shop-money.server";
-import { productInStock, productPriceMaxMinor, productVariantCount } from "~/commerce/units-on-hand.server";
+import {
+  productCompareAtMinor,
+  productInStock,
+  productPriceMaxMinor,
+  productVariantCount,
+} from "~/commerce/units-on-hand.server";
 import { variantOptions } from "~/commerce/variant-options.server";
 import type { Database } from "~/db/client.server";
 import { catalogChanges, catalogRevisions, products, productVariants } from "~/db/schema";
@@ -54,6 +59,7 @@ const cardValues = (currency: CurrencyCode): Record<keyof Product, SQL> => ({
   ratingCount: sql`${products.ratingCount}`,
   priceMax: decimalOfMinor(productPriceMaxMinor, currency),
   variantCount: productVariantCount,
+  compareAtPrice: decimalOfMinor(productCompareAtMinor, currency),
 });
 
 /** A product as the index reads it: its card, what chooses and orders it, and the lexemes PostgreSQL stored for it. */

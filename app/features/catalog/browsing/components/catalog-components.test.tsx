@@ -62,6 +62,15 @@ const renderCard = (changes: Partial<ComponentProps<typeof ProductCard>> = {}) =
   );
 
 describe("ProductCard", () => {
+  it("says From the lowest price when variants differ, and strikes through the cheapest one's was price", () => {
+    const html = renderCard({
+      product: { ...PRODUCT, price: 24.99, priceMax: 29.99, compareAtPrice: 29.99 },
+    });
+    expect(html).toContain("From $24.99");
+    expect(html).toMatch(/<s [^>]*><span class="sr-only">Was <\/span>\$29.99<\/s>/);
+    expect(renderCard()).not.toContain("<s ");
+  });
+
   it("shows picture, date added, name, brand label, category, price and rating", () => {
     const html = renderCard();
     expect(html).toContain('alt="BlendMaster Pro 900 Blender"');

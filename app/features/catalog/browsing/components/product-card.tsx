@@ -103,6 +103,13 @@ export function ProductCard({
             {product.priceMax > product.price
               ? `From ${formatPrice(product.price)}`
               : formatPrice(product.price)}
+            {/* The cheapest variant is on sale: its "was" price, struck through and said in words. */}
+            {product.compareAtPrice === null ? null : (
+              <s className="ml-2 text-sm font-semibold text-slate-700">
+                <span className="sr-only">Was </span>
+                {formatPrice(product.compareAtPrice)}
+              </s>
+            )}
           </p>
         </div>
         <StockState stock={product.stock} fewLeftAt={fewLeftAt} />
