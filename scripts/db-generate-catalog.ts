@@ -1,6 +1,8 @@
 // `npm run db:generate-catalog -- --count 100000 [--replace] [--seed 1]`:
 // fill the configured database with a large synthetic catalogue, for
-// benchmarks and for trying pagination and search at scale.
+// benchmarks and for trying pagination and search at scale. CATALOG_WITH_VARIANTS=1 gives a
+// third of the products 2 to 12 variants in sizes and colours (read from the environment, so a
+// benchmark comparing an older build, whose generator has no such thing, can ask both the same).
 import { z } from "zod";
 import { generateCatalog } from "./catalog/synthetic-catalog";
 import { commandLine, runDatabaseScript, UsageError } from "./database-script";
@@ -50,7 +52,8 @@ if (args) {
   const { count, replace, seed, "coined-words": coinedWords } = args;
   await runDatabaseScript(async (database) => {
     const started = performance.now();
-    const { inserted } = await generateCatalog(database.db, { count, replace, seed, coinedWords });
+    const variants = process.env.CATALOG_WITH_VARIANTS === "1";
+    const { inserted } = await generateCatalog(database.db, { count, replace, seed, coinedWords, variants });
     const seconds = (performance.now() - started) / 1000;
     const rate = Math.round(inserted / seconds);
     const verb = replace ? "Replaced the catalogue with" : "Added";

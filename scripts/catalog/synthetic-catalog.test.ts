@@ -1,5 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { productVariantsSchema } from "../../app/commerce/variants-schema";
 import { orderLines, orders, products } from "../../app/db/schema";
 import {
   DEMO_BRANDS as BRANDS,
@@ -43,6 +44,43 @@ describe.each(engines)("generated catalogues on $name", (engine: TestDatabase) =
     expect(new Set(rows.map((row) => `${row.bandName}/${row.category}`)).size).toBe(
       BRANDS.length * CATEGORIES.length,
     );
+  });
+
+  it("with variants, gives a third of the products 2 to 12 variants the variant writer would accept", async () => {
+    await generateCatalog(db, { count: 300, now: NOW, variants: true });
+    const result = await db.execute(sql`
+      select p.id, p.price_minor, p.price_max_minor,
+             (select jsonb_agg(jsonb_build_object('name', o.name, 'values', o.values) order by o.position)
+                from product_options o where o.product_id = p.id) as options,
+             (select jsonb_agg(jsonb_build_object('values', array_remove(array[v.option1, v.option2], null),
+                                                  'sku', v.sku, 'priceMinor', v.price_minor) order by v.position)
+                from product_variants v where v.product_id = p.id) as variants,
+             (select count(*)::int from stock_levels s where s.product_id = p.id) as stock_rows
+        from products p order by p.id`);
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows as {
+      id: number;
+      price_minor: number | string;
+      price_max_minor: number | string | null;
+      options: unknown[] | null;
+      variants: { priceMinor: number }[];
+      stock_rows: number;
+    }[];
+    const withOptions = rows.filter((row) => row.options !== null);
+    expect(withOptions).toHaveLength(100);
+    const counts = new Set<number>();
+    for (const row of withOptions) {
+      const parsed = productVariantsSchema.safeParse({ options: row.options, variants: row.variants });
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      expect(row.variants.length).toBeGreaterThanOrEqual(2);
+      expect(row.variants.length).toBeLessThanOrEqual(12);
+      expect(row.stock_rows).toBe(row.variants.length);
+      expect(Number(row.price_max_minor)).toBe(
+        Math.max(...row.variants.map((variant) => variant.priceMinor)),
+      );
+      counts.add(row.variants.length);
+    }
+    expect(counts.size).toBeGreaterThan(5);
+    expect(rows.filter((row) => row.options === null).every((row) => row.variants.length === 1)).toBe(true);
   });
 
   it("adds to the catalogue by default and replaces it with { replace: true }, ids restarting at 1", async () => {

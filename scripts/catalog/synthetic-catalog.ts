@@ -5,6 +5,7 @@ import { DEMO_PRODUCTS } from "../../app/db/seed/demo-catalog";
 import { DEMO_BUYERS } from "../../app/db/seed/demo-reviews";
 import { demoProductImage, insertDemoBrandsAndCategories } from "../../app/db/seed/seed.server";
 import { seededRandom } from "./seeded-random";
+import { giveSyntheticVariants } from "./synthetic-variants";
 
 /**
  * The synthetic catalogue generator (`npm run db:generate-catalog`): a build
@@ -31,6 +32,8 @@ export interface GenerateCatalogOptions {
    * with many model names has (the search benchmark's 100,000 words). 0: none.
    */
   coinedWords?: number;
+  /** Give a third of the products 2 to 12 variants in sizes and colours (synthetic-variants.ts). */
+  variants?: boolean;
 }
 
 export const MODEL_WORDS = [
@@ -87,7 +90,15 @@ export async function generateCatalog(
   db: Database,
   options: GenerateCatalogOptions,
 ): Promise<{ inserted: number }> {
-  const { count, batchSize = 5000, now = new Date(), seed = 1, replace = false, coinedWords = 0 } = options;
+  const {
+    count,
+    batchSize = 5000,
+    now = new Date(),
+    seed = 1,
+    replace = false,
+    coinedWords = 0,
+    variants = false,
+  } = options;
   if (!Number.isSafeInteger(count) || count < 0)
     throw new RangeError(`count must be a whole number of 0 or more, not ${count}.`);
   if (!Number.isSafeInteger(batchSize) || batchSize < 1)
@@ -132,9 +143,11 @@ export async function generateCatalog(
           ${sql.param(batch.dates)}::timestamptz[]
         )`);
     }
+    if (variants) await giveSyntheticVariants(tx);
   });
   // VACUUM refuses to run inside a transaction, so it comes after the commit.
   await db.execute(sql`vacuum analyze products`);
+  if (variants) await db.execute(sql`vacuum analyze product_variants, product_options, stock_levels`);
   return { inserted: count };
 }
 
