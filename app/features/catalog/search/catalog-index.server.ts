@@ -227,7 +227,7 @@ export class CatalogIndex {
     const keep = this.filterFor(choice, removed);
     const order = this.orders.order(query.sort, query.range);
     const inStockOnly = query.inStock === true;
-    const chosen = query.option ? this.chosenVariants.of(query.option) : null;
+    const chosen = query.option?.length ? this.chosenVariants.of(query.option) : null;
     if (search === undefined && !inStockOnly && !chosen) {
       if (keep === null) return this.orders.slice(order, offset, query.size);
       if (removed && !this.filters(choice))
@@ -307,11 +307,12 @@ export class CatalogIndex {
   ): Map<string, number> {
     if (search === null) return new Map();
     const matched = this.matchedBits(filters, search, { withChosen: false });
-    const keep = this.filterFor(this.choiceOf(filters), removed);
-    return this.options.tally(
-      (position) => (!matched || has(matched, position)) && (!keep || keep(position)),
-      chosenOptions(filters.option),
-    );
+    const choice = this.choiceOf(filters);
+    const chosen = chosenOptions(filters.option);
+    // The shop page as it opens: every product's counts, kept, less the products changed since.
+    if (!matched && !chosen && !this.filters(choice))
+      return this.options.wholeCounts(removed?.positions ?? []);
+    return this.options.tally(matched, this.filterFor(choice, removed), chosen);
   }
 
   /** A search's matches, in stock only and with the chosen option values when asked; null for every product. */
@@ -321,7 +322,7 @@ export class CatalogIndex {
     { withChosen }: { withChosen: boolean },
   ): Uint32Array | null {
     const searched = search === undefined ? null : this.searches.of(search).all;
-    const chosen = withChosen && filters.option ? this.chosenVariants.of(filters.option).all : null;
+    const chosen = withChosen && filters.option?.length ? this.chosenVariants.of(filters.option).all : null;
     let matched = searched && chosen ? andBits(searched, chosen) : (searched ?? chosen);
     if (filters.inStock) matched = matched ? andBits(matched, this.inStock) : this.inStock;
     return matched;

@@ -51,8 +51,18 @@ function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductR
     lexemes: [...new Set([...name, ...description])],
     nameLexemes: [...new Set(name)],
     inStock: random.chance(0.7),
-    variants: null,
+    variants: random.chance(0.4) ? someVariants(random) : null,
   };
+}
+
+/** A few variants in sizes and perhaps colours, not every combination made. */
+function someVariants(random: RandomSource): { Size: string; Colour?: string }[] {
+  const coloured = random.chance(0.5);
+  const made = ["S", "M", "L"].flatMap((Size) =>
+    coloured ? ["Red", "Blue"].map((Colour) => ({ Size, Colour })) : [{ Size }],
+  );
+  const kept = made.filter(() => random.chance(0.6));
+  return kept.length > 0 ? kept : made.slice(0, 1);
 }
 
 function indexOf(rows: Iterable<IndexedProductRow>, revision: number): CatalogIndex {
@@ -71,6 +81,8 @@ function someQuery(random: RandomSource): { query: CatalogQuery; words: IndexedS
   if (random.chance(0.3)) query.category = random.some(CATEGORIES);
   if (random.chance(0.3)) query.range = random.pick([10, 50, 120]);
   if (random.chance(0.3)) query.inStock = true;
+  if (random.chance(0.3))
+    query.option = random.some(["Size:M", "Size:L", "Colour:Red", "Colour:Blue"]).sort();
   const words = random.chance(0.5)
     ? Array.from({ length: 1 + random.int(2) }, () => {
         const word = random.pick(WORDS);
@@ -126,6 +138,7 @@ describe("the index with its changes", () => {
           expect(sortedCells(live.facetMatrix(query, words)), what).toEqual(
             sortedCells(fresh.facetMatrix(query, words)),
           );
+          expect(live.optionCounts(query, words), what).toEqual(fresh.optionCounts(query, words));
         }
       }
     }

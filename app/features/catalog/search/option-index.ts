@@ -1,6 +1,6 @@
 import type { ChosenOptions, VariantValues } from "../core/option-choices";
 import { pairKey } from "../core/option-choices";
-import { setBit } from "./bits";
+import { has, setBit } from "./bits";
 
 /**
  * The option values of the index's products (docs/decisions/0045): each
@@ -20,31 +20,21 @@ export class OptionIndex {
     private readonly slots: Int32Array,
     /** The positions with options, in order. */
     private readonly withOptions: Uint32Array,
+    /** The same, one bit per position. */
+    private readonly hasOptions: Uint32Array,
   ) {}
+
+  /** Every product's counts with nothing chosen (wholeCounts), once asked. */
+  private whole: Int32Array | null = null;
 
   get bytes(): number {
     return (
-      this.starts.byteLength + this.slots.byteLength + this.withOptions.byteLength + this.pairNames.byteLength
+      this.starts.byteLength +
+      this.slots.byteLength +
+      this.withOptions.byteLength +
+      this.hasOptions.byteLength +
+      this.pairNames.byteLength
     );
-  }
-
-  /** A position's live variants, by option name. */
-  variantsAt(position: number): VariantValues[] {
-    const variants: VariantValues[] = [];
-    for (
-      let variant = this.starts[position] as number;
-      variant < (this.starts[position + 1] as number);
-      variant++
-    ) {
-      const values: Record<string, string> = {};
-      for (let slot = variant * 3; slot < variant * 3 + 3; slot++) {
-        const pair = this.slots[slot] as number;
-        if (pair >= 0)
-          values[this.names[this.pairNames[pair] as number] as string] = this.pairValues[pair] as string;
-      }
-      variants.push(values);
-    }
-    return variants;
   }
 
   /** The positions with a live variant in the chosen values, as a bit set over `size` positions. */
@@ -67,34 +57,82 @@ export class OptionIndex {
   }
 
   /**
-   * How many of the products `keeps` keeps count towards each value
-   * (valuesCounted in option-choices.ts says which), by pairKey.
+   * How many products count towards each value (valuesCounted in
+   * option-choices.ts says which), by pairKey: those of `matched` (every
+   * product when null) that `keep` keeps. A search's matches are walked only
+   * where they have options.
    */
-  tally(keeps: (position: number) => boolean, chosen: ChosenOptions | null): Map<string, number> {
-    const counts = new Int32Array(this.pairValues.length);
-    const lastCounted = new Int32Array(this.pairValues.length).fill(-1);
-    const reading = this.reading(chosen ?? new Map());
-    const count = (pair: number, position: number) => {
-      if (lastCounted[pair] === position) return;
-      lastCounted[pair] = position;
-      counts[pair] = (counts[pair] as number) + 1;
+  tally(
+    matched: Uint32Array | null,
+    keep: ((position: number) => boolean) | null,
+    chosen: ChosenOptions | null,
+  ): Map<string, number> {
+    const counting = this.counting(chosen);
+    const visit = (position: number) => {
+      if (!keep || keep(position)) counting.add(position);
     };
-    for (const position of this.withOptions) {
-      if (!keeps(position)) continue;
-      for (
-        let variant = this.starts[position] as number;
-        variant < (this.starts[position + 1] as number);
-        variant++
-      ) {
-        const failing = reading.failing(variant);
-        for (let slot = variant * 3; slot < variant * 3 + 3; slot++) {
-          const pair = this.slots[slot] as number;
-          if (pair < 0) continue;
-          // Every chosen option holds: each value counts; one fails: only its own option's value does.
-          if (failing === NONE_FAILING || failing === this.pairNames[pair]) count(pair, position);
+    if (!matched) for (const position of this.withOptions) visit(position);
+    else {
+      for (let block = 0; block < matched.length; block++) {
+        let word = ((matched[block] as number) & (this.hasOptions[block] as number)) >>> 0;
+        while (word !== 0) {
+          const lowest = word & -word;
+          visit(block * 32 + (31 - Math.clz32(lowest)));
+          word = (word ^ lowest) >>> 0;
         }
       }
     }
+    return this.byKey(counting.counts);
+  }
+
+  /**
+   * Every product's counts with nothing chosen, less those of `removed`: the
+   * shop page's own facets, the commonest ask, counted once per index.
+   */
+  wholeCounts(removed: ArrayLike<number>): Map<string, number> {
+    if (!this.whole) {
+      const counting = this.counting(null);
+      for (const position of this.withOptions) counting.add(position);
+      this.whole = counting.counts;
+    }
+    if (removed.length === 0) return this.byKey(this.whole);
+    const taken = this.counting(null);
+    for (let at = 0; at < removed.length; at++) {
+      const position = removed[at] as number;
+      if (has(this.hasOptions, position)) taken.add(position);
+    }
+    return this.byKey(this.whole.map((count, pair) => count - (taken.counts[pair] as number)));
+  }
+
+  /** Counts by pair, and how to add a product's: each value once, as valuesCounted says. */
+  private counting(chosen: ChosenOptions | null) {
+    const counts = new Int32Array(this.pairValues.length);
+    const lastCounted = new Int32Array(this.pairValues.length).fill(-1);
+    const reading = this.reading(chosen ?? new Map());
+    return {
+      counts,
+      add: (position: number) => {
+        for (
+          let variant = this.starts[position] as number;
+          variant < (this.starts[position + 1] as number);
+          variant++
+        ) {
+          const failing = reading.failing(variant);
+          for (let slot = variant * 3; slot < variant * 3 + 3; slot++) {
+            const pair = this.slots[slot] as number;
+            // Every chosen option holds: each value counts; one fails: only its own option's value does.
+            if (pair < 0 || lastCounted[pair] === position) continue;
+            if (failing === NONE_FAILING || failing === this.pairNames[pair]) {
+              lastCounted[pair] = position;
+              counts[pair] = (counts[pair] as number) + 1;
+            }
+          }
+        }
+      },
+    };
+  }
+
+  private byKey(counts: Int32Array): Map<string, number> {
     const tallied = new Map<string, number>();
     counts.forEach((found, pair) => {
       if (found > 0) {
@@ -191,6 +229,8 @@ export class OptionIndexBuilder {
     for (const position of withOptions) {
       slots.set(this.perProduct[added[position] as number] as Int32Array, (starts[position] as number) * 3);
     }
+    const hasOptions = new Uint32Array(Math.ceil(size / 32));
+    for (const position of withOptions) setBit(hasOptions, position);
     return new OptionIndex(
       Int32Array.from(this.pairNames),
       this.pairValues,
@@ -198,6 +238,7 @@ export class OptionIndexBuilder {
       starts,
       slots,
       Uint32Array.from(withOptions),
+      hasOptions,
     );
   }
 

@@ -15,6 +15,7 @@ import {
   countProducts,
   findProducts,
   isPlainWord,
+  mayBeSku,
   readFacetMatrix,
   readOptionCounts,
   readSkuProducts,
@@ -194,7 +195,7 @@ export function createProductSearch(db: Database, replaced: Partial<SearchQuerie
   });
   const skuProducts = async (search: string | undefined, revision: number | undefined) => {
     const sku = search?.trim().toLowerCase();
-    if (!sku) return [];
+    if (!sku || !mayBeSku(sku)) return [];
     if (revision === undefined) return queries.readSkuProducts(db, sku);
     return (await skus.fetch(`${revision}\n${sku}`, { context: sku }))?.products ?? [];
   };

@@ -69,12 +69,19 @@ function searchCondition(
 }
 
 /**
+ * Whether a search may be a SKU, and is looked up as one: one word, with a
+ * digit or one of - _ . / in it ("NP-TRJ-S", "TS1042"). What shoppers type
+ * ("yoga mat", "blender") is not, and costs no look-up.
+ */
+export const mayBeSku = (search: string) => /^\S*[\d\-_./]\S*$/.test(search) && search.length <= 100;
+
+/**
  * The products with a live variant whose SKU is the whole search, in any
- * case (drizzle/0026's index): none without a search.
+ * case (drizzle/0026's index): none for a search that cannot be one (mayBeSku).
  */
 export async function readSkuProducts(db: Database, search: string | undefined): Promise<number[]> {
   const sku = search?.trim();
-  if (!sku) return [];
+  if (!sku || !mayBeSku(sku)) return [];
   const rows = await db
     .selectDistinct({ productId: productVariants.productId })
     .from(productVariants)
