@@ -307,12 +307,27 @@ export class CatalogIndex {
   ): Map<string, number> {
     if (search === null) return new Map();
     const matched = this.matchedBits(filters, search, { withChosen: false });
-    const choice = this.choiceOf(filters);
+    const { brandSet, categorySet, cap } = this.choiceOf(filters);
     const chosen = chosenOptions(filters.option);
-    // The shop page as it opens: every product's counts, kept, less the products changed since.
-    if (!matched && !chosen && !this.filters(choice))
-      return this.options.wholeCounts(removed?.positions ?? []);
-    return this.options.tally(matched, this.filterFor(choice, removed), chosen);
+    const counts = this.options.newCounts();
+    const inStock = filters.inStock ? this.inStock : null;
+    this.cellPrices.forEach((prices, cell) => {
+      const brand = Math.floor(cell / this.categoryValues.length);
+      if (brandSet && !brandSet.has(brand)) return;
+      if (categorySet && !categorySet.has(cell % this.categoryValues.length)) return;
+      const from = this.cellStarts[cell] as number;
+      const to = from + countAtMost(prices, cap ?? Number.POSITIVE_INFINITY);
+      // Without a search or a chosen value, a whole cell's counts are made once per index, less
+      // the products changed since; anything else walks the cell's products with options.
+      if (search === undefined && !chosen && to === this.cellStarts[cell + 1]) {
+        this.options.addCell(counts, cell, this.cellStarts, inStock);
+        for (const position of removed?.positions ?? []) {
+          if (position >= from && position < to && (!inStock || has(inStock, position)))
+            this.options.addPosition(counts, position, -1);
+        }
+      } else this.options.addRange(counts, { from, to }, matched, removed?.bits ?? null, chosen);
+    });
+    return this.options.byKey(counts);
   }
 
   /** A search's matches, in stock only and with the chosen option values when asked; null for every product. */

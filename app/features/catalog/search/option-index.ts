@@ -24,8 +24,8 @@ export class OptionIndex {
     private readonly hasOptions: Uint32Array,
   ) {}
 
-  /** Every product's counts with nothing chosen (wholeCounts), once asked. */
-  private whole: Int32Array | null = null;
+  /** Each brand × category's counts with nothing chosen (addCell), once asked: of all products, of those in stock. */
+  private readonly cellTables = new Map<"all" | "inStock", Int32Array>();
 
   get bytes(): number {
     return (
@@ -56,61 +56,73 @@ export class OptionIndex {
     return bits;
   }
 
+  /** Counts by pair (byKey names them), for the methods below to add to. */
+  newCounts(): Int32Array {
+    return new Int32Array(this.pairValues.length);
+  }
+
   /**
-   * How many products count towards each value (valuesCounted in
-   * option-choices.ts says which), by pairKey: those of `matched` (every
-   * product when null) that `keep` keeps. A search's matches are walked only
-   * where they have options.
+   * Adds the counts of the positions `from` up to `to` that have options, are
+   * in `matched` (all, when null) and not in `skipped`: each value once per
+   * product, when a variant has it and every other chosen value
+   * (valuesCounted in option-choices.ts). Walks only the products with options.
    */
-  tally(
+  addRange(
+    counts: Int32Array,
+    { from, to }: { from: number; to: number },
     matched: Uint32Array | null,
-    keep: ((position: number) => boolean) | null,
+    skipped: Uint32Array | null,
     chosen: ChosenOptions | null,
-  ): Map<string, number> {
-    const counting = this.counting(chosen);
-    const visit = (position: number) => {
-      if (!keep || keep(position)) counting.add(position);
-    };
-    if (!matched) for (const position of this.withOptions) visit(position);
-    else {
-      for (let block = 0; block < matched.length; block++) {
-        let word = ((matched[block] as number) & (this.hasOptions[block] as number)) >>> 0;
-        while (word !== 0) {
-          const lowest = word & -word;
-          visit(block * 32 + (31 - Math.clz32(lowest)));
-          word = (word ^ lowest) >>> 0;
-        }
+  ): void {
+    const counting = this.counting(counts, chosen, 1);
+    for (let block = from >>> 5; block <= (to - 1) >>> 5 && from < to; block++) {
+      let word = (this.hasOptions[block] as number) & (matched ? (matched[block] as number) : -1);
+      if (skipped) word &= ~(skipped[block] as number);
+      word >>>= 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        const position = block * 32 + (31 - Math.clz32(lowest));
+        if (position >= from && position < to) counting.add(position);
+        word = (word ^ lowest) >>> 0;
       }
     }
-    return this.byKey(counting.counts);
+  }
+
+  /** Adds one position's counts with nothing chosen, or takes them away (`sign` -1). */
+  addPosition(counts: Int32Array, position: number, sign: 1 | -1): void {
+    if (has(this.hasOptions, position)) this.counting(counts, null, sign).add(position);
   }
 
   /**
-   * Every product's counts with nothing chosen, less those of `removed`: the
-   * shop page's own facets, the commonest ask, counted once per index.
+   * Adds a brand × category's counts with nothing chosen, of all its products
+   * or those in stock (`inStock` given): made once per index for every cell
+   * (`cellStarts` as CatalogIndex keeps them), the commonest listings' facets.
    */
-  wholeCounts(removed: ArrayLike<number>): Map<string, number> {
-    if (!this.whole) {
-      const counting = this.counting(null);
-      for (const position of this.withOptions) counting.add(position);
-      this.whole = counting.counts;
+  addCell(counts: Int32Array, cell: number, cellStarts: Uint32Array, inStock: Uint32Array | null): void {
+    const kind = inStock ? "inStock" : "all";
+    let table = this.cellTables.get(kind);
+    if (!table) {
+      const pairs = this.pairValues.length;
+      const made = new Int32Array((cellStarts.length - 1) * pairs);
+      for (let each = 0; each < cellStarts.length - 1; each++) {
+        const into = made.subarray(each * pairs, (each + 1) * pairs);
+        const range = { from: cellStarts[each] as number, to: cellStarts[each + 1] as number };
+        this.addRange(into, range, inStock, null, null);
+      }
+      table = made;
+      this.cellTables.set(kind, made);
     }
-    if (removed.length === 0) return this.byKey(this.whole);
-    const taken = this.counting(null);
-    for (let at = 0; at < removed.length; at++) {
-      const position = removed[at] as number;
-      if (has(this.hasOptions, position)) taken.add(position);
+    const pairs = this.pairValues.length;
+    for (let pair = 0; pair < pairs; pair++) {
+      counts[pair] = (counts[pair] as number) + (table[cell * pairs + pair] as number);
     }
-    return this.byKey(this.whole.map((count, pair) => count - (taken.counts[pair] as number)));
   }
 
-  /** Counts by pair, and how to add a product's: each value once, as valuesCounted says. */
-  private counting(chosen: ChosenOptions | null) {
-    const counts = new Int32Array(this.pairValues.length);
+  /** Adds a product's counts to `counts` (or takes them away): each value once, as valuesCounted says. */
+  private counting(counts: Int32Array, chosen: ChosenOptions | null, sign: 1 | -1) {
     const lastCounted = new Int32Array(this.pairValues.length).fill(-1);
     const reading = this.reading(chosen ?? new Map());
     return {
-      counts,
       add: (position: number) => {
         for (
           let variant = this.starts[position] as number;
@@ -124,7 +136,7 @@ export class OptionIndex {
             if (pair < 0 || lastCounted[pair] === position) continue;
             if (failing === NONE_FAILING || failing === this.pairNames[pair]) {
               lastCounted[pair] = position;
-              counts[pair] = (counts[pair] as number) + 1;
+              counts[pair] = (counts[pair] as number) + sign;
             }
           }
         }
@@ -132,7 +144,8 @@ export class OptionIndex {
     };
   }
 
-  private byKey(counts: Int32Array): Map<string, number> {
+  /** Counts by pairKey, those above 0. */
+  byKey(counts: Int32Array): Map<string, number> {
     const tallied = new Map<string, number>();
     counts.forEach((found, pair) => {
       if (found > 0) {
