@@ -22,6 +22,12 @@ export class OptionIndex {
     private readonly withOptions: Uint32Array,
     /** The same, one bit per position. */
     private readonly hasOptions: Uint32Array,
+    /**
+     * Each position's values, each once (positions pairStarts[p] up to pairStarts[p + 1] of
+     * `productPairs`): what a product counts towards with nothing chosen, the commonest count.
+     */
+    private readonly pairStarts: Uint32Array,
+    private readonly productPairs: Uint32Array,
   ) {}
 
   /** Each brand × category's counts with nothing chosen (addCell), once asked: of all products, of those in stock. */
@@ -33,6 +39,8 @@ export class OptionIndex {
       this.slots.byteLength +
       this.withOptions.byteLength +
       this.hasOptions.byteLength +
+      this.pairStarts.byteLength +
+      this.productPairs.byteLength +
       this.pairNames.byteLength
     );
   }
@@ -120,6 +128,21 @@ export class OptionIndex {
 
   /** Adds a product's counts to `counts` (or takes them away): each value once, as valuesCounted says. */
   private counting(counts: Int32Array, chosen: ChosenOptions | null, sign: 1 | -1) {
+    if (!chosen || chosen.size === 0) {
+      // Nothing chosen: each of its values, once.
+      return {
+        add: (position: number) => {
+          for (
+            let at = this.pairStarts[position] as number;
+            at < (this.pairStarts[position + 1] as number);
+            at++
+          ) {
+            const pair = this.productPairs[at] as number;
+            counts[pair] = (counts[pair] as number) + sign;
+          }
+        },
+      };
+    }
     const lastCounted = new Int32Array(this.pairValues.length).fill(-1);
     const reading = this.reading(chosen ?? new Map());
     return {
@@ -244,6 +267,14 @@ export class OptionIndexBuilder {
     }
     const hasOptions = new Uint32Array(Math.ceil(size / 32));
     for (const position of withOptions) setBit(hasOptions, position);
+    const pairStarts = new Uint32Array(size + 1);
+    const productPairs: number[] = [];
+    for (let position = 0; position < size; position++) {
+      pairStarts[position] = productPairs.length;
+      const own = this.perProduct[added[position] as number];
+      if (own) productPairs.push(...new Set(own.filter((pair) => pair >= 0)));
+    }
+    pairStarts[size] = productPairs.length;
     return new OptionIndex(
       Int32Array.from(this.pairNames),
       this.pairValues,
@@ -252,6 +283,8 @@ export class OptionIndexBuilder {
       slots,
       Uint32Array.from(withOptions),
       hasOptions,
+      pairStarts,
+      Uint32Array.from(productPairs),
     );
   }
 
