@@ -6,6 +6,7 @@ import { cardOf, productOfCard } from "./card-shelf";
 import type { CatalogIndex, IndexedProductRow, IndexedSearch } from "./catalog-index.server";
 import { CatalogIndexBuilder } from "./index-builder.server";
 import { LiveIndex } from "./index-changes.server";
+import type { VariantRows } from "./index-types";
 
 /**
  * The index with its changes applied must answer exactly what an index read
@@ -56,13 +57,21 @@ function row(id: number, random: RandomSource, brands = BRANDS): IndexedProductR
 }
 
 /** A few variants in sizes and perhaps colours, not every combination made. */
-function someVariants(random: RandomSource): { Size: string; Colour?: string }[] {
+function someVariants(random: RandomSource): VariantRows {
   const coloured = random.chance(0.5);
-  const made = ["S", "M", "L"].flatMap((Size) =>
-    coloured ? ["Red", "Blue"].map((Colour) => ({ Size, Colour })) : [{ Size }],
+  const made = ["S", "M", "L"].flatMap((size) =>
+    coloured
+      ? [
+          [size, "Red"],
+          [size, "Blue"],
+        ]
+      : [[size]],
   );
   const kept = made.filter(() => random.chance(0.6));
-  return kept.length > 0 ? kept : made.slice(0, 1);
+  return {
+    names: coloured ? ["Size", "Colour"] : ["Size"],
+    values: kept.length > 0 ? kept : made.slice(0, 1),
+  };
 }
 
 function indexOf(rows: Iterable<IndexedProductRow>, revision: number): CatalogIndex {

@@ -3,7 +3,14 @@ import { chosenOptions, productChosen, type VariantValues, valuesCounted } from 
 import { productOfCard } from "./card-shelf";
 import type { CatalogIndex } from "./catalog-index.server";
 import type { Removal } from "./index-orders";
-import type { IndexedProductRow, IndexedSearch, IndexedWord, IndexTerm, SortKey } from "./index-types";
+import type {
+  IndexedProductRow,
+  IndexedSearch,
+  IndexedWord,
+  IndexTerm,
+  SortKey,
+  VariantRows,
+} from "./index-types";
 import { priceCapOf } from "./price-cap.server";
 
 /**
@@ -41,9 +48,16 @@ function changedProduct(row: IndexedProductRow): ChangedProduct {
     lexemes: [...row.lexemes].sort(),
     nameLexemes: [...row.nameLexemes].sort(),
     inStock: row.inStock,
-    variants: row.variants,
+    variants: row.variants && variantValuesOf(row.variants),
     card: productOfCard(row.card),
   };
+}
+
+/** Each variant's values by option name, as option-choices.ts reads them. */
+function variantValuesOf({ names, values }: VariantRows): VariantValues[] {
+  return values.map((row) =>
+    Object.fromEntries(names.flatMap((name, at) => (row[at] === undefined ? [] : [[name, row[at]]]))),
+  );
 }
 
 /** Whether sorted lexemes carry a term: the lexeme itself, or (a prefix term) any lexeme it starts. */

@@ -1,4 +1,3 @@
-import type { VariantValues } from "../core/option-choices";
 import type { CardShelf } from "./card-shelf";
 import type { IndexOrders } from "./index-orders";
 import type { OptionIndex } from "./option-index";
@@ -26,6 +25,12 @@ export interface IndexedSearch {
   skuProducts: readonly number[];
 }
 
+/** A product's options (names, in order) and each live variant's values, in the same order. */
+export interface VariantRows {
+  names: string[];
+  values: string[][];
+}
+
 /** One product as the index reads it (in any order). */
 export interface IndexedProductRow {
   id: number;
@@ -45,8 +50,8 @@ export interface IndexedProductRow {
   nameLexemes: string[];
   /** Whether any unit is on hand: the one thing of its stock the index keeps (the "In stock only" filter). */
   inStock: boolean;
-  /** Its live variants' option values, by option name; null without options. */
-  variants: VariantValues[] | null;
+  /** Its options' names and its live variants' values in their order; null without options. */
+  variants: VariantRows | null;
 }
 
 export interface IndexParts {

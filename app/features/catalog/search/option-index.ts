@@ -1,6 +1,7 @@
-import type { ChosenOptions, VariantValues } from "../core/option-choices";
+import type { ChosenOptions } from "../core/option-choices";
 import { pairKey } from "../core/option-choices";
 import { has, setBit } from "./bits";
+import type { VariantRows } from "./index-types";
 
 /**
  * The option values of the index's products (docs/decisions/0045): each
@@ -228,22 +229,31 @@ export class OptionIndexBuilder {
   private readonly pairNames: number[] = [];
   private readonly pairValues: string[] = [];
   private readonly names: string[] = [];
-  private readonly perProduct: (Int32Array | null)[] = [];
+  /** Every added product's variants' pair slots, one after the other (no array per product: a million small ones cost more than their contents). */
+  private slots = new Int32Array(1 << 16);
+  private used = 0;
+  /** Each added product's first slot and the slot after its last (equal without options). */
+  private readonly bounds: number[] = [];
 
-  add(variants: readonly VariantValues[] | null) {
-    if (!variants || variants.length === 0) {
-      this.perProduct.push(null);
-      return;
+  add(variants: VariantRows | null) {
+    this.bounds.push(this.used);
+    if (variants && variants.values.length > 0) {
+      const needed = this.used + variants.values.length * 3;
+      if (needed > this.slots.length) {
+        const grown = new Int32Array(Math.max(needed, this.slots.length * 2));
+        grown.set(this.slots.subarray(0, this.used));
+        this.slots = grown;
+      }
+      const named = variants.names.slice(0, 3);
+      for (const values of variants.values) {
+        for (let slot = 0; slot < 3; slot++) {
+          const name = named[slot];
+          const value = values[slot];
+          this.slots[this.used++] = name !== undefined && value !== undefined ? this.pairOf(name, value) : -1;
+        }
+      }
     }
-    const slots = new Int32Array(variants.length * 3).fill(-1);
-    variants.forEach((variant, at) => {
-      Object.entries(variant)
-        .slice(0, 3)
-        .forEach(([name, value], slot) => {
-          slots[at * 3 + slot] = this.pairOf(name, value);
-        });
-    });
-    this.perProduct.push(slots);
+    this.bounds.push(this.used);
   }
 
   /** The index, products at the positions `added` gives them (position → the product's number in adding order). */
@@ -252,29 +262,40 @@ export class OptionIndexBuilder {
     const starts = new Uint32Array(size + 1);
     const withOptions: number[] = [];
     let variants = 0;
+    const boundsOf = (position: number) => {
+      const product = added[position] as number;
+      return [this.bounds[product * 2] as number, this.bounds[product * 2 + 1] as number] as const;
+    };
     for (let position = 0; position < size; position++) {
-      const slots = this.perProduct[added[position] as number];
+      const [from, to] = boundsOf(position);
       starts[position] = variants;
-      if (slots) {
+      if (to > from) {
         withOptions.push(position);
-        variants += slots.length / 3;
+        variants += (to - from) / 3;
       }
     }
     starts[size] = variants;
     const slots = new Int32Array(variants * 3);
-    for (const position of withOptions) {
-      slots.set(this.perProduct[added[position] as number] as Int32Array, (starts[position] as number) * 3);
-    }
     const hasOptions = new Uint32Array(Math.ceil(size / 32));
-    for (const position of withOptions) setBit(hasOptions, position);
     const pairStarts = new Uint32Array(size + 1);
-    const productPairs: number[] = [];
+    const productPairs = new Uint32Array(Math.min(variants * 3, this.pairValues.length * withOptions.length));
+    const lastSeen = new Int32Array(this.pairValues.length).fill(-1);
+    let pairsUsed = 0;
     for (let position = 0; position < size; position++) {
-      pairStarts[position] = productPairs.length;
-      const own = this.perProduct[added[position] as number];
-      if (own) productPairs.push(...new Set(own.filter((pair) => pair >= 0)));
+      pairStarts[position] = pairsUsed;
+      const [from, to] = boundsOf(position);
+      if (to === from) continue;
+      setBit(hasOptions, position);
+      slots.set(this.slots.subarray(from, to), (starts[position] as number) * 3);
+      // Its values, each once: what it counts towards with nothing chosen.
+      for (let slot = from; slot < to; slot++) {
+        const pair = this.slots[slot] as number;
+        if (pair < 0 || lastSeen[pair] === position) continue;
+        lastSeen[pair] = position;
+        productPairs[pairsUsed++] = pair;
+      }
     }
-    pairStarts[size] = productPairs.length;
+    pairStarts[size] = pairsUsed;
     return new OptionIndex(
       Int32Array.from(this.pairNames),
       this.pairValues,
@@ -284,7 +305,7 @@ export class OptionIndexBuilder {
       Uint32Array.from(withOptions),
       hasOptions,
       pairStarts,
-      Uint32Array.from(productPairs),
+      productPairs.slice(0, pairsUsed),
     );
   }
 
