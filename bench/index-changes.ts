@@ -182,7 +182,10 @@ async function measureSize(products: number): Promise<SizeResult> {
     const owner = await ownerSession(shops[0] as ShopProcess, client);
     const { rows } = await client.query<{ least: number; ids: number[] }>(
       `select min(price_minor)::float8 / 100 as least,
-              (select array_agg(id) from (select id from products order by random() limit $1) chosen) as ids
+              -- Products of one price: a product with options takes its prices from its variants.
+              (select array_agg(id) from (select id from products p
+                 where not exists (select 1 from product_options o where o.product_id = p.id)
+                 order by random() limit $1) chosen) as ids
          from products`,
       [CHANGES + SAVES],
     );

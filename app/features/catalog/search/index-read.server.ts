@@ -61,7 +61,10 @@ const cardValues = (currency: CurrencyCode): Record<keyof Product, SQL> => ({
 });
 
 /** A product as the index reads it: its card, what chooses and orders it, and the lexemes PostgreSQL stored for it. */
-const indexColumns = (currency: CurrencyCode, card = cardValues(currency)): Record<keyof IndexRow, SQL> => ({
+const indexColumns = (
+  currency: CurrencyCode,
+  card = cardValues(currency),
+): Record<Exclude<keyof IndexRow, "variants">, SQL> => ({
   id: sql`${products.id}`,
   bandName: sql`${products.bandName}`,
   category: sql`${products.category}`,
@@ -78,44 +81,53 @@ const indexColumns = (currency: CurrencyCode, card = cardValues(currency)): Reco
   nameLexemes: sql`array_to_string(tsvector_to_array(ts_filter(${products.searchVector}, '{a}')), ' ')`,
   // Only whether a unit is on hand: drizzle/0022 records a change when that flips, never for a sale that leaves some.
   inStock: productInStock,
-  // Its options' names and its live variants' values, as text split by unit and record separators
-  // (no value holds a control character): reading jsonb per variant took a million-product read from
-  // 25 to 45 s. A product without options has neither (its one variant's option1 is null).
-  optionNames: sql`(select string_agg(o.name, chr(31) order by o.position)
-     from ${productOptions} o where o.product_id = ${products.id})`,
-  variantValues: sql`(select string_agg(concat_ws(chr(31), v.option1, v.option2, v.option3), chr(30) order by v.position, v.id)
-     from ${productVariants} v
-    where v.product_id = ${products.id} and v.archived_at is null and v.option1 is not null)`,
 });
 
-function indexedRow({
-  lexemes,
-  nameLexemes,
-  optionNames,
-  variantValues,
-  ...row
-}: IndexRow): IndexedProductRow {
+function indexedRow({ lexemes, nameLexemes, variants, ...row }: IndexRow): IndexedProductRow {
   return {
     ...row,
     lexemes: wordsOf(lexemes),
     nameLexemes: wordsOf(nameLexemes),
-    variants:
-      optionNames === null || variantValues === null
-        ? null
-        : {
-            names: optionNames.split("\u001f"),
-            values: variantValues.split("\u001e").map((values) => values.split("\u001f")),
-          },
+    variants: variants
+      ? {
+          names: variants.names.split("\u001f"),
+          values: variants.values.split("\u001e").map((values) => values.split("\u001f")),
+        }
+      : null,
   };
 }
 
-/** A row of indexColumns: lexemes as one string each (wordsOf), options and variants as separated text. */
+/** A row of indexColumns: lexemes as one string each (wordsOf), options and variants as separated text (readVariantText). */
 type IndexRow = Omit<IndexedProductRow, "lexemes" | "nameLexemes" | "variants"> & {
   lexemes: string;
   nameLexemes: string;
-  optionNames: string | null;
-  variantValues: string | null;
+  variants?: VariantText;
 };
+
+interface VariantText {
+  names: string;
+  values: string;
+}
+
+/**
+ * The options' names and live variants' values of the products with options
+ * among `productIds` (SQL over `v.product_id`), as text split by unit and
+ * record separators (no name or value holds a control character). One query
+ * per batch of products, not a subquery per product: the latter, with jsonb
+ * per variant, took a million-product read from 25 to 45 s.
+ */
+async function readVariantText(db: Database, productIds: SQL): Promise<Map<number, VariantText>> {
+  const result = await db.execute(sql`
+    select v.product_id as id,
+           (select string_agg(o.name, chr(31) order by o.position) from ${productOptions} o
+             where o.product_id = v.product_id) as names,
+           string_agg(concat_ws(chr(31), v.option1, v.option2, v.option3), chr(30) order by v.position, v.id) as values
+      from ${productVariants} v
+     where ${productIds} and v.archived_at is null and v.option1 is not null
+     group by v.product_id`);
+  const rows = (result as unknown as { rows: (VariantText & { id: number })[] }).rows;
+  return new Map(rows.map(({ id, names, values }) => [Number(id), { names, values }]));
+}
 
 /**
  * Rows as the driver reads them, not through the query builder's mapping:
@@ -132,7 +144,21 @@ async function readIndexRows(db: Database, where: SQL, currency: CurrencyCode): 
     sql`select ${columns} from ${products} where ${where} and ${products.archivedAt} is null order by ${products.id} limit ${INDEX_BATCH}`,
   );
   // Both drivers (node-postgres and PGlite) answer { rows }; the columns are typed by the casts above.
-  return (result as unknown as { rows: IndexRow[] }).rows;
+  const rows = (result as unknown as { rows: IndexRow[] }).rows;
+  const first = rows[0]?.id;
+  const last = rows.at(-1)?.id;
+  if (first === undefined || last === undefined) return rows;
+  // A batch is a run of ids: one range scan of its variants. A few changed products: by their ids.
+  const productIds =
+    rows.length === INDEX_BATCH || last - first < rows.length * 4
+      ? sql`v.product_id between ${first} and ${last}`
+      : sql`v.product_id in (${sql.join(
+          rows.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`;
+  const variants = await readVariantText(db, productIds);
+  for (const row of rows) row.variants = variants.get(row.id);
+  return rows;
 }
 
 /** Rows added between two turns of the event loop while the index is read: the socket is drained meanwhile, so the database keeps writing the next batch, and requests are answered. */
