@@ -3,6 +3,8 @@ import type { Transaction } from "../../app/db/client.server";
 
 /** Sizes as a clothing or shoe shop lists them: a product takes the first 1 to 12. */
 const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "36", "38", "40", "42", "44", "46"];
+/** Each variant is this many minor units dearer than the one before it (a dollar). */
+const PRICE_STEP_MINOR = 100;
 
 /**
  * Gives a third of a generated catalogue's products options and variants, as
@@ -41,14 +43,15 @@ export async function giveSyntheticVariants(
     insert into product_variants (product_id, sku, option1, option2, price_minor, position)
     select plan.id, plan.sku || '-' || made.n, (${sizes})[size.at],
            case when plan.coloured then (array['Black', 'Blue'])[colour.at] end,
-           plan.price_minor + (made.n - 1) * 100, made.n - 1
+           plan.price_minor + (made.n - 1) * ${PRICE_STEP_MINOR}, made.n - 1
       from synthetic_variant_plan plan
       cross join lateral generate_series(1, plan.sizes) as size(at)
       cross join lateral generate_series(1, case when plan.coloured then 2 else 1 end) as colour(at)
       cross join lateral (select (size.at - 1) * (case when plan.coloured then 2 else 1 end) + colour.at as n) made
      where made.n > 1`);
   await tx.execute(sql`
-    update products p set price_max_minor = p.price_minor + (plan.sizes * (case when plan.coloured then 2 else 1 end) - 1) * 100
+    update products p set price_max_minor = p.price_minor
+           + (plan.sizes * (case when plan.coloured then 2 else 1 end) - 1) * ${PRICE_STEP_MINOR}
       from synthetic_variant_plan plan
      where p.id = plan.id and plan.sizes * (case when plan.coloured then 2 else 1 end) > 1`);
   const [counted] = (

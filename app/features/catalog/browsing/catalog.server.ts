@@ -155,13 +155,19 @@ export function createCatalog(
     );
   const listingFacets = async (filters: CatalogFilters): Promise<ListingFacets> => {
     // "In stock only"'s own count is the listing's with it: a second matrix unless it is chosen.
-    const [matrix, inStockMatrix, values, options] = await Promise.all([
+    // Every option value of the catalogue is listed, at 0 where the filters leave none (as brands are).
+    const unfiltered = Object.keys(filters).length === 0;
+    const [matrix, inStockMatrix, values, options, everyOption] = await Promise.all([
       facetMatrix(filters),
       filters.inStock ? undefined : facetMatrix({ ...filters, inStock: true }),
       facetValues(),
       optionCounts(filters),
+      unfiltered ? undefined : optionCounts({}),
     ]);
-    return facetsOf(matrix.value, values.value, filters, (inStockMatrix ?? matrix).value, options.value);
+    return facetsOf(matrix.value, values.value, filters, (inStockMatrix ?? matrix).value, {
+      counts: options.value,
+      every: (everyOption ?? options).value,
+    });
   };
 
   return {

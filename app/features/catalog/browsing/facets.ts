@@ -15,8 +15,12 @@ export function facetsOf(
   filters: CatalogFilters,
   /** The same listing's matrix in stock only: "In stock only"'s count. */
   inStockMatrix: FacetCell[],
-  /** What choosing each option value would show (a chosen one with none is listed too, to be unchosen). */
-  optionCounts: OptionCount[],
+  /**
+   * What choosing each option value would show, and every value of the catalogue: each is listed,
+   * at 0 where the filters leave none, so nothing moves under the pointer as counts change (a
+   * chosen one no product has is listed too, to be unchosen).
+   */
+  options: { counts: OptionCount[]; every: OptionCount[] },
 ): ListingFacets {
   const chosenBrands = filters.band ? new Set(filters.band) : null;
   const chosenCategories = filters.category ? new Set(filters.category) : null;
@@ -35,18 +39,23 @@ export function facetsOf(
     brands: choices(values.brands, brandCounts),
     categories: choices(values.categories, categoryCounts),
     inStock: countOf(inStockMatrix, filters),
-    options: optionFacets(withChosen(optionCounts, filters.option ?? [])),
+    options: optionFacets(everyValue(options, filters.option ?? [])),
   };
 }
 
-/** The counts, and each chosen value none has with 0. */
-function withChosen(counts: OptionCount[], chosen: readonly string[]): OptionCount[] {
-  const listed = new Set(counts.map(({ name, value }) => pairKey(name, value)));
-  const missing = chosen.flatMap((choice) => {
-    const read = readOptionChoice(choice);
-    return read && !listed.has(pairKey(read.name, read.value)) ? [{ ...read, count: 0 }] : [];
-  });
-  return [...counts, ...missing];
+/** Every value of the catalogue and every chosen one, each with its count under the filters or 0. */
+function everyValue(
+  { counts, every }: { counts: OptionCount[]; every: OptionCount[] },
+  chosen: readonly string[],
+) {
+  const counted = new Map(counts.map(({ name, value, count }) => [pairKey(name, value), count]));
+  const listed = new Map<string, OptionCount>();
+  const chosenValues = chosen.flatMap((choice) => readOptionChoice(choice) ?? []);
+  for (const { name, value } of [...every, ...counts, ...chosenValues]) {
+    const key = pairKey(name, value);
+    if (!listed.has(key)) listed.set(key, { name, value, count: counted.get(key) ?? 0 });
+  }
+  return [...listed.values()];
 }
 
 /** Counts by pairKey (the search port's answer) as a list. */

@@ -309,7 +309,7 @@ export const listingFacetsSchema = z.object({
       ),
     )
     .describe(
-      "The option values of the products on sale, by option name (`Size`, `Colour`): those some product the other filters keep has, and the chosen ones.",
+      "The option values of the products on sale, by option name (`Size`, `Colour`): every one, at 0 where the other filters leave none, and the chosen ones.",
     ),
 });
 

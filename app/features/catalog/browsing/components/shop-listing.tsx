@@ -72,8 +72,10 @@ export function ShopListing({
       <ShopIntro />
 
       <div className="mt-8 grid gap-8 lg:mt-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start">
-        {/* Below 1024 px the panel is a sheet over the page: the aside leaves no empty row behind. */}
-        <aside className="max-lg:contents lg:sticky lg:top-24">
+        {/* Below 1024 px the panel is a sheet over the page: the aside leaves no empty row behind.
+            Beside the results it stays in view, and scrolls within itself when its options make it
+            taller than the window (a sticky panel taller than the window would move with the page). */}
+        <aside className="max-lg:contents lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto lg:rounded-2xl">
           <FilterSheet sheet={sheet}>
             <CatalogFilters
               filters={filters}
