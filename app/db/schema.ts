@@ -88,10 +88,7 @@ export const products = pgTable(
      * (catalog/management/variant-writing.server.ts, docs/decisions/0045).
      */
     priceMaxMinor: bigint("price_max_minor", { mode: "number" }),
-    /**
-     * The "was" price of its cheapest live variant, when that one has one (the variant writer
-     * writes it with the price range): a card strikes it through beside the price, while it is above it.
-     */
+    /** Its cheapest live variant's "was" price (the variant writer's): a card strikes it through while above the price. */
     compareAtMinor: bigint("compare_at_minor", { mode: "number" }),
     /**
      * The mean of its published reviews, to one decimal (drizzle/0015's trigger keeps it); for a

@@ -145,7 +145,7 @@ export class OptionIndex {
       };
     }
     const lastCounted = new Int32Array(this.pairValues.length).fill(-1);
-    const reading = this.reading(chosen ?? new Map());
+    const reading = this.reading(chosen);
     return {
       add: (position: number) => {
         for (
