@@ -8,11 +8,15 @@ const CONTENT_TYPES = {
   csv: "text/csv; charset=utf-8",
   json: "application/json; charset=utf-8",
   ndjson: "application/x-ndjson; charset=utf-8",
+  shopify: "text/csv; charset=utf-8",
 } as const;
 
+const FILE_ENDINGS = { csv: "csv", json: "json", ndjson: "ndjson", shopify: "shopify.csv" } as const;
+
 /**
- * GET /admin/products/export?format=csv|json|ndjson: the whole catalogue as
- * `npm run catalog:export` writes it, streamed a page of products at a time.
+ * GET /admin/products/export?format=csv|json|ndjson|shopify: the whole catalogue as
+ * `npm run catalog:export` writes it (or as Shopify's product CSV), streamed a
+ * page of products at a time.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context);
@@ -20,11 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Object.fromEntries([...new URL(request.url).searchParams].filter(([name]) => name === "format")),
   );
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "format must be csv, json or ndjson.";
+    const message = parsed.error.issues[0]?.message ?? "format must be csv, json, ndjson or shopify.";
     return data({ error: { code: "bad_request", message, field: "format" } }, { status: 400 });
   }
   const { format } = parsed.data;
-  const parts = exportCatalogText(context.get(servicesContext).database.db, format);
+  const parts = exportCatalogText(context.get(servicesContext).database.db, format, {
+    origin: new URL(request.url).origin,
+  });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -40,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(body, {
     headers: {
       "Content-Type": CONTENT_TYPES[format],
-      "Content-Disposition": `attachment; filename="backline-catalogue-${day}.${format}"`,
+      "Content-Disposition": `attachment; filename="backline-catalogue-${day}.${FILE_ENDINGS[format]}"`,
       "Cache-Control": "no-store",
     },
   });

@@ -38,13 +38,18 @@ function upload(name: string, text: string) {
   return form;
 }
 
-const catalogue = (prefix: string, rows: number, { badPriceAt }: { badPriceAt?: number } = {}) =>
+const catalogue = (
+  prefix: string,
+  rows: number,
+  { badPriceAt, image = "" }: { badPriceAt?: number; image?: string } = {},
+) =>
   writeCatalogFile(
     Array.from({ length: rows }, (_, at) =>
       lanternRecord({
         sku: `${prefix}-${at + 1}`,
         name: `Trailhead Lantern ${at + 1}`,
         price: at === badPriceAt ? "twelve" : 12 + at,
+        ...(at === 0 ? { image } : {}),
       }),
     ),
     "csv",
@@ -198,7 +203,7 @@ describe.each(engines)("the back office's catalogue import on $name", (engine: T
 
   it("names a picture path on its line: an uploaded file's pictures are web addresses, never the shop's files", async () => {
     const owner = await signedUpAs(`owner-pictures-${engine.name.toLowerCase()}@example.com`, "owner");
-    const text = catalogue(`PIC${engine.name}`, 2).replace(/,\n/, ",pictures/lamp.jpg\n");
+    const text = catalogue(`PIC${engine.name}`, 2, { image: "pictures/lamp.jpg" });
     const sent = await call(uploadAction, context, "/admin/products/import", {
       cookie: owner,
       body: upload("pictures.csv", text),
@@ -268,7 +273,9 @@ describe.each(engines)("the back office's catalogue import on $name", (engine: T
     );
     const csvText = (await csv.response?.text()) ?? "";
     expect(csvText.split("\n")[0]).toBe(
-      "sku,name,description,price,stock,rating,brand,brand_label,category,category_label,created,image",
+      "sku,name,description,price,stock,rating,brand,brand_label,category,category_label,created,image," +
+        "option1_name,option1_value,option2_name,option2_value,option3_name,option3_value," +
+        "variant_sku,compare_at_price,weight_grams,variant_image",
     );
     expect(csvText).toContain(`${prefix}-2,Trailhead Lantern 2`);
 
@@ -281,6 +288,16 @@ describe.each(engines)("the back office's catalogue import on $name", (engine: T
     });
     const lines = ((await ndjson.response?.text()) ?? "").trimEnd().split("\n");
     expect(lines).toHaveLength(all.length);
+
+    const shopify = await call(exportLoader, context, "/admin/products/export?format=shopify", {
+      cookie: staff,
+    });
+    expect(shopify.response?.headers.get("Content-Disposition")).toMatch(/\.shopify\.csv"$/);
+    const shopifyText = (await shopify.response?.text()) ?? "";
+    expect(shopifyText.split("\n")[0]).toMatch(
+      /^Handle,Title,Body \(HTML\),Vendor,Type,Published,Option1 Name,/,
+    );
+    expect(shopifyText).toContain(`${prefix}-2,Trailhead Lantern 2,`);
 
     const bad = await call(exportLoader, context, "/admin/products/export?format=xlsx", { cookie: staff });
     expect(bad.status).toBe(400);

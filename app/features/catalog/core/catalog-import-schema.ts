@@ -29,11 +29,17 @@ export const importConfirmationSchema = z.object({
   skipInvalid: z.boolean().default(false),
 });
 
-/** The formats export writes, as `npm run catalog:export` writes them (by its file's extension). */
-export const CATALOG_EXPORT_FORMATS = ["csv", "json", "ndjson"] as const;
+/**
+ * The formats export writes: the shop's own, as `npm run catalog:export` writes them (by its
+ * file's extension), and Shopify's product CSV (a line per variant, read back by the import).
+ */
+export const CATALOG_EXPORT_FORMATS = ["csv", "json", "ndjson", "shopify"] as const;
+export type CatalogExportFormat = (typeof CATALOG_EXPORT_FORMATS)[number];
 
 export const catalogExportSchema = z.object({
-  format: z.enum(CATALOG_EXPORT_FORMATS, { error: "format must be csv, json or ndjson." }).default("csv"),
+  format: z
+    .enum(CATALOG_EXPORT_FORMATS, { error: "format must be csv, json, ndjson or shopify." })
+    .default("csv"),
 });
 
 // —— What the import pages show (catalog_imports' plan and result), shared by the server and the page ——

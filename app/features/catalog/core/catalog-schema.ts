@@ -1,4 +1,3 @@
-import { SKU_MAX_LENGTH } from "~/commerce/catalog-limits";
 import { z } from "~/utils/zod";
 import {
   FACET_CHOICES_MAX,
@@ -360,85 +359,6 @@ export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 
 /** The query parameter of `/suggestions`, as parsed: for the API's description. */
 export const suggestionsQueryFields = suggestionsQuerySchema.shape;
-
-/**
- * One product as a catalogue file gives it (`npm run catalog:import`, and
- * what `catalog:export` writes): its columns, each value as the file has it
- * (text from CSV, text or numbers from JSON). An empty optional value means
- * "not given": a new product gets the default, an existing one keeps its own.
- */
-const fileText = (column: string, max: number, { lines = false } = {}) =>
-  z
-    .string({ error: `${column} must be text.`, label: column, multiline: lines })
-    .trim()
-    .max(max, `${column} must be at most ${max} characters.`);
-const requiredFileText = (column: string, max: number) =>
-  z.preprocess(
-    // A JSON file may give a number where text is meant (a numeric sku): it is read as written.
-    (value) => (typeof value === "number" ? String(value) : (value ?? "")),
-    fileText(column, max).min(1, `${column} is required (1 to ${max} characters).`),
-  );
-/** A value a file may leave empty: "" and null are "not given". */
-const optionalFileValue = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
-/** A decimal from CSV text or a JSON number, checked as written. */
-const decimal = (column: string, pattern: RegExp, allowed: string) =>
-  z.preprocess(
-    (value) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : value),
-    z
-      .string({ error: `${column} must be ${allowed}.`, label: column })
-      .regex(pattern, `${column} must be ${allowed}.`)
-      .transform(Number),
-  );
-
-const CATALOG_FILE_LIMITS = { sku: SKU_MAX_LENGTH, name: 200, description: 10_000, facet: 100, image: 2_000 };
-
-export const catalogFileRowSchema = z.object({
-  sku: requiredFileText("sku", CATALOG_FILE_LIMITS.sku).describe(
-    "The product's own key (a SKU, a handle): importing a row with a known sku updates that product.",
-  ),
-  name: requiredFileText("name", CATALOG_FILE_LIMITS.name),
-  description: optionalFileValue(fileText("description", CATALOG_FILE_LIMITS.description, { lines: true })),
-  price: z.preprocess(
-    (value) => value ?? "",
-    decimal(
-      "price",
-      /^\d{1,8}(\.\d{1,2})?$/,
-      "an amount such as 19.99 (0 to 99999999.99, at most two decimals)",
-    ),
-  ),
-  stock: optionalFileValue(
-    decimal("stock", /^\d{1,9}$/, "a whole number of units, 0 or more, such as 12").describe(
-      "Units on hand. Empty or absent: an existing product keeps its stock, a new one has 0.",
-    ),
-  ),
-  rating: optionalFileValue(
-    decimal(
-      "rating",
-      /^([0-4](\.\d)?|5(\.0)?)$/,
-      "a number from 0 to 5 with at most one decimal, such as 4.5",
-    ),
-  ),
-  brand: requiredFileText("brand", CATALOG_FILE_LIMITS.facet),
-  brand_label: optionalFileValue(fileText("brand_label", CATALOG_FILE_LIMITS.facet)),
-  category: requiredFileText("category", CATALOG_FILE_LIMITS.facet),
-  category_label: optionalFileValue(fileText("category_label", CATALOG_FILE_LIMITS.facet)),
-  created: optionalFileValue(
-    z.preprocess(
-      (value) => (typeof value === "string" ? value.trim() : value),
-      z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
-        error: "created must be a date such as 2026-03-01 or 2026-03-01T09:30:00Z.",
-      }),
-    ),
-  ).transform((value) => (value === undefined ? undefined : new Date(value))),
-  image: optionalFileValue(fileText("image", CATALOG_FILE_LIMITS.image)).describe(
-    "A picture file (relative to the file's folder or --images), an http(s) URL, or a picture already on this shop (/pictures/…, /images/…).",
-  ),
-});
-
-export type CatalogFileRow = z.output<typeof catalogFileRowSchema>;
-/** The columns of a catalogue file, in the order export writes them. */
-export const CATALOG_FILE_COLUMNS = Object.keys(catalogFileRowSchema.shape) as (keyof CatalogFileRow)[];
 
 /** How many products of one brand in one category match a search and a price cap: a facet matrix's cell. */
 export interface FacetCell {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { catalogFileRowSchema } from "./catalog-schema";
+import { catalogFileRowSchema } from "./catalog-file-schema";
 import { newProductFormSchema, PICTURE_MAX_BYTES, productFormSchema } from "./product-form-schema";
 
 /** The product form as a browser sends it: an empty file input sends a nameless empty file. */

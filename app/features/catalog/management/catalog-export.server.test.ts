@@ -26,7 +26,9 @@ async function joined(parts: AsyncGenerator<string>): Promise<string> {
 describe.each(engines)("the streamed export on $name", (engine: TestDatabase) => {
   it("is the command's file, byte for byte, in CSV, JSON and NDJSON, with or without products", async () => {
     for (const format of ["csv", "json", "ndjson"] as const) {
-      expect(await joined(exportCatalogText(engine.db, format, 2))).toBe(writeCatalogFile([], format));
+      expect(await joined(exportCatalogText(engine.db, format, { pageSize: 2 }))).toBe(
+        writeCatalogFile([], format),
+      );
     }
     const file = writeCatalogFile(
       Array.from({ length: 5 }, (_, at) =>
@@ -50,7 +52,9 @@ describe.each(engines)("the streamed export on $name", (engine: TestDatabase) =>
     const records = await exportCatalog(engine.db);
     for (const format of ["csv", "json", "ndjson"] as const) {
       // Pages of 2 products: a part boundary falls between every other product.
-      expect(await joined(exportCatalogText(engine.db, format, 2))).toBe(writeCatalogFile(records, format));
+      expect(await joined(exportCatalogText(engine.db, format, { pageSize: 2 }))).toBe(
+        writeCatalogFile(records, format),
+      );
     }
   });
 });

@@ -2,7 +2,7 @@ import { setImmediate } from "node:timers/promises";
 import { parse } from "csv-parse";
 import type { EventLoopTurn } from "~/utils/event-loop-turns.server";
 import { z } from "~/utils/zod";
-import { CATALOG_FILE_COLUMNS, catalogFileRowSchema } from "../core/catalog-schema";
+import { CATALOG_FILE_COLUMNS, catalogFileRowSchema } from "../core/catalog-file-schema";
 import type { CatalogFileFormat, FileProblem, RawReading, RawRecord } from "./catalog-file.server";
 import { isShopifyExport, readShopify } from "./shopify-export.server";
 import { spreadsheetValue } from "./spreadsheet-cells";

@@ -1,13 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
-import { beforeAll, describe, expect, it } from "vitest";
-import {
-  type CatalogFileReading,
-  catalogFileFormat,
-  readCatalogFile,
-  writeCatalogFile,
-} from "./catalog-file.server";
+import { describe, expect, it } from "vitest";
+import { catalogFileFormat, readCatalogFile, writeCatalogFile } from "./catalog-file.server";
 
 const HEADER = "sku,name,description,price,rating,brand,brand_label,category,category_label,created,image";
 
@@ -216,133 +209,6 @@ describe("reading a catalogue file", () => {
   });
 });
 
-describe("reading Shopify's product export", () => {
-  const text = fs.readFileSync(path.resolve("tests/fixtures/catalog/shopify-products.csv"), "utf8");
-  let reading: CatalogFileReading;
-  beforeAll(async () => {
-    reading = await readCatalogFile(text, "csv");
-  });
-
-  it("maps Handle, Title, Vendor, Type and Variant Price onto the shop's product", async () => {
-    expect(reading.kind).toBe("shopify");
-    expect(reading.problems).toEqual([]);
-    expect(
-      reading.rows.map(({ line, sku, name, brand, category, price }) => ({
-        line,
-        sku,
-        name,
-        brand,
-        category,
-        price,
-      })),
-    ).toEqual([
-      // Three variants: the lowest price is the product's.
-      {
-        line: 2,
-        sku: "trail-runner-jacket",
-        name: "Trail Runner Jacket",
-        brand: "Northpeak",
-        category: "Jackets",
-        price: 119,
-      },
-      // No Type: the last step of Shopify's product category names it.
-      {
-        line: 5,
-        sku: "alpine-water-bottle",
-        name: "Alpine Water Bottle",
-        brand: "Northpeak",
-        category: "Water Bottles",
-        price: 32.5,
-      },
-      {
-        line: 6,
-        sku: "summit-headlamp",
-        name: "Summit Headlamp",
-        brand: "Lumen & Co",
-        category: "Lighting",
-        price: 44.95,
-      },
-    ]);
-  });
-
-  it("keeps descriptions as plain text: no tags, no scripts, entities decoded", async () => {
-    expect(reading.rows[0]?.description).toBe(
-      "A featherweight shell for wet runs.\n\n * Taped seams\n * Packs into its own pocket",
-    );
-    expect(reading.rows[1]?.description).toBe(
-      "Double-walled steel keeps drinks cold for 24 hours & hot for 12.",
-    );
-    expect(reading.rows[2]?.description).toBe("Bright\n\n400 lumens, full specs.");
-  });
-
-  it("takes the first picture, says what it merged and left out, and which columns it ignored", async () => {
-    expect(reading.rows[0]?.image).toBe("http://PICTURES_HOST/jacket.jpg");
-    expect(reading.notes).toEqual([
-      "2 further variant or picture lines were merged into their products (lowest price, first picture, units added up).",
-      "1 products that are not active in Shopify (draft, archived or unpublished) were left out.",
-    ]);
-    expect(reading.ignoredColumns).toContain("Tags");
-    expect(reading.ignoredColumns).toContain("Variant SKU");
-    expect(reading.ignoredColumns).not.toContain("Vendor");
-  });
-
-  it("names a line without a Handle, and a product's own wrong price even when its variants have good ones", async () => {
-    const lines = text.trimEnd().split("\n");
-    const broken = [...lines.slice(0, 2), lines[2]?.replace(/^trail-runner-jacket,/, ","), ...lines.slice(3)]
-      .join("\n")
-      .replace("129.00,149.00", "129abc,149.00");
-    const reading = await readCatalogFile(broken, "csv");
-    expect(reading.problems).toEqual([
-      { line: 2, column: "Variant Price", message: expect.stringContaining("price must be an amount") },
-      { line: 3, column: "Handle", message: "Handle is required: it is the product's key (its sku)." },
-    ]);
-  });
-
-  it("leaves out a product Shopify does not publish, when the export has no Status column", async () => {
-    const withoutStatus = text
-      .split("\n")
-      .map((line) => line.replace(/,[^,]*$/, ""))
-      .join("\n");
-    const reading = await readCatalogFile(withoutStatus, "csv");
-    expect(reading.rows.map((row) => row.sku)).not.toContain("winter-gloves-draft");
-    expect(reading.notes).toContain(
-      "1 products that are not active in Shopify (draft, archived or unpublished) were left out.",
-    );
-  });
-
-  it("reads Variant Inventory Qty as the stock, the variants' units added up", async () => {
-    expect(reading.rows.map(({ sku, stock }) => [sku, stock])).toEqual([
-      ["trail-runner-jacket", 23],
-      ["alpine-water-bottle", 40],
-      ["summit-headlamp", 25],
-    ]);
-    expect(reading.ignoredColumns).not.toContain("Variant Inventory Qty");
-  });
-
-  it("names an oversold variant's negative units on its product's line, as a bad stock", async () => {
-    const oversold = text.replace("NP-TRJ-M-M,320,shopify,8,", "NP-TRJ-M-M,320,shopify,-2,");
-    expect(oversold).not.toBe(text);
-    expect((await readCatalogFile(oversold, "csv")).problems).toEqual([
-      {
-        line: 2,
-        column: "Variant Inventory Qty",
-        message: "stock must be a whole number of units, 0 or more, such as 12.",
-      },
-    ]);
-  });
-
-  it("names Shopify's own column when a value is wrong", async () => {
-    const broken = text.replace("32.50", "free");
-    expect((await readCatalogFile(broken, "csv")).problems).toEqual([
-      {
-        line: 5,
-        column: "Variant Price",
-        message: "price must be an amount such as 19.99 (0 to 99999999.99, at most two decimals).",
-      },
-    ]);
-  });
-});
-
 describe("writing a catalogue file", () => {
   const records = [
     {
@@ -366,15 +232,132 @@ describe("writing a catalogue file", () => {
     async (format) => {
       const reading = await readCatalogFile(writeCatalogFile(records, format), format);
       expect(reading.problems).toEqual([]);
+      const line = format === "ndjson" ? 1 : 2;
       expect(reading.rows).toEqual([
         {
           ...records[0],
-          line: format === "json" ? 2 : format === "csv" ? 2 : 1,
+          line,
           created: new Date("2026-03-01T09:30:00.123Z"),
+          options: [],
+          variants: [{ line, sku: "A-1", values: [], price: 19.9, stock: 7 }],
         },
       ]);
     },
   );
+
+  const shirt = [
+    {
+      ...records[0],
+      sku: "SHIRT",
+      name: "Shirt",
+      price: 12,
+      stock: 3,
+      option1_name: "Size",
+      option1_value: "S",
+      option2_name: "Colour",
+      option2_value: "Red",
+      variant_sku: "SHIRT-S-R",
+      compare_at_price: 15,
+      weight_grams: 180,
+    },
+    { sku: "SHIRT", price: 14, stock: 0, option1_value: "M", option2_value: "Red", variant_sku: "SHIRT-M-R" },
+    {
+      sku: "SHIRT",
+      price: 14,
+      stock: 5,
+      option1_value: "M",
+      option2_value: "Blue",
+      variant_sku: "SHIRT-M-B",
+      variant_image: "/pictures/shirt-blue-800.webp",
+    },
+  ];
+
+  it.each(["csv", "json", "ndjson"] as const)(
+    "writes a product's variants as a row each, in %s, that read back as one product",
+    async (format) => {
+      const reading = await readCatalogFile(writeCatalogFile(shirt, format), format);
+      expect(reading.problems).toEqual([]);
+      expect(reading.productCount).toBe(1);
+      // The first row's description holds a line break: in CSV, that row takes two lines.
+      const lines = { csv: [2, 4, 5], json: [2, 23, 31], ndjson: [1, 2, 3] }[format];
+      expect(reading.rows).toEqual([
+        expect.objectContaining({
+          sku: "SHIRT",
+          name: "Shirt",
+          price: 12,
+          stock: 8,
+          options: [
+            { name: "Size", values: ["S", "M"] },
+            { name: "Colour", values: ["Red", "Blue"] },
+          ],
+          variants: [
+            {
+              line: lines[0],
+              sku: "SHIRT-S-R",
+              values: ["S", "Red"],
+              price: 12,
+              compareAtPrice: 15,
+              stock: 3,
+              weightGrams: 180,
+            },
+            { line: lines[1], sku: "SHIRT-M-R", values: ["M", "Red"], price: 14, stock: 0 },
+            {
+              line: lines[2],
+              sku: "SHIRT-M-B",
+              values: ["M", "Blue"],
+              price: 14,
+              stock: 5,
+              image: "/pictures/shirt-blue-800.webp",
+            },
+          ],
+        }),
+      ]);
+    },
+  );
+
+  it("names a variant's row when it lacks a value, repeats a combination or a SKU, or changes the product's columns", async () => {
+    const text = writeCatalogFile(
+      [
+        ...shirt,
+        { sku: "SHIRT", price: 14, option1_value: "L", variant_sku: "SHIRT-L" },
+        { sku: "SHIRT", price: 14, option1_value: "M", option2_value: "Red", variant_sku: "SHIRT-M-R2" },
+        { sku: "SHIRT", price: 14, option1_value: "L", option2_value: "Red", variant_sku: "SHIRT-S-R" },
+        {
+          sku: "SHIRT",
+          name: "Another name",
+          price: 9,
+          option1_value: "S",
+          option2_value: "Blue",
+          variant_sku: "SHIRT-S-B",
+        },
+        { ...records[0], sku: "CAP", price: 5, compare_at_price: 5 },
+      ],
+      "csv",
+    );
+    const reading = await readCatalogFile(text, "csv");
+    expect(reading.rows).toEqual([]);
+    expect(reading.productCount).toBe(2);
+    expect(reading.problems).toEqual([
+      { line: 6, column: "option2_value", message: "option2_value is required: this variant's Colour." },
+      {
+        line: 7,
+        column: "option1_value",
+        message: "M / Red is already on line 4: each variant is one combination.",
+      },
+      {
+        line: 8,
+        column: "variant_sku",
+        message: "SKU SHIRT-S-R is already on line 2: each SKU names one variant.",
+      },
+      {
+        line: 9,
+        column: "name",
+        message:
+          "name is the product's, given on its first row (line 2): leave it empty on its variants' rows.",
+      },
+      { line: 10, column: "compare_at_price", message: "compare_at_price must be above the price." },
+    ]);
+  });
 
   it("starts a CSV cell a spreadsheet would run as a formula with a quote, and reads it back as it was", async () => {
     const names = [

@@ -1,8 +1,24 @@
 import path from "node:path";
 import { stringify as writeCsv } from "csv-stringify/sync";
 import { type EventLoopTurn, eventLoopTurns } from "~/utils/event-loop-turns.server";
-import { CATALOG_FILE_COLUMNS, type CatalogFileRow, catalogFileRowSchema } from "../core/catalog-schema";
+import type { z } from "~/utils/zod";
+import {
+  CATALOG_FILE_COLUMNS,
+  type CatalogFileRow,
+  catalogFileRowSchema,
+  variantRowSchema,
+} from "../core/catalog-file-schema";
 import { isPlainText, readRawCatalogFile } from "./catalog-file-readers.server";
+import {
+  addVariantRow,
+  type FileProduct,
+  type FileVariant,
+  optionValuesOf,
+  repeatedVariantSkus,
+  sameSkuAgain,
+  startProduct,
+  variantProblems,
+} from "./catalog-file-variants.server";
 import { spreadsheetCell } from "./spreadsheet-cells";
 
 /**
@@ -37,9 +53,14 @@ export interface FileProblem {
   message: string;
 }
 
-/** A row that passed the schema, and the line it starts on. */
+/**
+ * A product whose rows passed the schema, and the line it starts on: its first row's columns,
+ * its options (none for most) and its variants (one row each; one for a product without options).
+ */
 export interface CheckedRow extends CatalogFileRow {
   line: number;
+  options: { name: string; values: string[] }[];
+  variants: FileVariant[];
 }
 
 export interface CatalogFileReading {
@@ -95,43 +116,55 @@ export async function readCatalogFile(
   turn: EventLoopTurn = eventLoopTurns(),
 ): Promise<CatalogFileReading> {
   const raw = await readRawCatalogFile(text, format, turn);
-  const rows: CheckedRow[] = [];
   const problems = [...raw.problems];
   const skus = new Set<string>(raw.skusOfBrokenLines);
-  const firstLineOfSku = new Map<string, number>();
+  const products = new Map<string, FileProduct>();
   // A header that lacks a column makes every row wrong the same way: say it once.
   const headerIsWrong = raw.problems.some((problem) => problem.line === 1 && !problem.column);
+  const failedLines = new Set<number>();
+  const fail = (found: FileProblem[], product?: FileProduct) => {
+    for (const problem of found) failedLines.add(problem.line);
+    if (product && found.length > 0) product.failed = true;
+    problems.push(...found);
+  };
   for (const { line, values } of headerIsWrong ? [] : raw.records) {
     await turn();
-    // Two rows with one sku are an error even when one of them is wrong in another way (a sku that
-    // is not text is the schema's to refuse: it is never quoted back).
+    // A sku that is not text is the schema's to refuse: it is never quoted back.
     const given =
       typeof values.sku === "string" || typeof values.sku === "number" ? String(values.sku).trim() : "";
     const sku = isPlainText(given) ? given : "";
     if (sku !== "") skus.add(sku);
-    const first = firstLineOfSku.get(sku);
-    if (sku !== "" && first !== undefined) {
-      problems.push({
-        line,
-        column: raw.columnName("sku"),
-        message: `sku "${sku}" is already on line ${first}; each product's sku must be unique.`,
-      });
+    const product = sku === "" ? undefined : products.get(sku);
+    if (product && product.optionNames.length === 0) {
+      fail([sameSkuAgain(product, sku, line, raw.columnName)], product);
+    } else if (product) {
+      // A further row of a product with options: one of its variants.
+      const checked = variantRowSchema.safeParse(values);
+      if (!checked.success) fail(schemaProblems(checked.error, line, raw.columnName), product);
+      else fail(addVariantRow(product, values, checked.data, line, raw.columnName), product);
       continue;
     }
-    if (sku !== "") firstLineOfSku.set(sku, line);
     const checked = catalogFileRowSchema.safeParse(values);
     if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        problems.push({ line, column: raw.columnName(String(issue.path[0])), message: issue.message });
-      }
+      fail(schemaProblems(checked.error, line, raw.columnName));
+      if (sku !== "") products.set(sku, failedProduct(values, line));
       continue;
     }
-    rows.push({ ...checked.data, line });
+    products.set(sku, startProduct(checked.data, values, line));
   }
+  const repeated = repeatedVariantSkus(products.values(), raw.columnName);
+  const rows: CheckedRow[] = [];
+  for (const product of products.values()) {
+    await turn();
+    // A product whose first row failed the schema has nothing more to check.
+    if (product.unread) continue;
+    const found = variantProblems(product, raw.columnName);
+    fail(found, product);
+    if (!product.failed && !repeated.products.has(product)) rows.push(checkedRow(product));
+  }
+  fail(repeated.problems);
   problems.sort((a, b) => a.line - b.line);
-  const badLines = new Set(
-    problems.filter((problem) => problem.line > 1 || problem.column).map((p) => p.line),
-  );
+  const lineless = raw.records.filter(({ values }) => !values.sku || String(values.sku).trim() === "");
   return {
     kind: raw.kind,
     rows,
@@ -139,20 +172,66 @@ export async function readCatalogFile(
     ignoredColumns: raw.ignoredColumns,
     notes: raw.notes,
     skus,
-    productCount: headerIsWrong ? raw.records.length : rows.length + badLines.size,
+    productCount: headerIsWrong ? raw.records.length : products.size + lineless.length,
     readable: !raw.unreadable && !headerIsWrong,
+  };
+}
+
+/** A product whose first row failed the schema: not imported; its further rows are still checked. */
+function failedProduct(given: Record<string, unknown>, line: number): FileProduct {
+  const named = typeof given.option1_name === "string" && given.option1_name.trim() !== "";
+  return {
+    line,
+    given,
+    row: {} as CatalogFileRow,
+    optionNames: named ? ["?"] : [],
+    variants: [],
+    failed: true,
+    unread: true,
+  };
+}
+
+function schemaProblems(
+  error: z.ZodError,
+  line: number,
+  columnName: (column: string) => string,
+): FileProblem[] {
+  return error.issues.map((issue) => ({
+    line,
+    column: columnName(String(issue.path[0])),
+    message: issue.message,
+  }));
+}
+
+/**
+ * A product as the import takes it: its first row's columns, its options'
+ * values, its variants; its price the lowest of theirs and its stock their
+ * sum (when each gives one).
+ */
+function checkedRow({ row, line, variants, ...product }: FileProduct): CheckedRow {
+  const prices = variants.map((variant) => variant.price);
+  const stocks = variants.flatMap((variant) => (variant.stock === undefined ? [] : [variant.stock]));
+  const { stock: _first, ...columns } = row;
+  return {
+    ...columns,
+    line,
+    price: Math.min(...prices),
+    ...(stocks.length === variants.length ? { stock: stocks.reduce((sum, units) => sum + units, 0) } : {}),
+    options: optionValuesOf({ row, line, variants, ...product }),
+    variants,
   };
 }
 
 // —— Writing ——
 
-/** The values of one product as a catalogue file holds them; without stock, an import leaves it as it is. */
-export type CatalogFileRecord = Record<
-  Exclude<(typeof CATALOG_FILE_COLUMNS)[number], "stock">,
-  string | number
-> & {
-  stock?: number | string;
-};
+/**
+ * One row of a catalogue file as export writes it: a product's, or a further variant's of a
+ * product with options (its sku and its variant's columns). A column left out is empty: an
+ * import leaves what it holds as it is (stock, say).
+ */
+export type CatalogFileRecord = { sku: string } & Partial<
+  Record<Exclude<(typeof CATALOG_FILE_COLUMNS)[number], "sku">, string | number>
+>;
 
 /**
  * A catalogue file's text: what `catalog:export` writes and `catalog:import`

@@ -204,11 +204,12 @@ describe.each(engines)("importing and exporting stock, on $name", (engine: TestD
   it("imports a Shopify export's Variant Inventory Qty as the stock", async () => {
     const text = fs.readFileSync(path.resolve("tests/fixtures/catalog/shopify-products.csv"), "utf8");
     await run(text);
-    expect(await stockOf("trail-runner-jacket")).toBe(23);
     expect(await stockOf("alpine-water-bottle")).toBe(40);
     expect(await stockOf("summit-headlamp")).toBe(25);
+    // The jacket's three variants' units together (each its own: catalog-variant-import.server.test.ts).
     const exported = await exportCatalog(db);
-    expect(exported.find((record) => record.sku === "trail-runner-jacket")?.stock).toBe(23);
+    const jacket = exported.filter((record) => record.sku === "trail-runner-jacket");
+    expect(jacket.map((record) => record.stock)).toEqual([12, 8, 3]);
   });
 
   it("with prune, keeps a product an order names and says so, and removes the others the file no longer has", async () => {

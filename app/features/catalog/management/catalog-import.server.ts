@@ -4,6 +4,7 @@ import { minorAtMost } from "~/commerce/money";
 import { isShopperOrder } from "~/commerce/sales";
 import { shopMoney } from "~/commerce/shop-money.server";
 import { productOptionCount, productUnitsOnHand } from "~/commerce/units-on-hand.server";
+import type { VariantsAsked } from "~/commerce/variants-schema";
 import type { Database, Transaction } from "~/db/client.server";
 import { brands, categories, orderLines, orders, products } from "~/db/schema";
 import { eventLoopTurns } from "~/utils/event-loop-turns.server";
@@ -11,6 +12,13 @@ import { PLACEHOLDER_PICTURE } from "../core/catalog-format";
 import { productColumns, readFacetValues } from "../core/product-rows.server";
 import type { CheckedRow, FileProblem } from "./catalog-file.server";
 import { type FacetChanges, facetResolver } from "./import-facets.server";
+import {
+  lockVariantProducts,
+  planVariants,
+  takesVariantWriter,
+  type VariantPlanItem,
+  writeImportedVariants,
+} from "./import-variants.server";
 
 /**
  * A catalogue import, as `npm run catalog:import` runs it: the rows of a
@@ -23,8 +31,12 @@ import { type FacetChanges, facetResolver } from "./import-facets.server";
  * import goes on.
  */
 
-/** A checked row whose picture has been made ready: `image` is the address the product shows. */
-export type ImportRow = Omit<CheckedRow, "image"> & { image?: string };
+/**
+ * A checked row whose pictures have been made ready: `image` is the address the product shows
+ * (and each variant's, its own). Without `variants`, the row is its product's one variant.
+ */
+export type ImportRow = Omit<CheckedRow, "image" | "options" | "variants"> &
+  Partial<Pick<CheckedRow, "options" | "variants">> & { image?: string };
 
 /** A product's columns as the import writes them. */
 interface ProductValues {
@@ -38,7 +50,9 @@ interface ProductValues {
   category: string;
   creationDate: Date;
   /** Units on hand (stock_levels), only when the file gives them: a level it does not give is never written. */
-  stock?: number;
+  stock?: number | undefined;
+  /** Its options and variants when the file changes them: written by the variant writer, price and stock with them. */
+  variants?: VariantsAsked;
 }
 
 export interface ImportPlan {
@@ -112,7 +126,7 @@ export async function planCatalogImport(
     categories: { added: [], relabelled: [], removed: [] },
   };
   const after: ProductValues[] = [];
-  const variantWarnings: FileProblem[] = [];
+  const variantItems: VariantPlanItem[] = [];
   // A file of many thousand rows is compared in slices: the process keeps answering meanwhile.
   const turn = eventLoopTurns();
   for (const row of rows) {
@@ -132,11 +146,14 @@ export async function planCatalogImport(
       creationDate: row.created ?? before?.creationDate ?? now,
       stock: row.stock,
     };
-    // Its variants' own, with options even when one is left (set on /admin/products/<id>/variants).
-    if (before && (before.variantCount > 1 || before.options > 0)) {
-      keepVariantsOwn(before, values, row.line, variantWarnings);
-    }
+    if (takesVariantWriter(row, before)) variantItems.push({ row, before, values });
     after.push(values);
+  }
+  const variantPlan = await planVariants(db, variantItems, shopMoney().currency);
+  for (const values of after) {
+    await turn();
+    if (variantPlan.refused.has(values.sku)) continue;
+    const before = bySku.get(values.sku);
     if (!before) plan.added.push(values);
     else if (sameProduct(before, values)) plan.unchanged++;
     else plan.updated.push(values);
@@ -145,7 +162,7 @@ export async function planCatalogImport(
   plan.updated.sort((x, y) => idOf(x) - idOf(y));
   plan.brands = brandOf.changes();
   plan.categories = categoryOf.changes();
-  plan.warnings = [...brandOf.warnings(), ...categoryOf.warnings(), ...variantWarnings].sort(
+  plan.warnings = [...brandOf.warnings(), ...categoryOf.warnings(), ...variantPlan.warnings].sort(
     (x, y) => x.line - y.line,
   );
   if (prune) {
@@ -196,32 +213,9 @@ async function orderedProducts(db: Pick<Database, "select">, ids: number[]): Pro
   return new Set(rows.map((row) => row.productId));
 }
 
-/**
- * A product sold in several variants has its variants' prices and stock: a row of one product
- * cannot say which variant its price or stock is, so they are left as they are, and a row that
- * asks for others is told so (docs/decisions/0045: variant rows come with the variant import).
- */
-function keepVariantsOwn(
-  before: { price: number; stock: number },
-  values: ProductValues,
-  line: number,
-  warnings: FileProblem[],
-) {
-  const differs =
-    before.price !== values.price || (values.stock !== undefined && values.stock !== before.stock);
-  values.price = before.price;
-  values.stock = undefined;
-  if (differs) {
-    warnings.push({
-      line,
-      column: "price",
-      message: `${values.sku} is sold in variants: its prices and stock are set on its page, so this row's are not used.`,
-    });
-  }
-}
-
 function sameProduct(before: ProductValues, after: ProductValues): boolean {
   return (
+    after.variants === undefined &&
     (after.stock === undefined || before.stock === after.stock) &&
     before.name === after.name &&
     before.description === after.description &&
@@ -289,7 +283,7 @@ export async function importCatalogRows(
  * them), then products, in batches that report progress and stop, rolled back, when `signal` aborts.
  */
 export async function applyCatalogImport(
-  tx: Pick<Database, "execute" | "delete" | "insert" | "select">,
+  tx: Transaction,
   plan: ImportPlan,
   { prune, signal, onProgress }: Pick<ImportOptions, "prune" | "signal" | "onProgress">,
 ): Promise<void> {
@@ -302,8 +296,16 @@ export async function applyCatalogImport(
     done += count;
     onProgress?.(done);
   };
-  // Before anything else is written, the stock levels to set, in a checkout's order: once a write
-  // takes the catalogue's revision row (drizzle/0008, 0011), the import waits for no checkout.
+  // Before anything else is written, the products whose variants are rewritten (as the variant
+  // writer locks them) and the stock levels to set, in a checkout's order: once a write takes the
+  // catalogue's revision row (drizzle/0008, 0011), the import waits for no checkout.
+  const withVariants = [...plan.updated, ...plan.added].flatMap(({ sku, variants }) =>
+    variants ? [{ sku, variants }] : [],
+  );
+  await lockVariantProducts(
+    tx,
+    plan.updated.flatMap(({ sku, variants }) => (variants ? [sku] : [])),
+  );
   const counted = plan.updated.filter((product) => product.stock !== undefined);
   for (const batch of batches(counted)) await tx.execute(stockLevelsLock(batch));
   await writeFacetValues(tx, brands, plan.brands);
@@ -335,6 +337,7 @@ export async function applyCatalogImport(
     await tx.execute(stockUpdate(batch));
     await step(batch.length);
   }
+  await writeImportedVariants(tx, withVariants, () => step(0));
   for (const batch of batches(plan.removed)) {
     // The orders that are not a shopper's (the demo buyers', docs/decisions/0033) go with their products.
     await tx.execute(sql`

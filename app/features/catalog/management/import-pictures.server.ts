@@ -3,6 +3,7 @@ import pLimit from "p-limit";
 import type { Database } from "~/db/client.server";
 import { eventLoopTurns } from "~/utils/event-loop-turns.server";
 import type { CatalogFileReading, FileProblem } from "./catalog-file.server";
+import type { FileVariant } from "./catalog-file-variants.server";
 import type { ImportRow } from "./catalog-import.server";
 import {
   hasPicture,
@@ -55,13 +56,27 @@ export async function prepareImportPictures(
 ): Promise<{ rows: ImportRow[]; problems: FileProblem[] }> {
   const problems: FileProblem[] = [];
   const ready: ImportRow[] = [];
-  const withPictures: { at: number; line: number; image: string }[] = [];
+  // Each picture, and where its address goes once ready: the product's, or one of its variants'.
+  const withPictures: { line: number; column: string; image: string; use(image: string): void }[] = [];
   // In slices: a file of many thousand rows, and the process keeps answering meanwhile.
   const turn = eventLoopTurns();
-  for (const [at, row] of rows.entries()) {
+  for (const row of rows) {
     await turn();
-    ready.push({ ...row, image: undefined });
-    if (row.image) withPictures.push({ at, line: row.line, image: row.image });
+    const variants = row.variants.map((variant) => ({ ...variant, image: undefined }) as FileVariant);
+    const made: ImportRow = { ...row, image: undefined, variants };
+    ready.push(made);
+    const { image, line } = row;
+    if (image) withPictures.push({ line, column: "image", image, use: (address) => (made.image = address) });
+    for (const [at, { image, line }] of row.variants.entries()) {
+      const variant = variants[at] as FileVariant;
+      if (image)
+        withPictures.push({
+          line,
+          column: "variant_image",
+          image,
+          use: (address) => (variant.image = address),
+        });
+    }
   }
   if (withPictures.length === 0) return { rows: ready, problems };
   const shown = progress("Pictures", withPictures.length, "pictures");
@@ -72,7 +87,7 @@ export async function prepareImportPictures(
   let done = 0;
   try {
     await Promise.all(
-      withPictures.map(({ at, line, image }) =>
+      withPictures.map(({ line, column, image, use }) =>
         limit(async () => {
           // Ctrl-C: the pictures not yet begun are not begun.
           if (signal?.aborted) return;
@@ -85,9 +100,8 @@ export async function prepareImportPictures(
           // A picture that cannot be read leaves the row without one: a new product shows the
           // placeholder, and one the shop has keeps its own (a download that fails once must
           // not take a product's picture away).
-          if (prepared instanceof PictureError)
-            problems.push({ line, column: "image", message: prepared.message });
-          else (ready[at] as ImportRow).image = prepared;
+          if (prepared instanceof PictureError) problems.push({ line, column, message: prepared.message });
+          else if (prepared !== undefined) use(prepared);
           shown.update(++done);
         }),
       ),

@@ -1,6 +1,6 @@
 import { convert as htmlToText } from "html-to-text";
 import type { EventLoopTurn } from "~/utils/event-loop-turns.server";
-import type { CatalogFileRow } from "../core/catalog-schema";
+import type { CatalogFileRow } from "../core/catalog-file-schema";
 import type { FileProblem, RawReading, RawRecord } from "./catalog-file.server";
 
 /**
@@ -11,8 +11,9 @@ import type { FileProblem, RawReading, RawRecord } from "./catalog-file.server";
 
 /**
  * The Shopify export's columns the import reads, and the column each fills.
- * A product may take several lines: the first carries its title and details,
- * the next ones (same Handle, no Title) more variants and pictures.
+ * A product takes a line per variant: the first carries its title, details and
+ * options' names, the next ones (same Handle, no Title) its other variants,
+ * and lines with a picture alone its further pictures.
  */
 const SHOPIFY_COLUMNS = {
   Handle: "sku",
@@ -20,21 +21,32 @@ const SHOPIFY_COLUMNS = {
   "Body (HTML)": "description",
   Vendor: "brand",
   Type: "category",
-  "Variant Price": "price",
-  "Variant Inventory Qty": "stock",
   "Image Src": "image",
+  "Option1 Name": "option1_name",
+  "Option1 Value": "option1_value",
+  "Option2 Name": "option2_name",
+  "Option2 Value": "option2_value",
+  "Option3 Name": "option3_name",
+  "Option3 Value": "option3_value",
+  "Variant SKU": "variant_sku",
+  "Variant Price": "price",
+  "Variant Compare At Price": "compare_at_price",
+  "Variant Inventory Qty": "stock",
+  "Variant Grams": "weight_grams",
+  "Variant Image": "variant_image",
 } as const satisfies Record<string, keyof CatalogFileRow>;
 /** Read but not imported as a column: which products are live, and the category when Type is empty. */
 const SHOPIFY_CONTROL_COLUMNS = ["Status", "Published", "Product Category"];
-
-/** A price as Shopify writes one: digits, and a point with up to two more. */
-const PRICE = /^\d+(\.\d{1,2})?$/;
-/** A count of units as the shop takes one (the schema says what is wrong with any other). */
-const UNITS = /^\d{1,9}$/;
+/** A variant's own columns: a further line without any of them is a picture's. */
+const VARIANT_COLUMNS = ["Option1 Value", "Variant SKU", "Variant Price"];
 
 export function isShopifyExport(columns: readonly string[]): boolean {
   return ["Handle", "Title", "Variant Price"].every((column) => columns.includes(column));
 }
+
+/** Shopify's one variant of a product without options: option "Title", value "Default Title". */
+const isDefaultTitle = (values: Record<string, unknown>) =>
+  values.option1_name === "Title" && values.option1_value === "Default Title";
 
 export async function readShopify(
   columns: string[],
@@ -45,13 +57,12 @@ export async function readShopify(
     const index = columns.indexOf(column);
     return index === -1 ? "" : (record[index] ?? "").trim();
   };
-  const products = new Map<
-    string,
-    { line: number; values: Record<string, unknown>; prices: string[]; stocks: string[] }
-  >();
+  const products = new Map<string, { values: Record<string, unknown>; options: boolean }>();
+  const rows: RawRecord[] = [];
   const problems: FileProblem[] = [];
   let notLive = 0;
-  let moreLines = 0;
+  let pictureLines = 0;
+  let skusMade = 0;
   const skipped = new Set<string>();
   for (const { line, record } of records) {
     await turn();
@@ -64,56 +75,53 @@ export async function readShopify(
       });
       continue;
     }
-    const product = products.get(handle);
-    if (product || skipped.has(handle)) {
-      // A variant or a further picture of a product already read: its lowest price is the product's.
-      moreLines++;
-      const price = at(record, "Variant Price");
-      if (product && price !== "") product.prices.push(price);
-      const stock = at(record, "Variant Inventory Qty");
-      if (product && stock !== "") product.stocks.push(stock);
-      if (product && !product.values.image) product.values.image = at(record, "Image Src");
-      continue;
-    }
-    const status = at(record, "Status").toLowerCase();
-    const published = at(record, "Published").toLowerCase();
-    if ((status !== "" && status !== "active") || (status === "" && published === "false")) {
-      notLive++;
-      skipped.add(handle);
-      continue;
-    }
+    if (skipped.has(handle)) continue;
     const values: Record<string, unknown> = {};
     for (const [column, field] of Object.entries(SHOPIFY_COLUMNS)) values[field] = at(record, column);
-    values.description = shopifyDescription(String(values.description));
-    // Shopify's standard taxonomy ("Home & Garden > Kitchen > Blenders") names a category when Type is empty.
-    if (values.category === "")
-      values.category = at(record, "Product Category").split(">").at(-1)?.trim() ?? "";
-    products.set(handle, { line, values, prices: [], stocks: [] });
-  }
-  const rows: RawRecord[] = [];
-  for (const { line, values, prices, stocks } of products.values()) {
-    await turn();
-    // The lowest of the variants' prices, as written (the schema checks it), unless one of them is
-    // not a price at all: then the product's own stays, for the schema to name on its line.
-    const all = [String(values.price), ...prices];
-    if (all.every((price) => PRICE.test(price))) {
-      values.price = all.reduce((lowest, price) => (Number(price) < Number(lowest) ? price : lowest));
+    const product = products.get(handle);
+    if (product) {
+      // A further picture of the product: the first one is the product's.
+      if (!product.values.image) product.values.image = values.image;
+      values.image = "";
+      if (VARIANT_COLUMNS.every((column) => at(record, column) === "")) {
+        pictureLines++;
+        continue;
+      }
+    } else {
+      const status = at(record, "Status").toLowerCase();
+      const published = at(record, "Published").toLowerCase();
+      if ((status !== "" && status !== "active") || (status === "" && published === "false")) {
+        notLive++;
+        skipped.add(handle);
+        continue;
+      }
+      values.description = shopifyDescription(String(values.description));
+      // Shopify's standard taxonomy ("Home & Garden > Kitchen > Blenders") names a category when Type is empty.
+      if (values.category === "")
+        values.category = at(record, "Product Category").split(">").at(-1)?.trim() ?? "";
+      if (isDefaultTitle(values)) {
+        values.option1_name = "";
+        values.option1_value = "";
+      }
+      products.set(handle, { values, options: values.option1_name !== "" });
     }
-    // The variants' units together are the product's; one that is not a count (negative, say, as
-    // Shopify allows when overselling) is given instead, for the schema to name on the product's line.
-    if (stocks.length > 0) {
-      const units = [String(values.stock), ...stocks].filter((stock) => stock !== "");
-      values.stock =
-        units.find((stock) => !UNITS.test(stock)) ??
-        String(units.reduce((sum, stock) => sum + Number(stock), 0));
+    const options = products.get(handle)?.options ?? false;
+    if (!options) {
+      // Without options, a product is sold under its Handle: its Variant SKU is not the shop's key.
+      values.variant_sku = "";
+    } else if (values.variant_sku === "") {
+      // Shopify lets a variant go without a SKU; the shop names each one.
+      const named = [values.option1_value, values.option2_value, values.option3_value].filter(Boolean);
+      values.variant_sku = [handle, ...named].join("-").replace(/\s+/g, "-");
+      skusMade++;
     }
     rows.push({ line, values });
   }
   const notes: string[] = [];
-  if (moreLines > 0)
-    notes.push(
-      `${moreLines} further variant or picture lines were merged into their products (lowest price, first picture, units added up).`,
-    );
+  if (pictureLines > 0)
+    notes.push(`${pictureLines} further picture lines were read: a product shows its first picture.`);
+  if (skusMade > 0)
+    notes.push(`${skusMade} variants without a Variant SKU were given one: their Handle and option values.`);
   if (notLive > 0)
     notes.push(
       `${notLive} products that are not active in Shopify (draft, archived or unpublished) were left out.`,

@@ -12,6 +12,7 @@ const FORMAT_NAMES: Record<(typeof CATALOG_EXPORT_FORMATS)[number], string> = {
   csv: "CSV (spreadsheets)",
   json: "JSON",
   ndjson: "NDJSON (one product a line)",
+  shopify: "Shopify product CSV",
 };
 
 /**
