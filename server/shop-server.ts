@@ -62,8 +62,10 @@ function bodyLimitOf(req: http.IncomingMessage): number {
   if (req.method !== "POST") return MAX_BODY_BYTES;
   // A form sent by the router in the browser posts to the page's data URL (`….data`): the same limit.
   const pathname = ((req.url ?? "").split("?")[0] ?? "").replace(/\.data$/, "");
-  // A product's form (new, or one product's) sends its picture with it.
+  // A product's form (new, or one product's) sends its picture with it; its variants' form, theirs
+  // (together at most one picture's size) and up to 100 rows, each field a part of its own.
   if (/^\/admin\/products\/(new|\d{1,9})$/.test(pathname)) return PICTURE_MAX_BYTES + 64 * 1024;
+  if (/^\/admin\/products\/\d{1,9}\/variants$/.test(pathname)) return PICTURE_MAX_BYTES + 512 * 1024;
   return LARGER_BODIES.get(pathname) ?? MAX_BODY_BYTES;
 }
 

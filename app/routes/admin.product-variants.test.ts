@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, productVariants, stockLevels } from "~/db/schema";
 import { callRoute, type RouteCall, type RouteHandler } from "../../tests/support/route-call";
@@ -44,7 +45,7 @@ describe.each(engines)("the back office's options and variants on $name", (engin
       .orderBy(asc(productVariants.position));
 
   /** The page's form as the browser sends it: its rows as they are, with `changes` over them. */
-  async function send(productId: number, intent: string, changes: Record<string, string> = {}) {
+  async function send(productId: number, intent: string, changes: Record<string, string | File> = {}) {
     const page = await as(loader, `/admin/products/${productId}/variants`, {
       params: { productId: String(productId) },
       cookie: staff,
@@ -109,6 +110,41 @@ describe.each(engines)("the back office's options and variants on $name", (engin
       "product.variants-changed",
       "product.variants-changed",
     ]);
+  });
+
+  it("gives a variant its own picture, keeps it through later saves, and removes it", async () => {
+    const productId = await productInStock(engine, 0, 10);
+    await send(productId, "combine", { "options[0].name": "Colour", "options[0].values": "Red, Blue" });
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#b91c1c" } })
+      .png()
+      .toBuffer();
+    const sent = await send(productId, "save", {
+      "variants[1].picture": new File([picture], "blue.png", { type: "image/png" }),
+    });
+    expect(sent.status).toBe(302);
+    const imageOf = async () =>
+      (
+        await engine.db
+          .select({ image: productVariants.image })
+          .from(productVariants)
+          .where(eq(productVariants.productId, productId))
+          .orderBy(asc(productVariants.position))
+      ).map((row) => row.image);
+    const [red, blue] = await imageOf();
+    expect(red).toBeNull();
+    expect(blue).toMatch(/^\/pictures\/[0-9a-f]{20}-800\.webp$/);
+    // A save that sends no picture keeps the one it has.
+    await send(productId, "set-price", { "variants[0].selected": "on", bulkPrice: "11" });
+    expect(await imageOf()).toEqual([null, blue]);
+    const notPicture = await send(productId, "save", {
+      "variants[0].picture": new File(["not a picture"], "red.png", { type: "image/png" }),
+    });
+    expect(notPicture.status).toBe(409);
+    expect(notPicture.body.result.error["variants[0].picture"]).toEqual([
+      expect.stringContaining("is not a picture the shop can read"),
+    ]);
+    await send(productId, "save", { "variants[1].removePicture": "on" });
+    expect(await imageOf()).toEqual([null, null]);
   });
 
   it("sets the price of and adds stock to the selected rows only", async () => {

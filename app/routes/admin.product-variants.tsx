@@ -73,7 +73,9 @@ export default function ProductVariantsPage({ loaderData, actionData }: Route.Co
     >
       <VariantsEditor
         // A new form after a save: the rows and the stock shown are the ones read again.
-        key={JSON.stringify(variants.map((variant) => [variant.id, variant.stock, variant.priceMinor]))}
+        key={JSON.stringify(
+          variants.map((variant) => [variant.id, variant.stock, variant.priceMinor, variant.image]),
+        )}
         options={options}
         variants={variants}
         result={actionData?.result}

@@ -10,8 +10,8 @@ import { expect, test } from "./support/test";
  * its options. The page passes axe and fits a 320 px phone, each variant a card of its fields.
  */
 
-const picture = () =>
-  sharp({ create: { width: 120, height: 90, channels: 3, background: "#1d4ed8" } })
+const picture = (background = "#1d4ed8") =>
+  sharp({ create: { width: 120, height: 90, channels: 3, background } })
     .png()
     .toBuffer();
 
@@ -57,6 +57,16 @@ test("an owner makes a product in sizes and colours, and the shop sells each var
   await expect(page.getByLabel("Stock of M / Blue", { exact: true })).toHaveValue("4");
   await expect(page.getByLabel("Stock of S / Red", { exact: true })).toHaveValue("0");
 
+  // M / Blue gets a picture of its own: the table shows it, and so will the shop.
+  await page
+    .getByLabel("Picture of M / Blue", { exact: true })
+    .setInputFiles({ name: "blue.png", mimeType: "image/png", buffer: await picture("#1e3a8a") });
+  await page.getByRole("button", { name: "Save variants" }).first().click();
+  const blueRow = page.locator("tr", { has: page.getByLabel("Picture of M / Blue", { exact: true }) });
+  await expect(blueRow.locator("img")).toHaveAttribute("src", /^\/pictures\/[0-9a-f]{20}-800\.webp$/);
+  const bluePicture = ((await blueRow.locator("img").getAttribute("src")) ?? "").slice(10, 30);
+  await expect(page.getByRole("checkbox", { name: "Remove picture of M / Blue" })).toBeVisible();
+
   // A bad price is named beside its field, and the focus goes there.
   await page.getByLabel("Price of S / Blue", { exact: true }).fill("cheap");
   await page.getByRole("button", { name: "Save variants" }).first().click();
@@ -79,6 +89,7 @@ test("an owner makes a product in sizes and colours, and the shop sells each var
   ]);
   await page.getByRole("link", { name: `Choose options: ${name}` }).click();
   await expect(page.getByRole("radio", { name: "M", exact: true })).toBeChecked();
+  await expect(page.locator(`main img[src*="${bluePicture}"]`).first()).toBeVisible();
   await page.getByRole("radio", { name: /^L/ }).check({ force: true });
   await expect(page).toHaveURL(/\?variant=\d+$/);
   await page.getByRole("radio", { name: /^Red/ }).check({ force: true });

@@ -30,7 +30,7 @@ const wholeUnits = (label: string) =>
     .transform(Number)
     .pipe(z.number().max(STOCK_MOST, `${label} must be at most ${STOCK_MOST.toLocaleString("en-US")}.`));
 
-const pictureFile = (missing: string) =>
+export const pictureFile = (missing: string) =>
   z
     .file({ error: missing })
     .max(PICTURE_MAX_BYTES, `Picture must be at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB.`);

@@ -2,6 +2,7 @@ import { PRICE_MOST_CENTS, SKU_MAX_LENGTH, STOCK_MOST } from "~/commerce/catalog
 import type { CurrencyCode } from "~/commerce/money";
 import { amountField } from "~/utils/money-field";
 import { z } from "~/utils/zod";
+import { PICTURE_MAX_BYTES, pictureFile } from "./product-form-schema";
 
 /**
  * The back office's options and variants form (`/admin/products/<id>/variants`):
@@ -46,6 +47,10 @@ const variantRowSchema = (currency: CurrencyCode) =>
       .min(0)
       .max(1_000_000_000)
       .optional(),
+    /** A new picture of its own; none keeps the one it has. */
+    picture: pictureFile("Picture must be a picture file.").optional(),
+    /** Ticked: it shows the product's picture again. */
+    removePicture: z.literal("on").optional(),
     selected: z.literal("on").optional(),
   });
 
@@ -64,6 +69,15 @@ export const variantsFormSchema = (currency: CurrencyCode) =>
       bulkStock: units("Units to add").min(1, "Units to add must be 1 or more.").optional(),
     })
     .superRefine((form, context) => {
+      // The page's body holds one picture's size: together, the pictures of one save.
+      const pictures = form.variants.reduce((bytes, row) => bytes + (row.picture?.size ?? 0), 0);
+      if (pictures > PICTURE_MAX_BYTES) {
+        context.addIssue({
+          code: "custom",
+          path: ["variants"],
+          message: `The pictures of one save must be at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB together: send fewer at a time.`,
+        });
+      }
       for (const [at, option] of form.options.entries()) {
         if (parsedValues(option.values).length > 100) {
           context.addIssue({

@@ -11,6 +11,7 @@ import { products } from "~/db/schema";
 import type { Actor } from "~/utils/audit-log.server";
 import { productVariantsOf } from "../core/product-variants.server";
 import { parsedValues, type VariantsForm } from "../core/variants-form-schema";
+import { uploadedPicture } from "./product-editing.server";
 
 /**
  * The back office's options and variants of one product
@@ -34,11 +35,15 @@ export async function variantsForEditing(db: Database, productId: number) {
 export type VariantsOutcome = { ok: true } | { ok: false; field: string; message: string };
 
 /** The form's rows as the writer takes them, after its button's change (a bulk action, the combinations). */
-function askedOf(form: VariantsForm, productSku: string): VariantsAsked | { field: string; message: string } {
+function askedOf(
+  form: VariantsForm,
+  productSku: string,
+  images: readonly (string | null)[],
+): VariantsAsked | { field: string; message: string } {
   const options = form.options
     .map((option, at) => ({ at, name: option.name ?? "", values: parsedValues(option.values) }))
     .filter((option) => option.name !== "" || option.values.length > 0);
-  const rows = form.variants.map((row) => ({
+  const rows = form.variants.map((row, at) => ({
     id: row.id,
     values: options.map((option) => row[`option${option.at + 1}` as "option1"] ?? ""),
     sku: row.sku,
@@ -47,6 +52,7 @@ function askedOf(form: VariantsForm, productSku: string): VariantsAsked | { fiel
     onHand: form.intent === "add-stock" && row.selected ? row.stock + (form.bulkStock as number) : row.stock,
     onHandShown: row.stockShown,
     weightGrams: row.weight ?? null,
+    image: images[at] ?? null,
   }));
   if (form.intent === "combine") {
     const count = options.reduce((made, option) => made * Math.max(option.values.length, 1), 1);
@@ -135,12 +141,37 @@ function formField(path: readonly PropertyKey[], options: { at: number }[]): str
       compareAtMinor: "compareAt",
       onHand: "stock",
       weightGrams: "weight",
+      image: "picture",
     };
     // A row's values are not fields of the form (its title shows them): said above the table.
     if (field === "values") return "variants";
     return `variants[${at}].${names[String(field)] ?? "sku"}`;
   }
   return "variants";
+}
+
+/**
+ * Each row's picture: a new one stored (refused, naming the row's field, when it is not a picture
+ * the shop can read), none when "Remove picture" is ticked, else the one its variant has.
+ */
+async function variantPictures(
+  db: Database,
+  productId: number,
+  form: VariantsForm,
+): Promise<(string | null)[] | { field: string; message: string }> {
+  const { variants } = await productVariantsOf(db, productId);
+  const stored = new Map(variants.map((variant) => [variant.id, variant.image]));
+  const images: (string | null)[] = [];
+  for (const [at, row] of form.variants.entries()) {
+    if (row.picture) {
+      const uploaded = await uploadedPicture(db, row.picture);
+      if ("refused" in uploaded)
+        return { field: `variants[${at}].picture`, message: uploaded.refused.message };
+      images.push(uploaded.image);
+    } else if (row.removePicture) images.push(null);
+    else images.push(row.id === undefined ? null : (stored.get(row.id) ?? null));
+  }
+  return images;
 }
 
 /** Applies the form's button: the writer's refusal comes back naming the form's field. */
@@ -152,7 +183,9 @@ export async function applyVariantsForm(
 ): Promise<VariantsOutcome | null> {
   const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.id, productId));
   if (!product) return null;
-  const asked = askedOf(form, product.sku);
+  const images = await variantPictures(db, productId, form);
+  if (!Array.isArray(images)) return { ok: false, ...images };
+  const asked = askedOf(form, product.sku, images);
   if ("field" in asked) return { ok: false, ...asked };
   const written = await writeProductVariants(db, productId, asked, actor);
   if (written.ok) return { ok: true };

@@ -5,11 +5,12 @@ import { useShopMoney } from "~/commerce/use-money";
 import { buttonClasses } from "~/components/ui/button";
 import { amountExample, amountText } from "~/utils/money-field";
 import { valuesText } from "../../core/variants-form-schema";
+import { VariantPictureField } from "./variant-picture-field";
 
 /**
  * The owner's options and variants of one product: up to three options (a
  * name and its values in order), "Make every combination", and the table
- * of variants — SKU, price, "was" price, stock, weight — with bulk actions
+ * of variants — SKU, price, "was" price, stock, weight, picture — with bulk actions
  * for the selected rows. A plain form (it works without JavaScript); on a
  * phone each variant is a card of its fields. After a refused send, the
  * focus goes to the first field in error.
@@ -23,6 +24,7 @@ interface EditedVariant {
   compareAtMinor: number | null;
   weightGrams: number | null;
   stock: number;
+  image: string | null;
 }
 
 interface EditedOption {
@@ -100,7 +102,7 @@ export function VariantsEditor({
   const shownOptions = options.length > 0 ? options : [];
 
   return (
-    <Form method="post" ref={form} noValidate className="space-y-8">
+    <Form method="post" encType="multipart/form-data" ref={form} noValidate className="space-y-8">
       {/* The first submit button is the one Enter sends: Save. */}
       <div className="flex justify-end">
         <button type="submit" name="intent" value="save" className={buttonClasses("primary", "md")}>
@@ -160,7 +162,9 @@ export function VariantsEditor({
           </p>
         ) : null}
         <table className="w-full border-collapse text-left max-md:block">
-          <caption className="sr-only">Each variant's SKU, price, compare-at price, stock and weight</caption>
+          <caption className="sr-only">
+            Each variant's SKU, price, compare-at price, stock, weight and picture
+          </caption>
           <thead className="max-md:sr-only">
             <tr className="border-b border-slate-300 text-sm text-slate-700">
               <th scope="col" className="p-2">
@@ -181,6 +185,9 @@ export function VariantsEditor({
               </th>
               <th scope="col" className="p-2">
                 Weight (g)
+              </th>
+              <th scope="col" className="p-2">
+                Picture
               </th>
             </tr>
           </thead>
@@ -258,6 +265,16 @@ export function VariantsEditor({
                       {cell.error}
                     </td>
                   ))}
+                  <td className="p-2 max-md:col-span-2 max-md:p-0">
+                    <VariantPictureField
+                      name={`variants[${at}]`}
+                      title={title}
+                      image={variant.image}
+                      error={errorOf(`variants[${at}].picture`)}
+                      labelClassName={LABEL}
+                      errorClassName={ERROR}
+                    />
+                  </td>
                 </tr>
               );
             })}
