@@ -209,6 +209,25 @@ describe("reading a catalogue file", () => {
   });
 });
 
+describe("a sku on two rows", () => {
+  it("names the second, and never reads it as the product when the first is wrong", async () => {
+    const text = [
+      "sku,name,price,brand,category",
+      "LAMP,Lamp,89.999,lumen,lighting",
+      "LAMP,Lamp again,10,lumen,lighting",
+      "MUG,Mug,5,lumen,kitchen",
+      "MUG,Mug again,6,lumen,kitchen",
+    ].join("\n");
+    const reading = await readCatalogFile(text, "csv");
+    expect(reading.rows.map(({ sku, name }) => [sku, name])).toEqual([["MUG", "Mug"]]);
+    expect(reading.problems.map(({ line, column }) => [line, column])).toEqual([
+      [2, "price"],
+      [3, "sku"],
+      [5, "sku"],
+    ]);
+  });
+});
+
 describe("writing a catalogue file", () => {
   const records = [
     {

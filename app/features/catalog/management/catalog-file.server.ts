@@ -136,8 +136,11 @@ export async function readCatalogFile(
     if (sku !== "") skus.add(sku);
     const product = sku === "" ? undefined : products.get(sku);
     if (product && product.optionNames.length === 0) {
-      fail([sameSkuAgain(product, sku, line, raw.columnName)], product);
-    } else if (product) {
+      // The same product twice: this line is wrong, the first stays as it is.
+      fail([sameSkuAgain(product, sku, line, raw.columnName)]);
+      continue;
+    }
+    if (product) {
       // A further row of a product with options: one of its variants.
       const checked = variantRowSchema.safeParse(values);
       if (!checked.success) fail(schemaProblems(checked.error, line, raw.columnName), product);
