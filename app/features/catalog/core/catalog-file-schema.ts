@@ -71,7 +71,8 @@ const variantColumns = {
   ),
 };
 
-export const catalogFileRowSchema = z.object({
+/** A product's row without variant columns: most rows of most files, read by this narrower schema. */
+export const productRowSchema = z.object({
   sku: requiredFileText("sku", CATALOG_FILE_LIMITS.sku).describe(
     "The product's own key (a SKU, a handle): importing a row with a known sku updates that product.",
   ),
@@ -112,8 +113,12 @@ export const catalogFileRowSchema = z.object({
   image: optionalFileValue(fileText("image", CATALOG_FILE_LIMITS.image)).describe(
     "A picture file (relative to the file's folder or --images), an http(s) URL, or a picture already on this shop (/pictures/…, /images/…).",
   ),
-  ...variantColumns,
 });
+
+export const catalogFileRowSchema = productRowSchema.extend(variantColumns);
+
+/** The columns that are a variant's (or name the options): a row that leaves them all empty is a product's alone. */
+export const VARIANT_COLUMNS = Object.keys(variantColumns) as (keyof typeof variantColumns)[];
 
 export type CatalogFileRow = z.output<typeof catalogFileRowSchema>;
 /** The columns of a catalogue file, in the order export writes them. */

@@ -38,6 +38,8 @@ export interface FileProduct {
   failed: boolean;
   /** Its first row failed the schema: its options are not known, and nothing more is checked. */
   unread?: true;
+  /** One row giving no variant column (most products): nothing of variants to check or carry. */
+  alone?: true;
 }
 
 const variantOf = (row: VariantFileRow, line: number, optionCount: number): FileVariant => ({
@@ -108,6 +110,8 @@ export function addVariantRow(
 /** What the file alone says is wrong with a product's options and variants; none when it can be imported. */
 export function variantProblems(product: FileProduct, columnName: (column: string) => string): FileProblem[] {
   const { optionNames, variants, line } = product;
+  // Most products: one row, no option. Only what such a row can get wrong, without the sets below.
+  if (optionNames.length === 0 && variants.length === 1) return oneRowProblems(product, columnName);
   const problems: FileProblem[] = [];
   const problem = (at: number, column: string, message: string) =>
     problems.push({ line: at, column: columnName(column), message });
@@ -168,21 +172,69 @@ export function variantProblems(product: FileProduct, columnName: (column: strin
   return problems;
 }
 
+/** A product without options: its one row's variant SKU and "was" price. */
+function oneRowProblems(product: FileProduct, columnName: (column: string) => string): FileProblem[] {
+  const variant = product.variants[0] as FileVariant;
+  const problems: FileProblem[] = [];
+  if (variant.sku !== product.row.sku) {
+    problems.push({
+      line: variant.line,
+      column: columnName("variant_sku"),
+      message: `A product without options is sold under its sku: leave ${columnName("variant_sku")} empty or give ${product.row.sku}.`,
+    });
+  }
+  if (variant.compareAtPrice !== undefined && variant.compareAtPrice <= variant.price) {
+    problems.push({
+      line: variant.line,
+      column: columnName("compare_at_price"),
+      message: `${columnName("compare_at_price")} must be above the price.`,
+    });
+  }
+  return problems;
+}
+
 /**
- * SKUs the file gives two variants (of one product or of two): each later one named on its line.
- * A product without options counts as its one variant, sold under its sku.
+ * A product of one row that gives no variant column: its row alone (already the import's, with
+ * its line), nothing kept for further rows.
+ */
+export function productAlone(row: CatalogFileRow, line: number): FileProduct {
+  // Shared empty parts: a file of 200,000 such rows allocates one object for each, no more.
+  return {
+    line,
+    row,
+    given: NOTHING_GIVEN,
+    optionNames: NO_NAMES,
+    variants: NO_VARIANTS,
+    failed: false,
+    alone: true,
+  };
+}
+
+const NOTHING_GIVEN: Record<string, unknown> = Object.freeze({});
+const NO_NAMES: string[] = Object.freeze([]) as unknown as string[];
+const NO_VARIANTS: FileVariant[] = Object.freeze([]) as unknown as FileVariant[];
+
+/**
+ * SKUs the file gives two variants (of one product or of two), each later one named on its line.
+ * A product without options is sold under its sku, which is its one variant's: a variant of
+ * another product may not have it. Products' own skus are already once each (`products`, by sku),
+ * so only the variants of products in options are walked.
  */
 export function repeatedVariantSkus(
-  products: Iterable<FileProduct>,
+  products: ReadonlyMap<string, FileProduct>,
   columnName: (column: string) => string,
 ): { problems: FileProblem[]; products: Set<FileProduct> } {
   const firstLine = new Map<string, number>();
   const problems: FileProblem[] = [];
   const failed = new Set<FileProduct>();
-  for (const product of products) {
+  for (const product of products.values()) {
+    if (product.optionNames.length === 0) continue;
     for (const variant of product.variants) {
       if (variant.sku === "") continue;
-      const first = firstLine.get(variant.sku);
+      const alone = products.get(variant.sku);
+      const first =
+        firstLine.get(variant.sku) ??
+        (alone && alone !== product && alone.optionNames.length === 0 ? alone.line : undefined);
       if (first === undefined) {
         firstLine.set(variant.sku, variant.line);
         continue;
@@ -190,7 +242,7 @@ export function repeatedVariantSkus(
       failed.add(product);
       problems.push({
         line: variant.line,
-        column: columnName(product.optionNames.length > 0 ? "variant_sku" : "sku"),
+        column: columnName("variant_sku"),
         message: `SKU ${variant.sku} is already on line ${first}: each SKU names one variant.`,
       });
     }

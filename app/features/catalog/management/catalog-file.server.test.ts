@@ -257,8 +257,6 @@ describe("writing a catalogue file", () => {
           ...records[0],
           line,
           created: new Date("2026-03-01T09:30:00.123Z"),
-          options: [],
-          variants: [{ line, sku: "A-1", values: [], price: 19.9, stock: 7 }],
         },
       ]);
     },

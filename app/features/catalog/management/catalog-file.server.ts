@@ -6,6 +6,8 @@ import {
   CATALOG_FILE_COLUMNS,
   type CatalogFileRow,
   catalogFileRowSchema,
+  productRowSchema,
+  VARIANT_COLUMNS,
   variantRowSchema,
 } from "../core/catalog-file-schema";
 import { isPlainText, readRawCatalogFile } from "./catalog-file-readers.server";
@@ -14,6 +16,7 @@ import {
   type FileProduct,
   type FileVariant,
   optionValuesOf,
+  productAlone,
   repeatedVariantSkus,
   sameSkuAgain,
   startProduct,
@@ -59,8 +62,9 @@ export interface FileProblem {
  */
 export interface CheckedRow extends CatalogFileRow {
   line: number;
-  options: { name: string; values: string[] }[];
-  variants: FileVariant[];
+  /** Absent for a product of one row that gives no variant column: it is its one variant. */
+  options?: { name: string; values: string[] }[];
+  variants?: FileVariant[];
 }
 
 export interface CatalogFileReading {
@@ -147,20 +151,33 @@ export async function readCatalogFile(
       else fail(addVariantRow(product, values, checked.data, line, raw.columnName), product);
       continue;
     }
-    const checked = catalogFileRowSchema.safeParse(values);
+    // Most rows give no variant column: the narrower schema reads them faster (a file of 200,000).
+    const variantGiven = givesVariant(values);
+    const checked = (variantGiven ? catalogFileRowSchema : productRowSchema).safeParse(values);
     if (!checked.success) {
       fail(schemaProblems(checked.error, line, raw.columnName));
       if (sku !== "") products.set(sku, failedProduct(values, line));
       continue;
     }
-    products.set(sku, startProduct(checked.data, values, line));
+    products.set(
+      sku,
+      variantGiven
+        ? startProduct(checked.data, values, line)
+        : productAlone({ ...checked.data, line } as CheckedRow, line),
+    );
   }
-  const repeated = repeatedVariantSkus(products.values(), raw.columnName);
+  const repeated = repeatedVariantSkus(products, raw.columnName);
   const rows: CheckedRow[] = [];
+  let seen = 0;
   for (const product of products.values()) {
-    await turn();
+    // Light work per product: a turn now and then is enough (an await each cost a tenth of the read).
+    if (++seen % 1024 === 0) await turn();
     // A product whose first row failed the schema has nothing more to check.
     if (product.unread) continue;
+    if (product.alone) {
+      if (!repeated.products.has(product)) rows.push(product.row as CheckedRow);
+      continue;
+    }
     const found = variantProblems(product, raw.columnName);
     fail(found, product);
     if (!product.failed && !repeated.products.has(product)) rows.push(checkedRow(product));
@@ -178,6 +195,15 @@ export async function readCatalogFile(
     productCount: headerIsWrong ? raw.records.length : products.size + lineless.length,
     readable: !raw.unreadable && !headerIsWrong,
   };
+}
+
+/** Whether a row gives any variant column (most rows of most files give none). */
+function givesVariant(values: Record<string, unknown>): boolean {
+  for (const column of VARIANT_COLUMNS) {
+    const value = values[column];
+    if (value !== undefined && value !== "" && value !== null) return true;
+  }
+  return false;
 }
 
 /** A product whose first row failed the schema: not imported; its further rows are still checked. */
@@ -211,7 +237,10 @@ function schemaProblems(
  * values, its variants; its price the lowest of theirs and its stock their
  * sum (when each gives one).
  */
-function checkedRow({ row, line, variants, ...product }: FileProduct): CheckedRow {
+function checkedRow(product: FileProduct): CheckedRow {
+  const { row, line, variants } = product;
+  // A product without options: its one row as it is (most rows of most files).
+  if (product.optionNames.length === 0) return { ...row, line, options: [], variants };
   const prices = variants.map((variant) => variant.price);
   const stocks = variants.flatMap((variant) => (variant.stock === undefined ? [] : [variant.stock]));
   const { stock: _first, ...columns } = row;
@@ -220,7 +249,7 @@ function checkedRow({ row, line, variants, ...product }: FileProduct): CheckedRo
     line,
     price: Math.min(...prices),
     ...(stocks.length === variants.length ? { stock: stocks.reduce((sum, units) => sum + units, 0) } : {}),
-    options: optionValuesOf({ row, line, variants, ...product }),
+    options: optionValuesOf(product),
     variants,
   };
 }

@@ -16,7 +16,6 @@ import {
   lockVariantProducts,
   planVariants,
   takesVariantWriter,
-  type VariantPlanItem,
   writeImportedVariants,
 } from "./import-variants.server";
 
@@ -35,8 +34,7 @@ import {
  * A checked row whose pictures have been made ready: `image` is the address the product shows
  * (and each variant's, its own). Without `variants`, the row is its product's one variant.
  */
-export type ImportRow = Omit<CheckedRow, "image" | "options" | "variants"> &
-  Partial<Pick<CheckedRow, "options" | "variants">> & { image?: string };
+export type ImportRow = Omit<CheckedRow, "image"> & { image?: string };
 
 /** A product's columns as the import writes them. */
 interface ProductValues {
@@ -126,7 +124,11 @@ export async function planCatalogImport(
     categories: { added: [], relabelled: [], removed: [] },
   };
   const after: ProductValues[] = [];
-  const variantItems: VariantPlanItem[] = [];
+  const variantItems: {
+    row: ImportRow;
+    before: (typeof existing)[number] | undefined;
+    values: ProductValues;
+  }[] = [];
   // A file of many thousand rows is compared in slices: the process keeps answering meanwhile.
   const turn = eventLoopTurns();
   for (const row of rows) {
@@ -146,14 +148,16 @@ export async function planCatalogImport(
       creationDate: row.created ?? before?.creationDate ?? now,
       stock: row.stock,
     };
-    if (takesVariantWriter(row, before)) variantItems.push({ row, before, values });
     after.push(values);
+    // Written by the variant writer: compared once they all are known (planVariants), below.
+    if (takesVariantWriter(row, before)) variantItems.push({ row, before, values });
+    else if (!before) plan.added.push(values);
+    else if (sameProduct(before, values)) plan.unchanged++;
+    else plan.updated.push(values);
   }
   const variantPlan = await planVariants(db, variantItems, shopMoney().currency);
-  for (const values of after) {
-    await turn();
-    if (variantPlan.refused.has(values.sku)) continue;
-    const before = bySku.get(values.sku);
+  for (const { row, before, values } of variantItems) {
+    if (variantPlan.refused.has(row.sku)) continue;
     if (!before) plan.added.push(values);
     else if (sameProduct(before, values)) plan.unchanged++;
     else plan.updated.push(values);

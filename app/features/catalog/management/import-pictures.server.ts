@@ -62,13 +62,13 @@ export async function prepareImportPictures(
   const turn = eventLoopTurns();
   for (const row of rows) {
     await turn();
-    const variants = row.variants.map((variant) => ({ ...variant, image: undefined }) as FileVariant);
-    const made: ImportRow = { ...row, image: undefined, variants };
+    const variants = row.variants?.map((variant) => ({ ...variant, image: undefined }) as FileVariant);
+    const made: ImportRow = { ...row, image: undefined, ...(variants ? { variants } : {}) };
     ready.push(made);
     const { image, line } = row;
     if (image) withPictures.push({ line, column: "image", image, use: (address) => (made.image = address) });
-    for (const [at, { image, line }] of row.variants.entries()) {
-      const variant = variants[at] as FileVariant;
+    for (const [at, { image, line }] of (row.variants ?? []).entries()) {
+      const variant = variants?.[at] as FileVariant;
       if (image)
         withPictures.push({
           line,
