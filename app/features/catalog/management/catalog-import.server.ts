@@ -162,6 +162,11 @@ export async function planCatalogImport(
     else if (sameProduct(before, values)) plan.unchanged++;
     else plan.updated.push(values);
   }
+  if (variantItems.some(({ before }) => !before)) {
+    // New products are added in the file's order (their ids, an export's order, follow it).
+    const placeOf = new Map(after.map((values, at) => [values, at]));
+    plan.added.sort((x, y) => (placeOf.get(x) ?? 0) - (placeOf.get(y) ?? 0));
+  }
   const idOf = (product: ProductValues) => bySku.get(product.sku)?.id ?? 0;
   plan.updated.sort((x, y) => idOf(x) - idOf(y));
   plan.brands = brandOf.changes();
