@@ -228,6 +228,39 @@ function refusal(req: http.IncomingMessage): {
  * and closes it unanswered when nobody listens. It gets the 405 every other
  * method the shop never answers gets.
  */
+/**
+ * A request Node's parser refuses before the shop sees it (an address or headers past Node's
+ * 16 KB, a malformed request line, headers too slow): answered as the shop answers, in JSON,
+ * where Node's own answer has no body. The socket is closed after it.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  socket.on("error", () => socket.destroy());
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, code, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [
+          431,
+          "Request Header Fields Too Large",
+          "headers_too_large",
+          "The address or headers are longer than the shop reads (16 KB).",
+        ]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", "request_timeout", "The request took too long to arrive."]
+        : [400, "Bad Request", "bad_request", "The request could not be read."];
+  const body = JSON.stringify({ error: { code, message } });
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Cache-Control: no-store",
+    "Connection: close",
+  ];
+  socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+}
+
 export function refuseTunnel(req: http.IncomingMessage, socket: Duplex): void {
   // The client may hang up first; the socket is the shop's to close either way.
   socket.on("error", () => socket.destroy());

@@ -12,7 +12,7 @@ import { logger } from "../app/utils/logger.server";
 import { type ShopConnections, trackConnections } from "./connections";
 import { boundHeapGrowth } from "./heap-growth";
 import { createShopServices, type ShopRuntime } from "./services";
-import { continueWhenAccepted, refuseTunnel } from "./shop-server";
+import { answerClientError, continueWhenAccepted, refuseTunnel } from "./shop-server";
 import { exitSaying } from "./startup-failure";
 
 export interface StartOptions {
@@ -84,6 +84,8 @@ export async function startShop(options: StartOptions): Promise<RunningShop> {
   server.on("checkContinue", continueWhenAccepted(handler));
   // CONNECT (a tunnel request) arrives as an event of its own; it gets its 405 there.
   server.on("connect", refuseTunnel);
+  // What Node's parser refuses (an address past 16 KB, say) is answered in JSON too.
+  server.on("clientError", answerClientError);
   // Keep-alive longer than typical load balancers' idle timeout (60 s).
   server.keepAliveTimeout = 65_000;
   const connections = trackConnections(server);

@@ -267,6 +267,12 @@ describe("request size and time limits", () => {
 });
 
 describe("malformed input gets a 4xx that says what is wrong, never a 500", () => {
+  it("an address longer than the shop reads gets a JSON 431, as every API answer is", async () => {
+    const response = await fetch(`${shop.url}/counts?page=${"x".repeat(20_000)}`);
+    expect(response.status).toBe(431);
+    expect(await response.json()).toMatchObject({ error: { code: "headers_too_large" } });
+  });
+
   it("a login or sign-up that is not a web form gets 415", async () => {
     for (const path of ["/login", "/sign-up"]) {
       const response = await fetch(`${shop.url}${path}`, {
