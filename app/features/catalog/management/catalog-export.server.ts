@@ -6,8 +6,8 @@ import type { Database } from "~/db/client.server";
 import { brands, categories, products } from "~/db/schema";
 import type { CatalogExportFormat } from "../core/catalog-import-schema";
 import { productColumns } from "../core/product-rows.server";
+import { type ProductVariants, variantsOfProducts } from "../core/product-variants.server";
 import { type CatalogFileRecord, writeCatalogCsv, writeCatalogFile } from "./catalog-file.server";
-import { readStoredVariants, type StoredVariants } from "./import-variants.server";
 import { writeShopifyCsv } from "./shopify-csv.server";
 
 /** Products read per query of a streamed export: a few MB of text at a time, whatever the catalogue's size. */
@@ -30,7 +30,7 @@ async function exportPage(db: Database, afterId: number, limit: number) {
     .where(gt(products.id, afterId))
     .orderBy(products.id)
     .limit(limit);
-  const stored = await readStoredVariants(
+  const stored = await variantsOfProducts(
     db,
     rows.map((row) => row.id),
   );
@@ -62,7 +62,7 @@ async function exportPage(db: Database, afterId: number, limit: number) {
  */
 function withVariants(
   product: CatalogFileRecord,
-  stored: StoredVariants | undefined,
+  stored: ProductVariants | undefined,
   currency: CurrencyCode,
 ): CatalogFileRecord[] {
   const variants = stored?.variants ?? [];
@@ -74,7 +74,7 @@ function withVariants(
     const own: CatalogFileRecord = {
       sku: product.sku,
       price: amount(variant.priceMinor),
-      stock: variant.onHand,
+      stock: variant.stock,
       compare_at_price: amount(variant.compareAtMinor),
       weight_grams: variant.weightGrams ?? undefined,
       variant_image: variant.image ?? undefined,

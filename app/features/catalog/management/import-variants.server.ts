@@ -1,10 +1,16 @@
-import { and, asc, inArray, isNull, sql } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import { type CurrencyCode, minorAtMost } from "~/commerce/money";
 import { lockProductsStock } from "~/commerce/stock.server";
 import { writeVariantsIn } from "~/commerce/variant-writing.server";
 import { productVariantsSchema, type VariantsAsked } from "~/commerce/variants-schema";
 import type { Database, Transaction } from "~/db/client.server";
-import { productOptions, products, productVariants, stockLevels } from "~/db/schema";
+import { products, productVariants } from "~/db/schema";
+import {
+  type PageOption,
+  type PageVariant,
+  type ProductVariants,
+  variantsOfProducts,
+} from "../core/product-variants.server";
 import type { FileProblem } from "./catalog-file.server";
 import type { FileVariant } from "./catalog-file-variants.server";
 
@@ -15,26 +21,6 @@ import type { FileVariant } from "./catalog-file-variants.server";
  * without options whose row gives only what the product's row holds (price,
  * stock) is no concern of this module: the import writes it in bulk, as ever.
  */
-
-interface StoredOption {
-  name: string;
-  values: { value: string; swatch?: string | undefined }[];
-}
-
-interface StoredVariant {
-  sku: string;
-  values: string[];
-  priceMinor: number;
-  compareAtMinor: number | null;
-  weightGrams: number | null;
-  image: string | null;
-  onHand: number;
-}
-
-export interface StoredVariants {
-  options: StoredOption[];
-  variants: StoredVariant[];
-}
 
 /** What the import knows of a row's product for its variants. */
 export interface VariantRow {
@@ -48,51 +34,6 @@ export interface VariantRow {
 }
 
 const BATCH = 5_000;
-
-/** The live options and variants, with their stock, of these products, by product id. */
-export async function readStoredVariants(
-  db: Pick<Database, "select">,
-  productIds: readonly number[],
-): Promise<Map<number, StoredVariants>> {
-  const stored = new Map<number, StoredVariants>();
-  for (let start = 0; start < productIds.length; start += BATCH) {
-    const ids = productIds.slice(start, start + BATCH);
-    for (const id of ids) stored.set(id, { options: [], variants: [] });
-    // In turn, not at once: `db` may be the import's transaction, one connection.
-    const options = await db
-      .select({
-        productId: productOptions.productId,
-        name: productOptions.name,
-        values: productOptions.values,
-      })
-      .from(productOptions)
-      .where(inArray(productOptions.productId, ids))
-      .orderBy(asc(productOptions.productId), asc(productOptions.position));
-    const variants = await db
-      .select({
-        productId: productVariants.productId,
-        sku: productVariants.sku,
-        option1: productVariants.option1,
-        option2: productVariants.option2,
-        option3: productVariants.option3,
-        priceMinor: productVariants.priceMinor,
-        compareAtMinor: productVariants.compareAtMinor,
-        weightGrams: productVariants.weightGrams,
-        image: productVariants.image,
-        onHand: stockLevels.onHand,
-      })
-      .from(productVariants)
-      .innerJoin(stockLevels, sql`${stockLevels.variantId} = ${productVariants.id}`)
-      .where(and(inArray(productVariants.productId, ids), isNull(productVariants.archivedAt)))
-      .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
-    for (const { productId, ...option } of options) stored.get(productId)?.options.push(option);
-    for (const { productId, option1, option2, option3, ...variant } of variants) {
-      const values = [option1, option2, option3].filter((value): value is string => value !== null);
-      stored.get(productId)?.variants.push({ ...variant, values });
-    }
-  }
-  return stored;
-}
 
 /** Whether a row's product goes through the variant writer: it has options, or gives what only a variant holds. */
 export function takesVariantWriter(
@@ -115,7 +56,7 @@ export function takesVariantWriter(
  */
 function askedVariants(
   row: VariantRow,
-  stored: StoredVariants | undefined,
+  stored: ProductVariants | undefined,
   currency: CurrencyCode,
 ): VariantsAsked {
   const options = (row.options ?? []).map((option, at) => {
@@ -154,16 +95,16 @@ function askedVariants(
 }
 
 /** Whether writing `asked` would change nothing stored. */
-function sameVariants(asked: VariantsAsked, stored: StoredVariants | undefined): boolean {
+function sameVariants(asked: VariantsAsked, stored: ProductVariants | undefined): boolean {
   if (!stored) return false;
-  const option = ({ name, values }: StoredOption) =>
+  const option = ({ name, values }: PageOption) =>
     JSON.stringify([name, values.map(({ value, swatch }) => [value, swatch ?? null])]);
   if (asked.options.length !== stored.options.length) return false;
-  if (asked.options.some((each, at) => option(each) !== option(stored.options[at] as StoredOption)))
+  if (asked.options.some((each, at) => option(each) !== option(stored.options[at] as PageOption)))
     return false;
   if (asked.variants.length !== stored.variants.length) return false;
   return asked.variants.every((variant, at) => {
-    const was = stored.variants[at] as StoredVariant;
+    const was = stored.variants[at] as PageVariant;
     return (
       variant.sku === was.sku &&
       variant.values.join("\u0000") === was.values.join("\u0000") &&
@@ -171,7 +112,7 @@ function sameVariants(asked: VariantsAsked, stored: StoredVariants | undefined):
       (variant.compareAtMinor ?? null) === was.compareAtMinor &&
       (variant.weightGrams ?? null) === was.weightGrams &&
       (variant.image ?? null) === was.image &&
-      (variant.onHand === undefined || variant.onHand === was.onHand)
+      (variant.onHand === undefined || variant.onHand === was.stock)
     );
   });
 }
@@ -193,7 +134,7 @@ export async function planVariants(
   items: readonly VariantPlanItem[],
   currency: CurrencyCode,
 ): Promise<{ warnings: FileProblem[]; refused: Set<string> }> {
-  const stored = await readStoredVariants(
+  const stored = await variantsOfProducts(
     db,
     items.flatMap(({ before }) => (before ? [before.id] : [])),
   );
@@ -289,8 +230,8 @@ async function skusOfOtherProducts(
  * variants, then their stock), before anything else is locked or written: the import then takes
  * the bulk stock levels, and waits for no checkout once it writes (applyCatalogImport).
  */
-export async function lockVariantProducts(tx: Transaction, skus: readonly string[]): Promise<number[]> {
-  if (skus.length === 0) return [];
+export async function lockVariantProducts(tx: Transaction, skus: readonly string[]): Promise<void> {
+  if (skus.length === 0) return;
   const rows = await tx
     .select({ id: products.id })
     .from(products)
@@ -302,7 +243,6 @@ export async function lockVariantProducts(tx: Transaction, skus: readonly string
     select id from ${productVariants} where product_id = any(${sql.param(ids)}::int[])
      order by product_id, id for update`);
   await lockProductsStock(tx, ids);
-  return ids;
 }
 
 /** Writes each product's asked variants (no audit entry each: the import's one entry says what it did). */
