@@ -5,8 +5,8 @@ import { writeProductVariants, writeVariantsIn } from "~/commerce/variant-writin
 import { productVariantsSchema } from "~/commerce/variants-schema";
 import { cartLines, carts, mailQueue, orderLines, orders, products, stockLevels } from "~/db/schema";
 import { COMMAND_LINE } from "~/utils/audit-log.server";
-import type { MailQueue } from "~/utils/mail-queue.server";
 import { productWithVariants } from "../../../tests/support/product-variants";
+import { racingCheckouts } from "../../../tests/support/racing-checkouts";
 import { recordingMail } from "../../../tests/support/recording-mailer";
 import { onlyVariantOf, productInStock } from "../../../tests/support/shop-context";
 import { SHOPPER_ADDRESS } from "../../../tests/support/shopper";
@@ -229,39 +229,18 @@ describe.each(engines)("placing orders on $name", (engine: TestDatabase) => {
     if (!first.ok) throw new Error(first.message);
     const [small] = first.variantIds as [number];
     await db.update(stockLevels).set({ onHand: 10 }).where(eq(stockLevels.variantId, small));
-    // Each placing transaction counted: a checkout ended to break a lock cycle would be tried again.
-    let attempts = 0;
-    const counting: MailQueue = {
-      ...mail,
-      transaction: (work) => {
-        attempts++;
-        return mail.transaction(work);
-      },
-    };
-    const checkouts = Array.from({ length: 60 }, (_, at) =>
-      placeOrder(counting, {
-        idempotencyScope: "cart:race",
-        idempotencyKey: `${prefix}-${at}`,
-        userId: null,
-        email: "racer@example.com",
-        shippingAddress: SHOPPER_ADDRESS,
-        shippingMethod: "standard",
-        paymentMethod: "cash-on-delivery",
-        shippingCentsFor: () => 0,
-        currency: "USD",
-        status: "placed",
-        paymentDueAt: null,
-        lines: [{ productId, variantId: small, quantity: 1 }],
-        confirmation: null,
-      }),
-    );
+    const checkouts = racingCheckouts(mail, {
+      count: 60,
+      key: prefix,
+      lines: [{ productId, variantId: small, quantity: 1 }],
+    });
     // The owner saves the table again and again meanwhile: L restocked, archived, brought back. Each
     // in one transaction, not retried: a lock cycle would fail it here.
     const writes = [asked(7), asked(0, false), asked(9), asked(3)].map((each) =>
       db.transaction((tx) => writeVariantsIn(tx, productId, each, COMMAND_LINE)),
     );
-    const [placements] = await Promise.all([Promise.all(checkouts), Promise.all(writes)]);
-    expect(attempts).toBe(60);
+    const [placements] = await Promise.all([checkouts.placements, Promise.all(writes)]);
+    expect(checkouts.attempts()).toBe(60);
     expect(placements.filter((placement) => placement.outcome === "placed")).toHaveLength(10);
     expect(placements.filter((placement) => placement.outcome === "short")).toHaveLength(50);
     const [level] = await db.select().from(stockLevels).where(eq(stockLevels.variantId, small));

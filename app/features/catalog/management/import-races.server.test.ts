@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { products, productVariants, stockLevels } from "~/db/schema";
-import { placeOrder } from "~/features/orders/place-order.server";
-import type { MailQueue } from "~/utils/mail-queue.server";
+import { orderLines, products, productVariants, stockLevels } from "~/db/schema";
+import { racingCheckouts } from "../../../../tests/support/racing-checkouts";
 import { recordingMail } from "../../../../tests/support/recording-mailer";
-import { SHOPPER_ADDRESS } from "../../../../tests/support/shopper";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -69,44 +67,25 @@ describe.each(engines)("imports racing checkouts on $name", (engine: TestDatabas
       sql`update stock_levels set on_hand = 10 where variant_id in (${medium}, ${mugVariant})`,
     );
 
-    let attempts = 0;
-    const counting: MailQueue = {
-      ...mail,
-      transaction: (work) => {
-        attempts++;
-        return mail.transaction(work);
-      },
-    };
-    const checkouts = Array.from({ length: 60 }, (_, at) =>
-      placeOrder(counting, {
-        idempotencyScope: "cart:import-race",
-        idempotencyKey: `${prefix}-${at}`,
-        userId: null,
-        email: "racer@example.com",
-        shippingAddress: SHOPPER_ADDRESS,
-        shippingMethod: "standard",
-        paymentMethod: "cash-on-delivery",
-        shippingCentsFor: () => 0,
-        currency: "USD",
-        status: "placed",
-        paymentDueAt: null,
-        lines: [
-          { productId: teeId, variantId: medium, quantity: 1 },
-          { productId: mugId, variantId: mugVariant, quantity: 1 },
-          { productId: capId, variantId: capVariant, quantity: 1 },
-        ],
-        confirmation: null,
-      }),
-    );
+    const checkouts = racingCheckouts(mail, {
+      count: 60,
+      key: prefix,
+      lines: [
+        { productId: teeId, variantId: medium, quantity: 1 },
+        { productId: mugId, variantId: mugVariant, quantity: 1 },
+        { productId: capId, variantId: capVariant, quantity: 1 },
+      ],
+    });
     const imports = [file(7, "11"), file(0, "12"), file(9, "13"), file(4, "14")].map(run);
-    const [placements] = await Promise.all([Promise.all(checkouts), Promise.all(imports)]);
-    expect(attempts).toBe(60);
+    const [placements] = await Promise.all([checkouts.placements, Promise.all(imports)]);
+    expect(checkouts.attempts()).toBe(60);
     expect(placements.filter((placement) => placement.outcome === "placed")).toHaveLength(10);
     expect(placements.filter((placement) => placement.outcome === "short")).toHaveLength(50);
     const level = async (variantId: number) =>
       (await db.select().from(stockLevels).where(eq(stockLevels.variantId, variantId)))[0]?.onHand;
     expect(await level(medium)).toBe(0);
     expect(await level(mugVariant)).toBe(0);
+    expect(await db.select().from(orderLines).where(eq(orderLines.variantId, medium))).toHaveLength(10);
     // The imports take turns (one lock): the last one's S stock and mug price, whichever it was.
     const [after] = await db.select().from(products).where(eq(products.id, mugId));
     const small = await level(await idOf(`${prefix}-TEE-S`));
