@@ -125,9 +125,9 @@ export async function readCatalogFile(
   const products = new Map<string, FileProduct>();
   // A header that lacks a column makes every row wrong the same way: say it once.
   const headerIsWrong = raw.problems.some((problem) => problem.line === 1 && !problem.column);
-  const failedLines = new Set<number>();
+  // Rows without a readable sku: each its own product, never imported.
+  let unnamed = 0;
   const fail = (found: FileProblem[], product?: FileProduct) => {
-    for (const problem of found) failedLines.add(problem.line);
     if (product && found.length > 0) product.failed = true;
     problems.push(...found);
   };
@@ -138,6 +138,7 @@ export async function readCatalogFile(
       typeof values.sku === "string" || typeof values.sku === "number" ? String(values.sku).trim() : "";
     const sku = isPlainText(given) ? given : "";
     if (sku !== "") skus.add(sku);
+    else unnamed++;
     const product = sku === "" ? undefined : products.get(sku);
     if (product && product.optionNames.length === 0) {
       // The same product twice: this line is wrong, the first stays as it is.
@@ -184,7 +185,6 @@ export async function readCatalogFile(
   }
   fail(repeated.problems);
   problems.sort((a, b) => a.line - b.line);
-  const lineless = raw.records.filter(({ values }) => !values.sku || String(values.sku).trim() === "");
   return {
     kind: raw.kind,
     rows,
@@ -192,7 +192,7 @@ export async function readCatalogFile(
     ignoredColumns: raw.ignoredColumns,
     notes: raw.notes,
     skus,
-    productCount: headerIsWrong ? raw.records.length : products.size + lineless.length,
+    productCount: headerIsWrong ? raw.records.length : products.size + unnamed,
     readable: !raw.unreadable && !headerIsWrong,
   };
 }
@@ -208,12 +208,16 @@ function givesVariant(values: Record<string, unknown>): boolean {
 
 /** A product whose first row failed the schema: not imported; its further rows are still checked. */
 function failedProduct(given: Record<string, unknown>, line: number): FileProduct {
-  const named = typeof given.option1_name === "string" && given.option1_name.trim() !== "";
+  // The names as given: whether its further rows are variants (named) or the same sku again.
+  const optionNames = ["option1_name", "option2_name", "option3_name"].flatMap((column) => {
+    const name = given[column];
+    return typeof name === "string" && name.trim() !== "" ? [name.trim()] : [];
+  });
   return {
     line,
     given,
     row: {} as CatalogFileRow,
-    optionNames: named ? ["?"] : [],
+    optionNames,
     variants: [],
     failed: true,
     unread: true,

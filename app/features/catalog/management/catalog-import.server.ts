@@ -149,23 +149,23 @@ export async function planCatalogImport(
       stock: row.stock,
     };
     after.push(values);
-    // Written by the variant writer: compared once they all are known (planVariants), below.
-    if (takesVariantWriter(row, before)) variantItems.push({ row, before, values });
-    else if (!before) plan.added.push(values);
+    const byWriter = takesVariantWriter(row, before);
+    if (byWriter) variantItems.push({ row, before, values });
+    // A new product is added in the file's order (its id, an export's order, follows it); a
+    // product the variant writer would write is compared once all of them are known, below.
+    if (!before) plan.added.push(values);
+    else if (byWriter) continue;
     else if (sameProduct(before, values)) plan.unchanged++;
     else plan.updated.push(values);
   }
   const variantPlan = await planVariants(db, variantItems, shopMoney().currency);
-  for (const { row, before, values } of variantItems) {
-    if (variantPlan.refused.has(row.sku)) continue;
-    if (!before) plan.added.push(values);
-    else if (sameProduct(before, values)) plan.unchanged++;
-    else plan.updated.push(values);
+  if (variantPlan.refused.size > 0) {
+    plan.added = plan.added.filter((values) => !variantPlan.refused.has(values.sku));
   }
-  if (variantItems.some(({ before }) => !before)) {
-    // New products are added in the file's order (their ids, an export's order, follow it).
-    const placeOf = new Map(after.map((values, at) => [values, at]));
-    plan.added.sort((x, y) => (placeOf.get(x) ?? 0) - (placeOf.get(y) ?? 0));
+  for (const { row, before, values } of variantItems) {
+    if (!before || variantPlan.refused.has(row.sku)) continue;
+    if (sameProduct(before, values)) plan.unchanged++;
+    else plan.updated.push(values);
   }
   const idOf = (product: ProductValues) => bySku.get(product.sku)?.id ?? 0;
   plan.updated.sort((x, y) => idOf(x) - idOf(y));
