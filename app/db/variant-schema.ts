@@ -99,6 +99,8 @@ export const productVariants = pgTable(
       )
       .where(sql`${table.archivedAt} is null`),
     index("product_variants_product_idx").on(table.productId, table.position, table.id),
+    // The few archived variants, whose stock a product's level leaves out (catalog/core/stock-snapshot.server.ts).
+    index("product_variants_archived_idx").on(table.id).where(sql`${table.archivedAt} is not null`),
     check("product_variants_price_check", sql`${table.priceMinor} >= 0`),
     check(
       "product_variants_compare_at_check",

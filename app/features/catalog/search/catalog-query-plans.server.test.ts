@@ -1,19 +1,9 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { Logger } from "drizzle-orm/logger";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
 import { DEMO_BRANDS, DEMO_CATEGORIES } from "~/db/seed/demo-brands-and-categories";
 import { insertDemoBrandsAndCategories } from "~/db/seed/seed.server";
-import {
-  openTestDatabases,
-  reportPostgresSkipped,
-  type TestDatabase,
-} from "../../../../tests/support/test-database";
+import { planOf, type Recorded, recordingDatabase } from "../../../../tests/support/query-plans";
+import { openTestDatabases, reportPostgresSkipped } from "../../../../tests/support/test-database";
 import { createCatalog } from "../browsing/catalog.server";
 import { SORT_VALUES } from "../core/catalog-vocabulary";
 
@@ -32,42 +22,7 @@ import { SORT_VALUES } from "../core/catalog-vocabulary";
  * in the background every few minutes).
  */
 
-interface Recorded {
-  query: string;
-  params: unknown[];
-}
-
 const engines = await openTestDatabases();
-
-/** The same database, with every statement the catalogue sends written down. */
-function recordingDatabase(engine: TestDatabase, recorded: Recorded[]): Database {
-  const logger: Logger = { logQuery: (query, params) => recorded.push({ query, params }) };
-  const client = (engine.db as unknown as { $client: unknown }).$client;
-  return (engine.kind === "pglite"
-    ? drizzlePglite({ client: client as PGlite, schema, logger })
-    : drizzlePostgres({ client: client as pg.Pool, schema, logger })) as unknown as Database;
-}
-
-/** The plan of one statement, as text, with sorts and sequential scans made to cost more than any index. */
-async function planOf(engine: TestDatabase, { query, params }: Recorded): Promise<string> {
-  const settings = "set enable_sort = off; set enable_seqscan = off;";
-  if (engine.kind === "pglite") {
-    const client = (engine.db as unknown as { $client: PGlite }).$client;
-    await client.exec(settings);
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(`explain ${query}`, params);
-    await client.exec("reset enable_sort; reset enable_seqscan;");
-    return rows.map((row) => row["QUERY PLAN"]).join("\n");
-  }
-  const connection = await (engine.db as unknown as { $client: pg.Pool }).$client.connect();
-  try {
-    await connection.query(settings);
-    const { rows } = await connection.query<{ "QUERY PLAN": string }>(`explain ${query}`, params);
-    return rows.map((row) => row["QUERY PLAN"]).join("\n");
-  } finally {
-    await connection.query("reset enable_sort; reset enable_seqscan;");
-    connection.release();
-  }
-}
 
 const ordersProducts = ({ query }: Recorded) =>
   /\bfrom "products"/i.test(query) && /\border by\b/i.test(query);
