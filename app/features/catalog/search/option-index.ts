@@ -4,11 +4,23 @@ import { has, setBit } from "./bits";
 import type { VariantRows } from "./index-types";
 
 /**
+ * Pair numbers, 16 bits each while the shop has fewer than 65,535 (name,
+ * value) pairs (at a million products in variants, 18 MB less than 32 bits),
+ * else 32; the largest number the width holds stands for "no pair".
+ */
+type Pairs = Uint16Array | Uint32Array;
+
+/** Pairs of the width `pairCount` pairs need, with `length` places. */
+const pairsFor = (pairCount: number, length: number): Pairs =>
+  pairCount < 0xffff ? new Uint16Array(length) : new Uint32Array(length);
+
+/**
  * The option values of the index's products (docs/decisions/0045): each
  * (option name, value) pair numbered once, and every live variant of a
- * product with options as the pairs it has, three slots a variant (-1 where
- * the product has fewer options). Products without options have none and
- * cost one offset. A filter or a count walks the products with options only.
+ * product with options as the pairs it has, three slots a variant ("no
+ * pair" where the product has fewer options). Products without options have
+ * none and cost one offset. A filter or a count walks the products with
+ * options only.
  */
 export class OptionIndex {
   constructor(
@@ -18,7 +30,7 @@ export class OptionIndex {
     private readonly names: string[],
     /** Position p's variants are slots starts[p] * 3 up to starts[p + 1] * 3 of `slots`. */
     private readonly starts: Uint32Array,
-    private readonly slots: Int32Array,
+    private readonly slots: Pairs,
     /** The positions with options, in order. */
     private readonly withOptions: Uint32Array,
     /** The same, one bit per position. */
@@ -28,8 +40,13 @@ export class OptionIndex {
      * `productPairs`): what a product counts towards with nothing chosen, the commonest count.
      */
     private readonly pairStarts: Uint32Array,
-    private readonly productPairs: Uint32Array,
-  ) {}
+    private readonly productPairs: Pairs,
+  ) {
+    this.noPair = slots instanceof Uint16Array ? 0xffff : 0xffffffff;
+  }
+
+  /** What a slot holds where the product has fewer than three options. */
+  private readonly noPair: number;
 
   /** Each brand × category's counts with nothing chosen (addCell), once asked: of all products, of those in stock. */
   private readonly cellTables = new Map<"all" | "inStock", Int32Array>();
@@ -157,7 +174,7 @@ export class OptionIndex {
           for (let slot = variant * 3; slot < variant * 3 + 3; slot++) {
             const pair = this.slots[slot] as number;
             // Every chosen option holds: each value counts; one fails: only its own option's value does.
-            if (pair < 0 || lastCounted[pair] === position) continue;
+            if (pair === this.noPair || lastCounted[pair] === position) continue;
             if (failing === NONE_FAILING || failing === this.pairNames[pair]) {
               lastCounted[pair] = position;
               counts[pair] = (counts[pair] as number) + sign;
@@ -205,7 +222,7 @@ export class OptionIndex {
         let otherValue = NONE_FAILING;
         for (let slot = variant * 3; slot < variant * 3 + 3; slot++) {
           const pair = this.slots[slot] as number;
-          if (pair < 0) continue;
+          if (pair === this.noPair) continue;
           if (pairChosen[pair]) held++;
           else if (chosenNames[this.pairNames[pair] as number]) otherValue = this.pairNames[pair] as number;
         }
@@ -275,10 +292,12 @@ export class OptionIndexBuilder {
       }
     }
     starts[size] = variants;
-    const slots = new Int32Array(variants * 3);
+    // The builder's -1 becomes the width's largest number as it is copied: "no pair".
+    const pairCount = this.pairValues.length;
+    const slots = pairsFor(pairCount, variants * 3);
     const hasOptions = new Uint32Array(Math.ceil(size / 32));
     const pairStarts = new Uint32Array(size + 1);
-    const productPairs = new Uint32Array(Math.min(variants * 3, this.pairValues.length * withOptions.length));
+    const productPairs = pairsFor(pairCount, Math.min(variants * 3, pairCount * withOptions.length));
     const lastSeen = new Int32Array(this.pairValues.length).fill(-1);
     let pairsUsed = 0;
     for (let position = 0; position < size; position++) {
