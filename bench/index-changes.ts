@@ -367,7 +367,10 @@ async function main() {
     ...results.flatMap((result) => [...sizeSection(result), ""]),
   ].join("\n");
   const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, "utf8") : "# Benchmark results\n";
-  fs.writeFileSync(RESULTS, replaceSection(previous, WITH_VARIANTS ? "index-changes-bench-variants" : "index-changes-bench", section));
+  fs.writeFileSync(
+    RESULTS,
+    replaceSection(previous, WITH_VARIANTS ? "index-changes-bench-variants" : "index-changes-bench", section),
+  );
   console.log(`\n${section}\n\nRecorded in ${RESULTS}`);
 }
 
