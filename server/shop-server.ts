@@ -223,36 +223,21 @@ function refusal(req: http.IncomingMessage): {
 }
 
 /**
- * For Node's `connect` event. CONNECT asks for a tunnel, which the shop never
- * opens; Node hands such a request over as a bare socket, without a response,
- * and closes it unanswered when nobody listens. It gets the 405 every other
- * method the shop never answers gets.
+ * Ends a socket Node handed over without a response with a JSON answer, as
+ * the shop answers, and closes it (the client may hang up first; the socket
+ * is the shop's to close either way).
  */
-/**
- * A request Node's parser refuses before the shop sees it (an address or headers past Node's
- * 16 KB, a malformed request line, headers too slow): answered as the shop answers, in JSON,
- * where Node's own answer has no body. The socket is closed after it.
- */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+function endWithJson(
+  socket: Duplex,
+  statusLine: string,
+  error: { code: string; message: string },
+  headers: string[] = [],
+): void {
   socket.on("error", () => socket.destroy());
-  if (error.code === "ECONNRESET" || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const [status, reason, code, message] =
-    error.code === "HPE_HEADER_OVERFLOW"
-      ? [
-          431,
-          "Request Header Fields Too Large",
-          "headers_too_large",
-          "The address or headers are longer than the shop reads (16 KB).",
-        ]
-      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-        ? [408, "Request Timeout", "request_timeout", "The request took too long to arrive."]
-        : [400, "Bad Request", "bad_request", "The request could not be read."];
-  const body = JSON.stringify({ error: { code, message } });
+  const body = JSON.stringify({ error });
   const lines = [
-    `HTTP/1.1 ${status} ${reason}`,
+    `HTTP/1.1 ${statusLine}`,
+    ...headers,
     "Content-Type: application/json; charset=utf-8",
     `Content-Length: ${Buffer.byteLength(body)}`,
     "Cache-Control: no-store",
@@ -261,21 +246,47 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
 }
 
+/**
+ * A request Node's parser refuses before the shop sees it (an address or headers past Node's
+ * 16 KB, a malformed request line, headers too slow): answered as the shop answers, in JSON,
+ * where Node's own answer has no body. The socket is closed after it.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    endWithJson(socket, "431 Request Header Fields Too Large", {
+      code: "headers_too_large",
+      message: "The address or headers are longer than the shop reads (16 KB).",
+    });
+  } else if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    endWithJson(socket, "408 Request Timeout", {
+      code: "request_timeout",
+      message: "The request took too long to arrive.",
+    });
+  } else {
+    endWithJson(socket, "400 Bad Request", {
+      code: "bad_request",
+      message: "The request could not be read.",
+    });
+  }
+}
+
+/**
+ * For Node's `connect` event. CONNECT asks for a tunnel, which the shop never
+ * opens; Node hands such a request over as a bare socket, without a response,
+ * and closes it unanswered when nobody listens. It gets the 405 every other
+ * method the shop never answers gets.
+ */
 export function refuseTunnel(req: http.IncomingMessage, socket: Duplex): void {
-  // The client may hang up first; the socket is the shop's to close either way.
-  socket.on("error", () => socket.destroy());
-  const body = JSON.stringify({
-    error: { code: "method_not_allowed", message: `The shop does not answer ${req.method} requests.` },
-  });
-  const lines = [
-    "HTTP/1.1 405 Method Not Allowed",
-    `Allow: ${[...KNOWN_METHODS].join(", ")}`,
-    "Content-Type: application/json; charset=utf-8",
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    "Cache-Control: no-store",
-    "Connection: close",
-  ];
-  socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+  endWithJson(
+    socket,
+    "405 Method Not Allowed",
+    { code: "method_not_allowed", message: `The shop does not answer ${req.method} requests.` },
+    [`Allow: ${[...KNOWN_METHODS].join(", ")}`],
+  );
 }
 
 /**
