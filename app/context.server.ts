@@ -1,4 +1,5 @@
 import { createContext, data, type RouterContextProvider, redirect } from "react-router";
+import type { TaxShippingStore } from "~/commerce/tax-shipping-store.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Accounts, AuthService } from "~/features/auth/auth.server";
 import { loginPath } from "~/features/auth/redirect";
@@ -56,6 +57,8 @@ export interface ShopServices {
    * the low-stock line; the configuration (SHIPPING_STANDARD, …) gives the defaults.
    */
   settings: ShopSettingsStore;
+  /** Where the shop charges which tax and what shipping costs (issue 35): /admin/settings and its API. */
+  taxShipping: TaxShippingStore;
   /** How many cart changes and checkouts one client may send this process (shopping-rate-limit.server.ts). */
   shoppingLimit: ShoppingRateLimit;
 }
@@ -247,4 +250,19 @@ export async function backOfficeVisitorOf(
     throw data("Only an owner of the shop can open this page. Ask an owner if you need it.", { status: 403 });
   }
   return visitor;
+}
+
+/**
+ * The back office's door for its JSON API (`/api/admin/…`): the visitor when
+ * they are staff or an owner (`need`), else null — the route answers the
+ * shop's JSON 404 to a signed-out visitor and to a shopper alike, so the API
+ * no more says it is there than the pages do.
+ */
+export async function backOfficeApiVisitorOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  need: BackOfficeRole = "staff",
+): Promise<BackOfficeVisitor | null> {
+  const visitor = await accountsFor(request, context).backOffice.visitor();
+  return visitor && mayAct(visitor.role, need) ? visitor : null;
 }

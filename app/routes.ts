@@ -76,6 +76,8 @@ export default [
   route("orders/:number/pay", "routes/order.pay.ts"),
   // Stripe's signed word on a card payment (docs/decisions/0032).
   route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
+  // The tax and shipping setup as one JSON document, for staff and owners (app/features/tax-and-shipping).
+  route("api/admin/tax-and-shipping", "routes/api.admin.tax-and-shipping.ts"),
   // The back office (docs/decisions/0029): staff and owners only; every loader and action checks
   // the role on the server (context.server.ts, backOfficeVisitorOf). People and settings: owners only.
   route("admin", "routes/admin.tsx", [

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { readShopMoney, settleShopMoney } from "../app/commerce/shop-money.server";
+import { createTaxShippingStore } from "../app/commerce/tax-shipping-store.server";
 import type { ShopServices } from "../app/context.server";
 import type { DatabaseHandle } from "../app/db/client.server";
 import { sharedSecret } from "../app/db/shop-secrets.server";
@@ -130,6 +131,17 @@ export async function createShopServices(
     : null;
   if (card) logger.info({ windowMinutes: card.windowMinutes }, "card payments are on (Stripe Checkout)");
 
+  // The configuration's currency, amounts, bank details and few-left line are the defaults; the owner's settings win.
+  const settings = createShopSettings(database.db, {
+    currency: env.SHOP_CURRENCY,
+    locale: env.SHOP_LOCALE,
+    standardShippingCents: env.SHIPPING_STANDARD,
+    freeShippingFromCents: env.FREE_SHIPPING_FROM,
+    expressShippingCents: env.SHIPPING_EXPRESS,
+    bankDetails: bankDetailLines(env.SHOP_BANK_DETAILS ?? DEMO_BANK_DETAILS),
+    lowStockAt: 5,
+    fewLeftAt: env.SHOP_FEW_LEFT_AT,
+  });
   const services: ShopServices = {
     baseUrl,
     database,
@@ -139,17 +151,8 @@ export async function createShopServices(
     }),
     searchLimit: createSearchRateLimit(),
     shoppingLimit: createShoppingRateLimit(undefined, { redis: redis?.client }),
-    // The configuration's currency, amounts, bank details and few-left line are the defaults; the owner's settings win.
-    settings: createShopSettings(database.db, {
-      currency: env.SHOP_CURRENCY,
-      locale: env.SHOP_LOCALE,
-      standardShippingCents: env.SHIPPING_STANDARD,
-      freeShippingFromCents: env.FREE_SHIPPING_FROM,
-      expressShippingCents: env.SHIPPING_EXPRESS,
-      bankDetails: bankDetailLines(env.SHOP_BANK_DETAILS ?? DEMO_BANK_DETAILS),
-      lowStockAt: 5,
-      fewLeftAt: env.SHOP_FEW_LEFT_AT,
-    }),
+    settings,
+    taxShipping: createTaxShippingStore(database.db, settings),
     pictures: createPictureStore(database.db),
     auth: createAuthService({
       db: database.db,

@@ -58,7 +58,12 @@ const LARGER_BODIES: ReadonlyMap<string, number> = new Map([
   ["/api/webhooks/stripe", 256 * 1024],
 ]);
 
+/** The tax and shipping setup, replaced whole: a shop's zones list their countries and regions. */
+const SETUP_PATH = "/api/admin/tax-and-shipping";
+const SETUP_MAX_BYTES = 512 * 1024;
+
 function bodyLimitOf(req: http.IncomingMessage): number {
+  if (req.method === "PUT" && (req.url ?? "").split("?")[0] === SETUP_PATH) return SETUP_MAX_BYTES;
   if (req.method !== "POST") return MAX_BODY_BYTES;
   // A form sent by the router in the browser posts to the page's data URL (`….data`): the same limit.
   const pathname = ((req.url ?? "").split("?")[0] ?? "").replace(/\.data$/, "");

@@ -111,9 +111,13 @@ export function allocateMoney(whole: Money, weights: readonly number[]): Money[]
 
 /** The amount as a plain decimal, "12.50", "-0.05", "1250" (JPY): made from the integer's digits. */
 export function decimalText({ minor, currency }: Money): string {
-  const digits = minorDigitsOf(currency);
-  const sign = minor < 0 ? "-" : "";
-  const text = String(Math.abs(minor));
+  return unitsText(minor, minorDigitsOf(currency));
+}
+
+/** Whole units of 10^-digits as a plain decimal: 1250 with 2 digits is "12.50", 57500 with 4 is "5.7500". */
+export function unitsText(units: number, digits: number): string {
+  const sign = units < 0 ? "-" : "";
+  const text = String(Math.abs(units));
   if (digits === 0) return sign + text;
   const padded = text.padStart(digits + 1, "0");
   return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;

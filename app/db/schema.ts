@@ -110,12 +110,18 @@ export const products = pgTable(
      * search), kept for the orders that name it. Null: on sale.
      */
     archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Its tax class ("reduced" for books or food): the rate a tax zone gives
+     * that class (app/commerce/tax-shipping-setup.ts); null for the zone's standard rate.
+     */
+    taxClass: text("tax_class"),
     searchVector: tsvector("search_vector").generatedAlwaysAs(productSearchDocument).notNull(),
   },
   (table) => [
     // Every sort ends on id, so each index carries it: an ordered index scan
     // then serves sort + tie-breaker + LIMIT/OFFSET without a sort step.
     check("products_price_minor_check", sql`${table.priceMinor} >= 0`),
+    check("products_tax_class_check", sql`${table.taxClass} ~ '^[a-z][a-z0-9-]{0,39}$'`),
     check(
       "products_price_max_minor_check",
       sql`${table.priceMaxMinor} is null or ${table.priceMaxMinor} > ${table.priceMinor}`,

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { shopMoney } from "~/commerce/shop-money.server";
+import { taxClassesOf } from "~/commerce/tax-shipping-setup";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { useFlashToast } from "~/components/back-office/use-flash-toast";
 import { accountsFor, backOfficeVisitorOf, servicesContext } from "~/context.server";
@@ -30,16 +31,23 @@ import type { Route } from "./+types/admin.product";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context);
   const id = productIdOf(params);
-  const { database, catalog } = context.get(servicesContext);
-  const [product, values, overview, flash] = await Promise.all([
+  const { database, catalog, taxShipping } = context.get(servicesContext);
+  const [product, values, overview, flash, setup] = await Promise.all([
     productForEditing(database.db, id),
     catalog.facetValues(),
     accountsFor(request, context).account.overview(),
     productFlash.take(request),
+    taxShipping.current(),
   ]);
   if (!product) throw data(null, { status: 404 });
   return data(
-    { product, ...values.value, hasPassword: overview?.hasPassword ?? true, toast: flash?.toast ?? null },
+    {
+      product,
+      ...values.value,
+      taxClasses: taxClassesOf(setup),
+      hasPassword: overview?.hasPassword ?? true,
+      toast: flash?.toast ?? null,
+    },
     { headers: { "Cache-Control": "no-store", ...(flash ? { "Set-Cookie": flash.clear } : {}) } },
   );
 }
@@ -143,6 +151,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           product={product}
           brands={loaderData.brands}
           categories={loaderData.categories}
+          taxClasses={loaderData.taxClasses}
           result={actionData?.intent === "save" ? actionData.result : undefined}
           stockShown={
             actionData && "stockNow" in actionData && typeof actionData.stockNow === "number"

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { shopMoney } from "~/commerce/shop-money.server";
+import { taxClassesOf } from "~/commerce/tax-shipping-setup";
 import { BackOfficePage } from "~/components/back-office/back-office-page";
 import { backOfficeVisitorOf, servicesContext } from "~/context.server";
 import { newProductFormSchema } from "~/features/catalog/core/product-form-schema";
@@ -11,8 +12,9 @@ import type { Route } from "./+types/admin.products.new";
 /** `/admin/products/new`: the product form, empty. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await backOfficeVisitorOf(request, context);
-  const { value } = await context.get(servicesContext).catalog.facetValues();
-  return value;
+  const { catalog, taxShipping } = context.get(servicesContext);
+  const [{ value }, setup] = await Promise.all([catalog.facetValues(), taxShipping.current()]);
+  return { ...value, taxClasses: taxClassesOf(setup) };
 }
 
 /**
@@ -52,10 +54,12 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
           priceCents: null,
           stock: 0,
           description: "",
+          taxClass: null,
           image: null,
         }}
         brands={loaderData.brands}
         categories={loaderData.categories}
+        taxClasses={loaderData.taxClasses}
         result={actionData?.result}
       />
     </BackOfficePage>

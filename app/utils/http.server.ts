@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { z } from "~/utils/zod";
 
 const fieldErrorSchema = z.object({
-  field: z.answerString().describe("The parameter or field, by its path (`shippingAddress.city`)."),
+  field: z
+    .answerString()
+    .describe("The parameter or field, by its path (`shippingAddress.city`, `taxZones[0].rate`)."),
   message: z.answerString().describe("What is wrong with it."),
 });
 
@@ -48,6 +50,13 @@ export function apiError(status: number, error: ApiError, headers: Record<string
   });
 }
 
+/** A field's path as JSON paths write it: `shippingAddress.city`, `taxZones[0].rate`. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, at) => (typeof part === "number" ? `[${part}]` : `${at > 0 ? "." : ""}${String(part)}`))
+    .join("");
+}
+
 /**
  * The 400 for a schema's refusal: every field at fault by its path, each
  * with its first message, in the order the schema checks them; the first
@@ -57,7 +66,7 @@ export function apiError(status: number, error: ApiError, headers: Record<string
 function invalidFieldsError(error: z.ZodError, code = "invalid_field"): ApiError | null {
   const fields = new Map<string, string>();
   for (const issue of error.issues) {
-    const field = issue.path.map(String).join(".");
+    const field = fieldPath(issue.path);
     if (field && !fields.has(field)) fields.set(field, issue.message);
   }
   const [first] = fields;

@@ -32,6 +32,31 @@ async function adminActions(): Promise<string[]> {
 }
 
 describe("the back office's actions and cross-site requests", () => {
+  it("refuses a cross-site replacement of the tax and shipping setup, and hides it from a signed-out visitor", async () => {
+    const url = `${shop.url}/api/admin/tax-and-shipping`;
+    const body = JSON.stringify({ pricesIncludeTax: true });
+    const crossSite: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
+    for (const headers of crossSite) {
+      const response = await fetch(url, {
+        method: "PUT",
+        headers: { ...headers, "Content-Type": "application/json" },
+        body,
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect((await response.json()).error.code).toBe("cross_site_request");
+    }
+    const sameOrigin = await fetch(url, {
+      method: "PUT",
+      headers: { Origin: shop.url, "Content-Type": "application/json" },
+      body,
+    });
+    expect(sameOrigin.status).toBe(404);
+    expect((await fetch(url)).status).toBe(404);
+  });
+
   it("refuses a post from another origin or a cross-site browser request, for every action", async () => {
     const paths = await adminActions();
     expect(paths).toEqual(expect.arrayContaining(["/admin/people", "/admin/settings"]));

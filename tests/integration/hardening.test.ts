@@ -213,6 +213,25 @@ describe("request size and time limits", () => {
     expect(response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 (401|429) /);
   });
 
+  it("takes a tax and shipping document past the forms' 32 KiB, up to 512 KiB, and refuses more", async () => {
+    const headers = { "Content-Type": "application/json", Origin: new URL(shop.url).origin };
+    // 100 KiB: read (and, signed out, answered with the shop's 404, as anything under /api/admin is).
+    const large = await fetch(`${shop.url}/api/admin/tax-and-shipping`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ padding: "x".repeat(100 * 1024) }),
+    });
+    expect(large.status).toBe(404);
+    expect(await large.json()).toMatchObject({ error: { code: "not_found" } });
+    const { response } = await rawExchange(shop.port, (socket) =>
+      socket.write(
+        "PUT /api/admin/tax-and-shipping HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+          "Content-Length: 600000\r\n\r\n{",
+      ),
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
   it("refuses a body of unknown length with 411", async () => {
     const response = await fetch(`${shop.url}/login`, {
       method: "POST",

@@ -63,6 +63,7 @@ describe("the API's description", () => {
     const described = Object.keys(document.paths);
     expect(described.sort()).toEqual([
       "/all-products",
+      "/api/admin/tax-and-shipping",
       "/api/cart",
       "/api/cart/lines",
       "/api/cart/lines/{lineId}",
@@ -213,6 +214,47 @@ describe("real answers match the description", () => {
     });
     expect(again.status).toBe(304);
     await expectDescribed("get", "/counts", again);
+  });
+
+  it("describes the tax and shipping document as the API takes it, and its 404 to anyone but staff", async () => {
+    const schema =
+      document.paths["/api/admin/tax-and-shipping"]?.put?.requestBody?.content["application/json"].schema;
+    const validate = ajv.compile(schema as object);
+    const germanShop = {
+      pricesIncludeTax: true,
+      outsideTaxZones: "no-tax",
+      taxZones: [{ name: "Germany", areas: ["DE"], rate: 19, classRates: { reduced: 7 }, taxShipping: true }],
+      shippingZones: [
+        {
+          name: "EU",
+          areas: ["DE", "FR"],
+          methods: [
+            {
+              id: "standard",
+              name: "Standard",
+              estimate: "2-4 days",
+              bySubtotal: [
+                { from: 0, price: 4.9 },
+                { from: 50, price: 0 },
+              ],
+            },
+            {
+              id: "freight",
+              name: "Freight",
+              estimate: "1 week",
+              byWeight: [{ upToGrams: 5000, price: 9.9 }],
+            },
+          ],
+        },
+      ],
+    };
+    expect(validate(germanShop), ajv.errorsText(validate.errors)).toBe(true);
+    expect(validate({ ...germanShop, outsideTaxZones: "maybe" })).toBe(false);
+    await expectDescribed(
+      "get",
+      "/api/admin/tax-and-shipping",
+      await fetch(`${shop.url}/api/admin/tax-and-shipping`),
+    );
   });
 
   it("PUT /user/api/create: signed out, saved, someone else's email, a bad field, not JSON", async () => {

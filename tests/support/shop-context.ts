@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { minorAtMost } from "~/commerce/money";
+import { createTaxShippingStore } from "~/commerce/tax-shipping-store.server";
 import { requestInfoContext, type ShopServices, servicesContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import {
@@ -60,6 +61,16 @@ export function shopContext(
     db: engine.db,
     card,
   };
+  const settings = createShopSettings(engine.db, {
+    currency: "USD",
+    locale: "en-US",
+    standardShippingCents: 499,
+    freeShippingFromCents: 5_000,
+    expressShippingCents: 1_499,
+    bankDetails: orders.bankDetails,
+    lowStockAt: 5,
+    fewLeftAt: 5,
+  });
   const context = new RouterContextProvider();
   context.set(servicesContext, {
     auth,
@@ -69,16 +80,8 @@ export function shopContext(
     shoppingLimit: createShoppingRateLimit(shoppingLimits),
     // No cache: a test reads what it just wrote.
     catalog: createCatalog(engine.db, { cacheSeconds: 0 }),
-    settings: createShopSettings(engine.db, {
-      currency: "USD",
-      locale: "en-US",
-      standardShippingCents: 499,
-      freeShippingFromCents: 5_000,
-      expressShippingCents: 1_499,
-      bankDetails: orders.bankDetails,
-      lowStockAt: 5,
-      fewLeftAt: 5,
-    }),
+    settings,
+    taxShipping: createTaxShippingStore(engine.db, settings),
   } as unknown as ShopServices);
   context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
 

@@ -1,4 +1,6 @@
 import { formatAmount, shopMoney } from "~/commerce/shop-money.server";
+import { setupChanges } from "~/commerce/tax-shipping-changes";
+import type { TaxShippingSetup } from "~/commerce/tax-shipping-setup";
 
 /** An amount an entry kept (whole minor units; entries name no currency): in the shop's currency. */
 const formatCents = (minor: number) => formatAmount(minor, shopMoney().currency);
@@ -138,6 +140,10 @@ function predicate(entry: LoggedChange, name: string): string {
       return `hid ${name}${typeof after.reason === "string" ? `, saying “${after.reason}”` : ""}`;
     case "review.restored":
       return `showed ${name} again`;
+    case "tax-shipping.replaced": {
+      const changes = setupChanges(entry.before as TaxShippingSetup, entry.after as TaxShippingSetup);
+      return `changed ${name}: ${changes.join("; ")}`;
+    }
     case "catalog.imported": {
       const counts = [
         [after.added, "added"],

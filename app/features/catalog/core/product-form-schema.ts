@@ -1,5 +1,6 @@
 import { PRICE_MOST_CENTS, SKU_MAX_LENGTH, STOCK_MOST } from "~/commerce/catalog-limits";
 import type { CurrencyCode } from "~/commerce/money";
+import { TAX_CLASS } from "~/commerce/tax-shipping-setup";
 import { amountField } from "~/utils/money-field";
 import { z } from "~/utils/zod";
 
@@ -53,6 +54,13 @@ export const productFormSchema = (currency: CurrencyCode) =>
     stock: wholeUnits("Stock"),
     stockShown: wholeUnits("The stock shown").optional(),
     description: text("Description", PRODUCT_LIMITS.description, { lines: true }).optional(),
+    /** Empty: the tax zones' standard rate. */
+    taxClass: z
+      .string({ label: "Tax class" })
+      .trim()
+      .toLowerCase()
+      .regex(TAX_CLASS, "Tax class is lowercase letters, digits and dashes, like reduced.")
+      .optional(),
     /** Empty: the product keeps its picture. */
     picture: pictureFile("Picture must be a picture file.").optional(),
   });

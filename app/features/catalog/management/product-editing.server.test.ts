@@ -3,12 +3,13 @@ import { describe, expect, it } from "vitest";
 import { products } from "~/db/schema";
 import { COMMAND_LINE } from "~/utils/audit-log.server";
 import { productWithVariants } from "../../../../tests/support/product-variants";
+import { productInStock } from "../../../../tests/support/shop-context";
 import {
   openTestDatabases,
   reportPostgresSkipped,
   type TestDatabase,
 } from "../../../../tests/support/test-database";
-import type { ProductForm } from "../core/product-form-schema";
+import { type ProductForm, productFormSchema } from "../core/product-form-schema";
 import { saveProduct } from "./product-editing.server";
 
 const engines = await openTestDatabases();
@@ -71,6 +72,40 @@ describe.each(engines)("saving a product sold in variants, on $name", (engine: T
         field: "price",
         message: "This product has options: its price and stock are set per variant.",
       },
+    });
+  });
+
+  it("keeps the tax class the form gives, the same for any case typed, and none when left empty", async () => {
+    const book = { productId: await productInStock(engine, 5, 12) };
+    const [before] = await db.select().from(products).where(eq(products.id, book.productId));
+    const schema = productFormSchema("USD");
+    const typedForm = {
+      name: before?.name,
+      sku: before?.sku,
+      brand: before?.bandName,
+      category: before?.category,
+      price: "12.00",
+      stock: "5",
+      stockShown: "5",
+    };
+    const typed = (taxClass: string) => schema.parse({ ...typedForm, taxClass });
+    const taxClass = async () =>
+      (
+        await db.select({ taxClass: products.taxClass }).from(products).where(eq(products.id, book.productId))
+      )[0]?.taxClass;
+
+    expect(await saveProduct(db, COMMAND_LINE, book.productId, typed(" Reduced "), undefined)).toEqual({
+      saved: true,
+    });
+    expect(await taxClass()).toBe("reduced");
+    const { taxClass: _, ...withoutClass } = typed("reduced");
+    expect(await saveProduct(db, COMMAND_LINE, book.productId, withoutClass, undefined)).toEqual({
+      saved: true,
+    });
+    expect(await taxClass()).toBeNull();
+    expect(schema.safeParse({ ...typedForm, taxClass: "re duced" }).error?.issues[0]).toMatchObject({
+      path: ["taxClass"],
+      message: "Tax class is lowercase letters, digits and dashes, like reduced.",
     });
   });
 });

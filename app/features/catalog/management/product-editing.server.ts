@@ -29,6 +29,8 @@ export type EditableProduct = {
   priceCents: number;
   stock: number;
   description: string;
+  /** Its tax class; null for the standard rate. */
+  taxClass: string | null;
   image: string;
   archived: boolean;
 };
@@ -44,6 +46,7 @@ const editableColumns = {
   // Its variants' sum: a product of one variant has its one level.
   stock: productUnitsOnHand,
   description: products.description,
+  taxClass: products.taxClass,
   image: products.image,
   archived: sql<boolean>`${products.archivedAt} is not null`,
 };
@@ -113,6 +116,7 @@ function columnsOf(form: ProductForm | NewProductForm, cents: number) {
     category: form.category,
     priceMinor: cents,
     description: form.description ?? "",
+    taxClass: form.taxClass ?? null,
   };
 }
 
@@ -262,6 +266,7 @@ export async function saveProduct(
         category: form.category,
         priceCents: cents,
         description: form.description ?? "",
+        taxClass: form.taxClass ?? null,
         image: image ?? before.image,
       };
       const { stock: _stock, ...productBefore } = before;

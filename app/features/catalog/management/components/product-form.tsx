@@ -26,6 +26,8 @@ export interface ProductFormValues {
   priceCents: number | null;
   stock: number;
   description: string;
+  /** Null or empty: the standard rate. */
+  taxClass: string | null;
   image: string | null;
 }
 
@@ -164,6 +166,7 @@ export function ProductForm({
   product,
   brands,
   categories,
+  taxClasses,
   result,
   stockShown,
 }: {
@@ -172,6 +175,8 @@ export function ProductForm({
   stockShown?: number;
   brands: Choice[];
   categories: Choice[];
+  /** The classes the tax zones give rates, for the Tax class field's hint. */
+  taxClasses: string[];
   result: SubmissionResult<string[]> | undefined;
 }) {
   const isNew = product.priceCents === null;
@@ -194,6 +199,7 @@ export function ProductForm({
       price: product.priceCents === null ? "" : amountText(product.priceCents, currency),
       stock: String(product.stock),
       description: product.description,
+      taxClass: product.taxClass ?? "",
     },
   });
   return (
@@ -250,6 +256,17 @@ export function ProductForm({
           </p>
         ) : null}
       </div>
+      <Field
+        meta={fields.taxClass}
+        label="Tax class"
+        autoComplete="off"
+        spellCheck={false}
+        hint={
+          taxClasses.length > 0
+            ? `Leave it empty for the standard rate. Your tax zones have: ${taxClasses.join(", ")}.`
+            : "Leave it empty for the standard rate. A class (like reduced) takes the rate your tax zones give it."
+        }
+      />
       <PictureField meta={fields.picture} image={product.image} name={product.name} />
       <button type="submit" className={buttonClasses("primary")}>
         Save
