@@ -69,6 +69,8 @@ export default [
   // Checkout (app/features/orders): the cart becomes an order.
   route("checkout", "routes/checkout.tsx"),
   route("api/checkout", "routes/api.checkout.ts"),
+  // What the cart comes to at an address: its shipping methods, taxes and total (issue 35).
+  route("api/checkout/quote", "routes/api.checkout-quote.ts"),
   // An order's page and its JSON, for its owner or the holder of its signed link (?token=…).
   route("orders/:number", "routes/order.tsx"),
   route("api/orders/:number", "routes/api.order.ts"),

@@ -33,3 +33,26 @@ export async function scratchDatabase(name: string): Promise<string> {
 export function dropScratchDatabase(name: string): Promise<void> {
   return onServer(`drop database if exists ${name} with (force)`);
 }
+
+/**
+ * What a running shop's database does between two of a benchmark's sessions
+ * on its own, done at once: autovacuum clears the dead rows the last session
+ * left (every checkout updates its products' stock rows and deletes its cart's
+ * lines) and refreshes the planner's statistics. Without it the next session
+ * reads through them: on a server with autovacuum off (this workplace's shared
+ * one, 2026-12-07), tens of thousands of dead stock rows piled up over the
+ * saturation rounds and the fixed pace that came last fell seconds behind, the
+ * floor as much as the shop. Whether the server's autovacuum is on is returned,
+ * for the record.
+ */
+export async function settleLikeAutovacuum(databaseUrl: string): Promise<{ autovacuum: boolean }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("vacuum (analyze)");
+    const { rows } = await client.query<{ autovacuum: string }>("show autovacuum");
+    return { autovacuum: rows[0]?.autovacuum === "on" };
+  } finally {
+    await client.end();
+  }
+}

@@ -20,7 +20,7 @@
  *   p99 ≤ 30 ms and ≤ 150 ms for the shop; the floor's for reference).
  *
  * One server runs at a time (each sends its own confirmation emails before it
- * stops): saturation in rounds (BENCH_SHOP_ROUNDS, 3), each server first in
+ * stops; each starts after a VACUUM (ANALYZE), as autovacuum would have run): saturation in rounds (BENCH_SHOP_ROUNDS, 3), each server first in
  * turn, each figure its server's median round; then the fixed pace, floor and
  * shop. Afterwards the
  * database must add up exactly: one order per 201, each product's units on
@@ -38,7 +38,7 @@ import pg from "pg";
 import { randomSource } from "../tests/support/random-source";
 import { startShopProcess } from "../tests/support/shop-process";
 import { checkFloorOnScratch, type FloorCheck, floorCheckSummary, startFloorProcess } from "./floor-check";
-import { dropScratchDatabase, scratchDatabase } from "./scratch-database";
+import { dropScratchDatabase, scratchDatabase, settleLikeAutovacuum } from "./scratch-database";
 import {
   adding,
   addingOnSchedule,
@@ -323,6 +323,9 @@ function medianRound(rounds: (Measured & { mailLeft: number })[]): Measured & { 
 }
 
 /** One server started, loaded, left to send its emails, and stopped. */
+/** The server's autovacuum setting, as the last session found it (for the record). */
+let autovacuumOn = true;
+
 async function session(
   [load, server, round]: [Load, Server, number],
   databaseUrl: string,
@@ -331,6 +334,7 @@ async function session(
 ): Promise<Measured & { mailLeft: number }> {
   const title = load === "saturation" ? `saturation, round ${round + 1} of ${ROUNDS}` : "fixed pace";
   console.log(`\n== ${title}: the ${server}`);
+  autovacuumOn = (await settleLikeAutovacuum(databaseUrl)).autovacuum;
   const running = await startServer(server, databaseUrl);
   const client = shopClient(running.url, load === "saturation" ? ADD_CONNECTIONS : OPEN_LOOP_SOCKETS);
   try {
@@ -436,7 +440,7 @@ function section(
     "## Cart and checkout against the floor of the work (issues 23 and 32)",
     "",
     runInfoLine(info),
-    `PostgreSQL, the synthetic catalogue of ${PRODUCTS.toLocaleString("en-US")} products (generated in ${generatedSeconds.toFixed(1)} s), ${START_STOCK.toLocaleString("en-US")} units of each on hand. Guest shoppers each with their own address (X-Forwarded-For, TRUST_PROXY=1) and cart cookie, the shop's Origin on every request; baskets of 1–4 products (most of one or two), half of them holding one of ${HOT_PRODUCTS} popular products, so half the checkouts take stock from the same ${HOT_PRODUCTS} rows. One small client (bench/shoppers.ts, bench/shop-load.ts) on keep-alive connections, in the same 2 cores as the server. Saturation: closed loop, ${SECONDS} s per row after a warm-up (2 s of adds, 1 s of checkouts). Fixed pace: open loop, ${SECONDS} s per row after a warm-up at that pace (${PACE_WARM_UP_SECONDS} s of adds, 1 s of checkouts), each latency from when its request was due. The shop in its default configuration (database pool of 10); the floor (bench/floor-server.mjs) is node:http and pg with the same pool, running the same statements in the same transactions on the same database. One server at a time: ${ROUNDS} saturation rounds, each server first in turn, then the fixed pace (floor, shop); each sent its confirmation emails before it stopped${mailLeft > 0 ? ` (**${mailLeft} were left unsent**)` : ""}.${filled > 0 ? ` ${filled} carts were filled, unmeasured, between adds and checkouts.` : ""}${all.some((run) => run.ranOut) ? " **Checkouts ran out of prepared carts before their seconds were up.**" : ""}`,
+    `PostgreSQL, the synthetic catalogue of ${PRODUCTS.toLocaleString("en-US")} products (generated in ${generatedSeconds.toFixed(1)} s), ${START_STOCK.toLocaleString("en-US")} units of each on hand. Guest shoppers each with their own address (X-Forwarded-For, TRUST_PROXY=1) and cart cookie, the shop's Origin on every request; baskets of 1–4 products (most of one or two), half of them holding one of ${HOT_PRODUCTS} popular products, so half the checkouts take stock from the same ${HOT_PRODUCTS} rows. One small client (bench/shoppers.ts, bench/shop-load.ts) on keep-alive connections, in the same 2 cores as the server. Saturation: closed loop, ${SECONDS} s per row after a warm-up (2 s of adds, 1 s of checkouts). Fixed pace: open loop, ${SECONDS} s per row after a warm-up at that pace (${PACE_WARM_UP_SECONDS} s of adds, 1 s of checkouts), each latency from when its request was due. The shop in its default configuration (database pool of 10); the floor (bench/floor-server.mjs) is node:http and pg with the same pool, running the same statements in the same transactions on the same database. Each session starts after a \`VACUUM (ANALYZE)\` of the database, as autovacuum would have run between them (the server's autovacuum: ${autovacuumOn ? "on" : "**off**"}). One server at a time: ${ROUNDS} saturation rounds, each server first in turn, then the fixed pace (floor, shop); each sent its confirmation emails before it stopped${mailLeft > 0 ? ` (**${mailLeft} were left unsent**)` : ""}.${filled > 0 ? ` ${filled} carts were filled, unmeasured, between adds and checkouts.` : ""}${all.some((run) => run.ranOut) ? " **Checkouts ran out of prepared carts before their seconds were up.**" : ""}`,
     "",
     floorCheckSummary(floorCheck),
     "",

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { pageMeta } from "~/components/layout/page-meta";
-import { cartVisitorOf, shoppingRefusalOf } from "~/context.server";
+import { cartVisitorOf, servicesContext, shoppingRefusalOf } from "~/context.server";
 import { cartFormAction, cartPageData } from "~/features/cart/cart-page.server";
 import type { CartFormAnswer } from "~/features/cart/cart-schema";
 import { CartView } from "~/features/cart/components/cart-view";
@@ -16,7 +16,10 @@ import type { Route } from "./+types/cart";
 const addedSchema = z.coerce.number().int().positive();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cart = await cartPageData(request, await cartVisitorOf(request, context));
+  const [cart, setup] = await Promise.all([
+    cartPageData(request, await cartVisitorOf(request, context)),
+    context.get(servicesContext).taxShipping.current(),
+  ]);
   const addedId = addedSchema.safeParse(new URL(request.url).searchParams.get("added") ?? undefined);
   const addedLine = addedId.success ? cart.lines.find((line) => line.variantId === addedId.data) : undefined;
   // Without JavaScript the answer's "Only N left" is gone with the redirect: the line says it again.
@@ -31,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       added,
       currency: cart.currency,
       repricedFrom: cart.repricedFrom,
+      taxIncluded: setup.pricesIncludeTax,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -58,7 +62,7 @@ export function meta() {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, itemCount, added, currency, repricedFrom } = loaderData;
+  const { lines, itemCount, added, currency, repricedFrom, taxIncluded } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const fewLeftAt = useFewLeftAt();
   return (
@@ -88,6 +92,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         lines={lines}
         failure={failure}
         fewLeftAt={fewLeftAt}
+        taxIncluded={taxIncluded}
         // A line of a product sold in variants opens its page on that variant.
         hrefFor={(line) =>
           `${productHref({ id: line.productId, name: line.name })}${Object.keys(line.options).length > 0 ? `?variant=${line.variantId}` : ""}`

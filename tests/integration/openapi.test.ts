@@ -68,6 +68,7 @@ describe("the API's description", () => {
       "/api/cart/lines",
       "/api/cart/lines/{lineId}",
       "/api/checkout",
+      "/api/checkout/quote",
       "/api/orders/{number}",
       "/api/password-check",
       "/api/products/{id}",
@@ -362,6 +363,23 @@ describe("real answers match the description", () => {
           ...body,
         }),
       });
+    const quote = (body: object) =>
+      client.fetch(`${shop.url}/api/checkout/quote`, { method: "POST", headers, body: JSON.stringify(body) });
+    // A shop with no setup saved: Everywhere, Standard and Express, no tax.
+    expect(
+      await expectDescribed(
+        "post",
+        "/api/checkout/quote",
+        await quote({ shippingAddress: { country: "US", region: "US-OR" }, shippingMethod: "express" }),
+      ),
+    ).toMatchObject({ shippingMethod: "express", taxes: [], taxIncluded: false });
+    expect(
+      await expectDescribed(
+        "post",
+        "/api/checkout/quote",
+        await quote({ shippingAddress: { country: "US" } }),
+      ),
+    ).toMatchObject({ error: { field: "shippingAddress.region" } });
     expect(
       await expectDescribed("post", "/api/checkout", await checkout({ shippingAddress: portland })),
     ).toMatchObject({ error: { code: "invalid_field", field: "shippingAddress.region" } });

@@ -71,6 +71,7 @@ export function shopContext(
     lowStockAt: 5,
     fewLeftAt: 5,
   });
+  const taxShipping = createTaxShippingStore(engine.db, settings);
   const context = new RouterContextProvider();
   context.set(servicesContext, {
     auth,
@@ -81,7 +82,7 @@ export function shopContext(
     // No cache: a test reads what it just wrote.
     catalog: createCatalog(engine.db, { cacheSeconds: 0 }),
     settings,
-    taxShipping: createTaxShippingStore(engine.db, settings),
+    taxShipping,
   } as unknown as ShopServices);
   context.set(requestInfoContext, { cspNonce: "test-nonce", clientAddress: "203.0.113.9" });
 
@@ -109,7 +110,7 @@ export function shopContext(
     return cookie;
   }
 
-  return { auth, context, signedUp, signedUpAs, mail, orders };
+  return { auth, context, signedUp, signedUpAs, mail, orders, taxShipping };
 }
 
 /** A product of a brand and category made for it, with `onHand` units at `price` dollars. */

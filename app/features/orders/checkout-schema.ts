@@ -33,6 +33,46 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
+/** An address's country: an ISO 3166-1 alpha-2 code of a country. */
+const countryField = () =>
+  z
+    .string("Choose a country from the list.")
+    .refine(
+      (code) => /^[A-Z]{2}$/.test(code) && countryName(code) !== undefined,
+      "Choose a country from the list.",
+    );
+
+const regionField = () =>
+  z
+    .string()
+    .optional()
+    .describe(
+      'ISO 3166-2 code of the state or province ("US-OR"), required for the countries whose addresses need one (United States, Canada, Australia, Brazil, Mexico, India, Malaysia); ignored for the others.',
+    );
+
+/** Where a country's addresses need a region: one of its own, or an issue on `region`. */
+function checkRegion(country: string, region: unknown, context: z.RefinementCtx) {
+  const label = regionLabel(country);
+  if (label && (typeof region !== "string" || !isRegionOf(region, country))) {
+    context.addIssue({
+      code: "custom",
+      path: ["region"],
+      message: `Choose a ${label.toLowerCase()} from the list.`,
+    });
+  }
+}
+
+/** Where an order goes, for a quote: a country and, where it has them, its region. */
+export const destinationSchema = z
+  .object({ country: countryField(), region: regionField() })
+  .superRefine(
+    ({ country, region }, context) => {
+      if (typeof country === "string") checkRegion(country, region, context);
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  )
+  .transform(({ region, country }) => ({ country, region: regionLabel(country) ? (region ?? null) : null }));
+
 const shippingAddressSchema = z
   .object({
     name: text("Full name", 100),
@@ -44,18 +84,8 @@ const shippingAddressSchema = z
       .optional(),
     city: text("City", 100),
     postalCode: text("Postal code", 20),
-    country: z
-      .string("Choose a country from the list.")
-      .refine(
-        (code) => /^[A-Z]{2}$/.test(code) && countryName(code) !== undefined,
-        "Choose a country from the list.",
-      ),
-    region: z
-      .string()
-      .optional()
-      .describe(
-        'ISO 3166-2 code of the state or province ("US-OR"), required for the countries whose addresses need one (United States, Canada, Australia, Brazil, Mexico, India, Malaysia); ignored for the others.',
-      ),
+    country: countryField(),
+    region: regionField(),
   })
   .superRefine(
     (address, context) => {
@@ -74,14 +104,7 @@ const shippingAddressSchema = z
           message: `Enter a postal code as it is written in ${countryName(country)}.`,
         });
       }
-      const label = regionLabel(country);
-      if (label && (typeof region !== "string" || !isRegionOf(region, country))) {
-        context.addIssue({
-          code: "custom",
-          path: ["region"],
-          message: `Choose a ${label.toLowerCase()} from the list.`,
-        });
-      }
+      checkRegion(country, region, context);
     },
     { when: ({ value }) => typeof value === "object" && value !== null },
   )

@@ -1,6 +1,7 @@
 import type { ApiPart } from "~/utils/openapi";
 import { errorResponse, jsonResponse, jsonSchemaOf } from "~/utils/openapi.server";
 import { z } from "~/utils/zod";
+import { quoteAnswerSchema, quoteRequestSchema } from "./checkout-quote-schema";
 import { checkoutConflictSchema, checkoutSchema, orderAnswerSchema } from "./checkout-schema";
 import { orderDetailsAnswerSchema } from "./order-schema";
 
@@ -74,6 +75,33 @@ export const ordersApi: ApiPart = {
           "422": errorResponse("The Idempotency-Key was used for another checkout."),
           "503": errorResponse(
             "A card order was placed and waits for its payment, but Stripe did not answer (`payment_provider_unavailable`): send the same request with the same key again to get its `paymentUrl`.",
+          ),
+        },
+      },
+    },
+    "/api/checkout/quote": {
+      post: {
+        operationId: "checkoutQuote",
+        tags: ["Checkout"],
+        summary: "What the cart comes to at an address",
+        description:
+          "The visitor's cart at today's prices, shipped to `shippingAddress` (its country, and its ISO 3166-2 region where the country's addresses have one): the shipping methods the shop offers there for this cart (by its zones: a flat price, bands of subtotal or bands of weight), the one charged (`shippingMethod`, or the first offered), each line's tax at the rate of the address's tax zone (half-up to the minor unit per line; a product's tax class may give it another rate), the taxes per rate, and the total. With `taxIncluded` the taxes are contained in the prices; otherwise they are added. Nothing is written. Counted as a change to the cart against the client's share (429 with Retry-After past it).",
+        security: [{ cart: [] }, { session: [] }],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: jsonSchemaOf(quoteRequestSchema, "input") } },
+        },
+        responses: {
+          "200": jsonResponse("The quote.", quoteAnswerSchema),
+          "400": errorResponse(
+            "Fields are not valid: `fields` names each (`shippingAddress.country`, `shippingAddress.region` for a missing state or one of another country, `shippingMethod`), `field` the first.",
+          ),
+          "409": errorResponse("The cart is empty (`cart_empty`)."),
+          "422": errorResponse(
+            "The shop does not ship there (`not_shipped_there`, naming `shippingAddress.country`), does not sell there (`not_sold_there`), sends nothing that heavy there (`no_shipping_method`), or `shippingMethod` is not one it offers there (`invalid_shipping_method`).",
+          ),
+          "429": errorResponse(
+            "Too many changes to the cart from this client: try again after Retry-After seconds.",
           ),
         },
       },

@@ -18,17 +18,26 @@ const LINE: CartLine = {
 };
 
 /** /cart's lines as the server renders them, with the owner's few-left line. */
-function cartHtml(line: CartLine, fewLeftAt: number): string {
+function cartHtml(line: CartLine, fewLeftAt: number, taxIncluded = true): string {
   return renderInShop(
     <CartView
       lines={[line]}
       fewLeftAt={fewLeftAt}
+      taxIncluded={taxIncluded}
       hrefFor={() => "/products/7-blendmaster-pro-900-blender"}
       pictureFor={(shown) => ({ src: shown.image })}
     />,
     "/cart",
   );
 }
+
+describe("CartView's note on tax", () => {
+  it("says prices include tax where they do, and that tax comes at checkout where it is added", () => {
+    expect(cartHtml(LINE, 5, true)).toContain("Prices include tax.");
+    expect(cartHtml(LINE, 5, false)).toContain("Tax calculated at checkout");
+    expect(cartHtml(LINE, 5, false)).not.toContain("Prices include tax");
+  });
+});
 
 describe("CartView's notes on stock", () => {
   it("says how many are left from the owner's line down, as the catalogue does", () => {

@@ -46,6 +46,8 @@ export interface CartViewProps {
   failure?: CartFormAnswer;
   /** A line says how many are left from this many units down, as the catalogue does (useFewLeftAt). */
   fewLeftAt: number;
+  /** The shop's prices include tax (its tax setup): the summary says so, or that tax comes at checkout. */
+  taxIncluded: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface CartViewProps {
  * line's total, the subtotal) and settles on the server's answer; a refused
  * one shows its error on its line, which is back as it was.
  */
-export function CartView({ lines, hrefFor, pictureFor, failure, fewLeftAt }: CartViewProps) {
+export function CartView({ lines, hrefFor, pictureFor, failure, fewLeftAt, taxIncluded }: CartViewProps) {
   const formatAmount = useAmountFormat();
   const pending = usePendingQuantities();
   const shown = lines
@@ -108,7 +110,11 @@ export function CartView({ lines, hrefFor, pictureFor, failure, fewLeftAt }: Car
           <dt className="font-semibold text-slate-800">Subtotal</dt>
           <dd className="font-bold text-slate-900">{formatAmount(subtotalCents)}</dd>
         </dl>
-        <p className="mt-2 text-sm text-slate-700">Prices include tax. Shipping is chosen at checkout.</p>
+        <p className="mt-2 text-sm text-slate-700">
+          {taxIncluded
+            ? "Prices include tax. Shipping is chosen at checkout."
+            : "Tax calculated at checkout, with shipping, once your address is known."}
+        </p>
         {blocked ? (
           <p className="mt-3 text-sm font-medium text-red-800">
             Some lines ask for more than is left: change them before checking out.

@@ -1,0 +1,119 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { type Destination, type QuoteLine, type QuoteRefusal, quoteFor } from "~/commerce/checkout-quote";
+import { type CurrencyCode, decimalAmount, money } from "~/commerce/money";
+import { percentOf, type TaxShippingSetup } from "~/commerce/tax-shipping-setup";
+import type { Database } from "~/db/client.server";
+import { cartLines, products, productVariants } from "~/db/schema";
+import { apiError, parsedJsonBody } from "~/utils/http.server";
+import { quoteAnswerSchema, quoteRequestSchema } from "./checkout-quote-schema";
+
+/**
+ * POST /api/checkout/quote (issue 35): the visitor's cart at an address, as
+ * the setup prices it (commerce/checkout-quote.ts) — each live line at
+ * today's price with its product's tax class and its variant's weight.
+ * Nothing is written; the checkout works out the same figures when it places.
+ */
+
+export interface QuoteCaller {
+  db: Pick<Database, "select">;
+  /** The visitor's cart, or null without one. */
+  cartId: string | null;
+  setup: TaxShippingSetup;
+  currency: CurrencyCode;
+}
+
+/** The cart's live lines as a quote takes them, in the order they were added. */
+async function quoteLinesOf(db: Pick<Database, "select">, cartId: string): Promise<QuoteLine[]> {
+  const rows = await db
+    .select({
+      lineId: cartLines.variantId,
+      quantity: cartLines.quantity,
+      unitPrice: productVariants.priceMinor,
+      weightGrams: productVariants.weightGrams,
+      taxClass: products.taxClass,
+    })
+    .from(cartLines)
+    .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.cartId, cartId), isNull(products.archivedAt), isNull(productVariants.archivedAt)))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.variantId));
+  return rows.map((row) => ({
+    lineId: row.lineId,
+    total: row.unitPrice * row.quantity,
+    taxClass: row.taxClass,
+    grams: (row.weightGrams ?? 0) * row.quantity,
+  }));
+}
+
+const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** Why no quote, as the API says it: each names the field to change. */
+function quoteRefusal(refusal: QuoteRefusal, destination: Destination): Response {
+  const country = COUNTRY_NAMES.of(destination.country) ?? destination.country;
+  switch (refusal) {
+    case "not-shipped":
+      return apiError(422, {
+        code: "not_shipped_there",
+        message: `The shop does not ship to ${country}.`,
+        field: "shippingAddress.country",
+      });
+    case "not-taxed":
+      return apiError(422, {
+        code: "not_sold_there",
+        message: `The shop does not sell to ${destination.region ? "this region of " : ""}${country}.`,
+        field: destination.region ? "shippingAddress.region" : "shippingAddress.country",
+      });
+    case "no-method-fits":
+      return apiError(422, {
+        code: "no_shipping_method",
+        message: `No shipping method takes this order to ${country}: it is heavier than the shop sends there.`,
+        field: "shippingAddress.country",
+      });
+    case "unknown-method":
+      return apiError(422, {
+        code: "invalid_shipping_method",
+        message: "Choose one of the shipping methods the quote offers for this address.",
+        field: "shippingMethod",
+      });
+  }
+}
+
+export async function quoteResponse(request: Request, caller: QuoteCaller): Promise<Response> {
+  const body = await parsedJsonBody(
+    request,
+    quoteRequestSchema,
+    "{ shippingAddress: { country, region? }, shippingMethod? }",
+  );
+  if (!body.ok) return body.response;
+  const lines = caller.cartId ? await quoteLinesOf(caller.db, caller.cartId) : [];
+  if (lines.length === 0) {
+    return apiError(409, { code: "cart_empty", message: "Your cart is empty: add a product first." });
+  }
+  const destination = body.value.shippingAddress;
+  const answer = quoteFor(caller.setup, lines, destination, body.value.shippingMethod);
+  if (!answer.ok) return quoteRefusal(answer.refusal, destination);
+  const { quote } = answer;
+  const amount = (minor: number) => decimalAmount(money(minor, caller.currency));
+  return Response.json(
+    quoteAnswerSchema.parse({
+      currency: caller.currency,
+      lines: quote.lines.map((line) => ({
+        lineId: line.lineId,
+        total: amount(line.total),
+        tax: amount(line.tax),
+      })),
+      subtotal: amount(quote.subtotal),
+      shippingMethods: quote.shippingMethods.map((method) => ({ ...method, price: amount(method.price) })),
+      shippingMethod: quote.shippingMethod.id,
+      shipping: amount(quote.shipping),
+      taxes: quote.taxes.map((tax) => ({
+        name: tax.name,
+        rate: percentOf(tax.rate),
+        amount: amount(tax.amount),
+      })),
+      taxIncluded: quote.taxIncluded,
+      total: amount(quote.total),
+    }),
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
