@@ -447,6 +447,8 @@ export const orderLines = pgTable(
 export * from "./auth-schema";
 // The back office's tables (docs/decisions/0029).
 export * from "./back-office-schema";
+// Invoices and credit notes, numbered without gaps (docs/decisions/0049).
+export * from "./invoice-schema";
 // Card payments through Stripe Checkout, and the local stand-in's records (docs/decisions/0032).
 export * from "./payment-schema";
 // Reviews from verified buyers (docs/decisions/0033).

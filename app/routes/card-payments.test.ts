@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardPayments, orders, stockLevels } from "~/db/schema";
+import { cardPayments, orderDocuments, orders, stockLevels } from "~/db/schema";
 import { refundCardPayment } from "~/features/orders/card-payments/card-refund.server";
 import { openCardPayment } from "~/features/orders/card-payments/open-card-payment.server";
 import { createStripeGateway } from "~/features/orders/card-payments/stripe-gateway.server";
@@ -116,6 +116,18 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
       .where(eq(orders.number, number))
       .then((rows) => rows.map((row) => row.payment));
   const eventsOf = (number: string) => orderEventsOf(engine, number);
+  /** The order's invoice and credit note, in the order they were issued. */
+  const documentsOf = async (number: string) =>
+    db
+      .select({
+        series: orderDocuments.series,
+        number: orderDocuments.number,
+        creditsNumber: orderDocuments.creditsNumber,
+      })
+      .from(orderDocuments)
+      .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
+      .where(eq(orders.number, number))
+      .orderBy(asc(orderDocuments.id));
   const mailsAbout = async (number: string) =>
     (await shop.mail.delivered()).filter(
       (mail) => mail.subject.includes(number) || mail.text.includes(number),
@@ -236,6 +248,8 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     expect((await mailsAbout(number)).filter((mail) => mail.subject.endsWith("paid by card"))).toHaveLength(
       1,
     );
+    // One invoice, however many copies arrived (docs/decisions/0049).
+    expect((await documentsOf(number)).map((document) => document.series)).toEqual(["invoice"]);
   });
 
   it("out of order and replayed: a completed-but-unpaid session waits, the later success pays once, a late expiry changes nothing", async () => {
@@ -422,6 +436,10 @@ describe.each(engines)("card payments on $name", (engine: TestDatabase) => {
     });
     const refundNotes = (await eventsOf(number)).filter((event) => event.note?.startsWith("Refunded"));
     expect(refundNotes).toHaveLength(1);
+    // Its invoice, and the one credit note that cancels it.
+    const [invoice, credit] = await documentsOf(number);
+    expect(invoice?.series).toBe("invoice");
+    expect(credit).toMatchObject({ series: "credit-note", creditsNumber: invoice?.number });
     expect((await mailsAbout(number)).filter((mail) => mail.subject.endsWith("refunded"))).toHaveLength(1);
     // Refunding it again is refused, and Stripe is not asked.
     expect(

@@ -1,6 +1,6 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, mailQueue, orders, stockLevels } from "~/db/schema";
+import { auditLog, mailQueue, orderDocuments, orders, stockLevels } from "~/db/schema";
 import type { Actor } from "~/utils/audit-log.server";
 import { recordingMail } from "../../../tests/support/recording-mailer";
 import { orderEventsOf, placeTestOrder, productInStock } from "../../../tests/support/shop-context";
@@ -135,6 +135,38 @@ describe.each(engines)("the back office's order actions on $name", (engine: Test
     // What the shopper typed is text in the HTML part, never markup.
     expect(shipped?.html).toContain("Hello Ada &lt;Shopper&gt;,");
     expect(shipped?.html).not.toContain("<Shopper>");
+  });
+
+  it("invoices an order marked paid and issues the credit note when it is cancelled, once each", async () => {
+    const documentsOf = async (number: string) =>
+      db
+        .select({
+          series: orderDocuments.series,
+          number: orderDocuments.number,
+          credits: orderDocuments.creditsNumber,
+        })
+        .from(orderDocuments)
+        .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
+        .where(eq(orders.number, number))
+        .orderBy(asc(orderDocuments.id));
+    const unpaid = await placed("bank-transfer");
+    await change(OLIVE, { number: unpaid.number, action: "cancel", shownStatus: "placed" });
+    // Never paid: no invoice, and so nothing to credit.
+    expect(await documentsOf(unpaid.number)).toEqual([]);
+
+    const { number } = await placed("bank-transfer");
+    await change(OLIVE, { number, action: "mark-paid", shownStatus: "placed" });
+    const [invoice] = await documentsOf(number);
+    expect(invoice).toMatchObject({
+      series: "invoice",
+      number: expect.stringMatching(/^\d{4}-\d{6}$/),
+      credits: null,
+    });
+    await change(SAM, { number, action: "cancel", shownStatus: "paid" });
+    expect(await documentsOf(number)).toEqual([
+      invoice,
+      { series: "credit-note", number: expect.stringMatching(/^CN-\d{4}-\d{6}$/), credits: invoice?.number },
+    ]);
   });
 
   it("refuses to ship a bank transfer not yet paid, and changes nothing", async () => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, ne } from "drizzle-orm";
+import { documentsForStatus } from "~/commerce/order-documents.server";
 import {
   CHANGE_WORDS,
   isOrderStatus,
@@ -146,6 +147,9 @@ async function changeIn(
       { orderUrl: new URL(orderPath(order.number, services.linkSecret), services.baseUrl).toString() },
     ),
   );
+  // Paid: its invoice; cancelled after that: the credit note — last, so the number's row is held
+  // only until the commit (docs/decisions/0049).
+  await documentsForStatus(tx, order.id, to);
   return { outcome: "changed", status: to };
 }
 

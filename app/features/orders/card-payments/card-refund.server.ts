@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { documentsForStatus } from "~/commerce/order-documents.server";
 import { nextStatus } from "~/commerce/order-states";
 import { formatAmount } from "~/commerce/shop-money.server";
 import type { Transaction } from "~/db/client.server";
@@ -141,6 +142,8 @@ async function claimRefund(tx: Transaction, actor: Actor, number: string, paymen
       .update(cardPayments)
       .set({ needsRefund: true, updatedAt: new Date() })
       .where(eq(cardPayments.id, payment.id));
+    // The invoice of the payment refunded is cancelled by a credit note, last (docs/decisions/0049).
+    await documentsForStatus(tx, order.id, to);
   }
   return { order, payment };
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { documentsForStatus } from "~/commerce/order-documents.server";
 import { onlyTransition } from "~/commerce/order-states";
 import { formatAmount } from "~/commerce/shop-money.server";
 import type { Transaction } from "~/db/client.server";
@@ -143,6 +144,8 @@ export function recordPaidSession(deps: Deps, session: CheckoutSession): Promise
       actor: STRIPE_ACTOR,
       note: "Paid by card",
     });
+    // Paid: its invoice, numbered in this transaction, late in it (docs/decisions/0049).
+    await documentsForStatus(tx, order.id, paid.to);
     await add(await paidConfirmation(tx, deps, order.id));
     return { outcome: "applied", change: "order paid" };
   });

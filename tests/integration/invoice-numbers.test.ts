@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+import { orderDocuments } from "~/db/schema";
+import { bareOrders } from "../support/bare-orders";
+import { describeWhen, postgresServer } from "../support/requirements";
+import { createScratchPostgres, type ScratchPostgres } from "../support/test-database";
+import { testProcessFlags } from "../support/test-node-flags";
+
+/**
+ * Gapless invoice numbers across processes (issue 35): three processes issue
+ * invoices for 200 orders at once on one PostgreSQL database; one of them is
+ * killed while its transaction holds a number. The numbers issued are 1..200
+ * exactly, and the killed one's order has none.
+ */
+let scratch: ScratchPostgres | undefined;
+let handle: DatabaseHandle | undefined;
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children) child.kill("SIGKILL");
+  await handle?.close();
+  await scratch?.drop();
+});
+
+const YEAR = 2104;
+
+function issuer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(
+    process.execPath,
+    [...testProcessFlags(), "--import", "tsx", "tests/support/invoice-issuer.ts"],
+    {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: "warn", YEAR: String(YEAR), ...env },
+    },
+  );
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+/** Resolves once `read()` holds `text`: each chunk the child writes is looked at. */
+async function untilSaid(child: ChildProcess, read: () => string, text: string): Promise<void> {
+  while (!read().includes(text)) {
+    if (child.exitCode !== null)
+      throw new Error(`the issuer exited (${child.exitCode}) without saying ${text}: ${read()}`);
+    await once(child.stdout as NodeJS.ReadableStream, "data");
+  }
+}
+
+describeWhen([postgresServer], "invoice numbers across three processes on PostgreSQL", () => {
+  it("issues 1..200 with no gap or repeat when one process is killed holding a number", async () => {
+    scratch = await createScratchPostgres();
+    handle = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
+    await migrateDatabase(handle);
+    const db = handle.db;
+    const ids = await bareOrders(db, 201);
+    const held = ids[200] as number;
+
+    // The first process issues 20, then takes a number and holds it.
+    const holder = issuer({
+      DATABASE_URL: scratch.url,
+      ORDER_IDS: JSON.stringify(ids.slice(0, 20)),
+      HOLD_ORDER: String(held),
+    });
+    await untilSaid(holder.child, holder.output, "holding 2104-000021");
+    // The two others start: their first invoice waits for the held number's row.
+    const others = [ids.slice(20, 110), ids.slice(110, 200)].map((slice) =>
+      issuer({ DATABASE_URL: scratch?.url as string, ORDER_IDS: JSON.stringify(slice) }),
+    );
+    for (;;) {
+      const result = await db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      const [waiting] = (result as unknown as { rows: { n: number }[] }).rows;
+      if ((waiting?.n ?? 0) >= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    holder.child.kill("SIGKILL");
+    for (const other of others) {
+      const [code] = (await once(other.child, "exit")) as [number];
+      expect(code, other.output()).toBe(0);
+      expect(other.output()).toContain("done");
+    }
+
+    const issued = await db
+      .select({ orderId: orderDocuments.orderId, sequence: orderDocuments.sequence })
+      .from(orderDocuments)
+      .where(and(eq(orderDocuments.year, YEAR), eq(orderDocuments.series, "invoice")));
+    expect(issued.map((row) => row.sequence).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 200 }, (_, at) => at + 1),
+    );
+    expect(new Set(issued.map((row) => row.orderId)).size).toBe(200);
+    expect(issued.some((row) => row.orderId === held)).toBe(false);
+  });
+});
