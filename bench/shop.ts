@@ -484,6 +484,13 @@ async function main() {
   const held = await books(databaseUrl, ordered, placed, hotIds);
   await dropScratchDatabase(DATABASE);
 
+  if (ROUNDS === 0) {
+    // A diagnostic run of the fixed pace alone: no saturation to compare, nothing recorded.
+    const paced = rowsOf(runs).filter((row) => row.connections.endsWith("/s"));
+    console.log(`\nBENCH_SHOP_ROUNDS=0: the fixed pace alone, not recorded.\n${table(paced)}`);
+    if (held.problems.length > 0) process.exitCode = 1;
+    return;
+  }
   const text = section(info, generatedSeconds, runs, floorCheck, held, measured.saturation);
   if (RECORD) {
     const previous = fs.existsSync(RESULTS) ? fs.readFileSync(RESULTS, "utf8") : "# Benchmark results\n";

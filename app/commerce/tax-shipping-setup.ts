@@ -1,6 +1,7 @@
 import { iso31661, iso31662 } from "iso-3166";
 import { z } from "~/utils/zod";
 import { type CurrencyCode, decimalText, minorDigitsOf, money, unitsText } from "./money";
+import { TAX_CLASS } from "./tax-class";
 
 /**
  * Where a shop charges which tax and what shipping costs (issue 35,
@@ -69,9 +70,6 @@ const REGIONS = new Set(iso31662.map((region) => region.code));
 
 /** Whether `area` is a country's ISO 3166-1 alpha-2 code or a region's ISO 3166-2 code. */
 const isArea = (area: string): boolean => COUNTRIES.has(area) || REGIONS.has(area);
-
-/** A tax class's name, as a product's field holds it: "reduced", "zero-rated". */
-export const TAX_CLASS = /^[a-z][a-z0-9-]{0,39}$/;
 
 /**
  * A decimal with at most `decimals` digits after the point, as a whole number

@@ -175,6 +175,12 @@ export const ROUTE_INPUTS: readonly RouteInputs[] = [
     json: { method: "POST", fields: CHECKOUT },
   },
   {
+    route: "api/checkout/quote",
+    as: "guest",
+    url: at("/api/checkout/quote"),
+    json: { method: "POST", fields: ["shippingAddress.country", "shippingAddress.region", "shippingMethod"] },
+  },
+  {
     route: "orders/:number",
     as: "guest",
     url: ({ orderNumber }) => `/orders/${orderNumber}`,
@@ -300,6 +306,12 @@ export const ROUTE_INPUTS: readonly RouteInputs[] = [
       "lowStockAt",
       "fewLeftAt",
     ],
+  },
+  {
+    route: "api/admin/tax-and-shipping",
+    as: "owner",
+    url: at("/api/admin/tax-and-shipping"),
+    json: { method: "PUT", fields: ["pricesIncludeTax", "outsideTaxZones", "taxZones", "shippingZones"] },
   },
   { route: "dev/outbox", as: "guest", url: at("/dev/outbox"), none: "the local demo's emails" },
   { route: "*", as: "guest", url: at("/no-such-page"), none: "the 404 page" },

@@ -1,6 +1,6 @@
 import { PRICE_MOST_CENTS, SKU_MAX_LENGTH, STOCK_MOST } from "~/commerce/catalog-limits";
 import type { CurrencyCode } from "~/commerce/money";
-import { TAX_CLASS } from "~/commerce/tax-shipping-setup";
+import { TAX_CLASS } from "~/commerce/tax-class";
 import { amountField } from "~/utils/money-field";
 import { z } from "~/utils/zod";
 
