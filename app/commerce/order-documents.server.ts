@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Transaction } from "~/db/client.server";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database, Transaction } from "~/db/client.server";
 import { documentCounters, orderDocuments } from "~/db/schema";
 import type { OrderStatus } from "./order-states";
 
@@ -103,4 +103,22 @@ export async function creditOrder(
 export async function documentsForStatus(tx: Transaction, orderId: number, to: OrderStatus): Promise<void> {
   if (to === "paid") await invoiceOrder(tx, orderId);
   else if (to === "cancelled") await creditOrder(tx, orderId);
+}
+
+/** The order's documents as the back office lists them: "Invoice 2026-000001", "Credit note CN-…". */
+export async function orderDocumentsOf(db: Pick<Database, "select">, orderId: number) {
+  const rows = await db
+    .select({
+      series: orderDocuments.series,
+      number: orderDocuments.number,
+      issuedAt: orderDocuments.issuedAt,
+    })
+    .from(orderDocuments)
+    .where(eq(orderDocuments.orderId, orderId))
+    .orderBy(asc(orderDocuments.id));
+  return rows.map((row) => ({
+    kind: row.series === "invoice" ? ("Invoice" as const) : ("Credit note" as const),
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+  }));
 }

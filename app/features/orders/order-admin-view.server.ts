@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { orderDocumentsOf } from "~/commerce/order-documents.server";
 import {
   CHANGE_WORDS,
   isOrderStatus,
@@ -49,8 +50,9 @@ export async function adminOrderPage(db: Database, params: Record<string, string
   if (!order) return null;
   if (!isOrderStatus(order.status)) throw new Error(`order ${order.number} has an unknown status`);
   const status: OrderStatus = order.status;
-  const [lines, events] = await Promise.all([
+  const [lines, documents, events] = await Promise.all([
     orderLinesOf(db, order.id),
+    orderDocumentsOf(db, order.id),
     db
       .select({
         fromStatus: orderEvents.fromStatus,
@@ -101,6 +103,8 @@ export async function adminOrderPage(db: Database, params: Record<string, string
     shippingMethod: shippingMethodLabel(order.shippingMethod),
     paymentMethod: paymentMethod(order.paymentMethod).label,
     trackingNumber: order.trackingNumber,
+    /** Its invoice once paid, and the credit note of a paid order cancelled (docs/decisions/0049). */
+    documents,
     ...linesAndAmounts(order, lines),
     timeline,
     actions: possibleActions({ status, paymentMethod: order.paymentMethod, hasShipped }),

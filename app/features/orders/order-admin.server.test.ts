@@ -11,6 +11,7 @@ import {
   type TestDatabase,
 } from "../../../tests/support/test-database";
 import { changeOrderStatus, type OrderChangeRequest } from "./order-admin.server";
+import { adminOrderPage } from "./order-admin-view.server";
 import { isOrderToken } from "./order-link.server";
 import { orderStatusEmail } from "./order-status-email.server";
 
@@ -162,6 +163,10 @@ describe.each(engines)("the back office's order actions on $name", (engine: Test
       number: expect.stringMatching(/^\d{4}-\d{6}$/),
       credits: null,
     });
+    // The order's page in the back office names it.
+    expect((await adminOrderPage(db, { number }))?.documents).toEqual([
+      { kind: "Invoice", number: invoice?.number, issuedAt: expect.any(String) },
+    ]);
     await change(SAM, { number, action: "cancel", shownStatus: "paid" });
     expect(await documentsOf(number)).toEqual([
       invoice,

@@ -153,6 +153,18 @@ export function AdminOrderPage({
               <Fact term="Shipping method">{order.shippingMethod}</Fact>
               <Fact term="Tracking number">{order.trackingNumber ?? "None given"}</Fact>
               <Fact term="Payment method">{order.paymentMethod}</Fact>
+              <Fact term="Invoice">
+                {order.documents.length === 0
+                  ? "None yet: issued once the order is paid"
+                  : order.documents.map((document) => (
+                      <span key={document.number} className="block">
+                        {`${document.kind} ${document.number}, `}
+                        <time dateTime={document.issuedAt}>
+                          {adminDateTime(document.issuedAt, locale)} UTC
+                        </time>
+                      </span>
+                    ))}
+              </Fact>
             </dl>
           </Panel>
         </div>
