@@ -1,45 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { germanShopDocument } from "../../tests/support/tax-setups";
 import { type Destination, type QuoteLine, quoteFor, taxOf } from "./checkout-quote";
 import { type TaxShippingSetup, taxShippingSetupSchema } from "./tax-shipping-setup";
 
 /** A shop in Germany: prices include VAT, German and French rates, EU shipping with three methods. */
 const germanShop = (outsideTaxZones: "no-tax" | "refuse" = "no-tax"): TaxShippingSetup =>
-  taxShippingSetupSchema("EUR").parse({
-    pricesIncludeTax: true,
-    outsideTaxZones,
-    taxZones: [
-      { name: "Germany", areas: ["DE"], rate: 19, classRates: { reduced: 7 }, taxShipping: true },
-      { name: "France", areas: ["FR"], rate: 20, classRates: { reduced: 5.5 }, taxShipping: true },
-    ],
-    shippingZones: [
-      {
-        name: "EU",
-        areas: ["DE", "FR", "AT"],
-        methods: [
-          {
-            id: "standard",
-            name: "Standard",
-            estimate: "2-4 days",
-            bySubtotal: [
-              { from: 0, price: 4.9 },
-              { from: 50, price: 0 },
-            ],
-          },
-          { id: "express", name: "Express", estimate: "next day", flat: 14.9 },
-          {
-            id: "freight",
-            name: "Freight",
-            estimate: "1 week",
-            byWeight: [
-              { upToGrams: 5000, price: 9.9 },
-              { upToGrams: 30000, price: 29 },
-            ],
-          },
-        ],
-      },
-    ],
-  });
+  taxShippingSetupSchema("EUR").parse(germanShopDocument(outsideTaxZones));
 
 /** A shop in Ohio: tax added on top, Ohio's 5.75 % (shipping untaxed) and Oregon's 0. */
 const ohioShop: TaxShippingSetup = taxShippingSetupSchema("USD").parse({

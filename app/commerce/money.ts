@@ -129,7 +129,14 @@ export function unitsText(units: number, digits: number): string {
  * decimals than the currency's minor unit (0.5 JPY is no amount).
  */
 export function minorOfDecimalText(text: string, currency: CurrencyCode): number | undefined {
-  const digits = minorDigitsOf(currency);
+  return unitsOfDecimalText(text, minorDigitsOf(currency));
+}
+
+/**
+ * "8.875" as whole units of 10^-digits (88,750 with 4 digits), read as text:
+ * undefined when it is not a plain non-negative decimal or has more decimals.
+ */
+export function unitsOfDecimalText(text: string, digits: number): number | undefined {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return undefined;
   const [, whole = "0", fraction = ""] = match;

@@ -1,6 +1,14 @@
 import { iso31661, iso31662 } from "iso-3166";
 import { z } from "~/utils/zod";
-import { type CurrencyCode, decimalText, minorDigitsOf, money, unitsText } from "./money";
+import {
+  type CurrencyCode,
+  decimalAmount,
+  decimalText,
+  minorDigitsOf,
+  money,
+  unitsOfDecimalText,
+  unitsText,
+} from "./money";
 import { TAX_CLASS } from "./tax-class";
 
 /**
@@ -77,15 +85,9 @@ const isArea = (area: string): boolean => COUNTRIES.has(area) || REGIONS.has(are
  * writes the shortest text that reads back as the same number): no float
  * arithmetic. Undefined for a negative, an exponent or too many decimals.
  */
-function unitsOfDecimal(value: number, decimals: number): number | undefined {
-  if (!Number.isFinite(value) || value < 0) return undefined;
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(value));
-  if (!match) return undefined;
-  const [, whole = "0", fraction = ""] = match;
-  if (fraction.length > decimals) return undefined;
-  const units = Number(whole + fraction.padEnd(decimals, "0"));
-  return Number.isSafeInteger(units) ? units : undefined;
-}
+const unitsOfDecimal = (value: number, decimals: number): number | undefined =>
+  // String of a negative, an exponent or NaN is no plain decimal: refused by the text's reading.
+  unitsOfDecimalText(String(value), decimals);
 
 /** Percent with up to 4 decimals (8.875 % in New York) as millionths. */
 const RATE_DECIMALS = 4;
@@ -317,7 +319,7 @@ export const percentOf = (millionths: number): number => Number(unitsText(millio
 
 /** The document of a setup: amounts as decimals of `currency`, rates in percent (what GET answers). */
 export function setupDocument(setup: TaxShippingSetup, currency: CurrencyCode) {
-  const amount = (minor: number) => Number(decimalText(money(minor, currency)));
+  const amount = (minor: number) => decimalAmount(money(minor, currency));
   return {
     pricesIncludeTax: setup.pricesIncludeTax,
     outsideTaxZones: setup.outsideTaxZones,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, shopSettings } from "~/db/schema";
 import { sentenceOf } from "~/features/back-office/activity-sentences.server";
 import { shopContext } from "../../tests/support/shop-context";
+import { germanShopDocument } from "../../tests/support/tax-setups";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -19,32 +20,7 @@ import { action, loader } from "./api.admin.tax-and-shipping";
 const engines = await openTestDatabases();
 reportPostgresSkipped("/api/admin/tax-and-shipping");
 
-const GERMAN_SHOP = {
-  pricesIncludeTax: true,
-  outsideTaxZones: "no-tax",
-  taxZones: [
-    { name: "Germany", areas: ["DE"], rate: 19, classRates: { reduced: 7 }, taxShipping: true },
-    { name: "France", areas: ["FR"], rate: 20, classRates: { reduced: 5.5 }, taxShipping: true },
-  ],
-  shippingZones: [
-    {
-      name: "EU",
-      areas: ["DE", "FR", "AT"],
-      methods: [
-        {
-          id: "standard",
-          name: "Standard",
-          estimate: "2-4 days",
-          bySubtotal: [
-            { from: 0, price: 4.9 },
-            { from: 50, price: 0 },
-          ],
-        },
-        { id: "express", name: "Express", estimate: "next day", flat: 14.9 },
-      ],
-    },
-  ],
-};
+const GERMAN_SHOP = germanShopDocument();
 
 describe.each(engines)("the tax and shipping setup's API on $name", (engine: TestDatabase) => {
   const { context, signedUp, signedUpAs } = shopContext(engine);

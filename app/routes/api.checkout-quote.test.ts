@@ -4,6 +4,7 @@ import { taxShippingSetupSchema } from "~/commerce/tax-shipping-setup";
 import { products, productVariants, shopSettings } from "~/db/schema";
 import { COMMAND_LINE } from "~/utils/audit-log.server";
 import { onlyVariantOf, productInStock, shopContext } from "../../tests/support/shop-context";
+import { germanShopDocument } from "../../tests/support/tax-setups";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -21,41 +22,8 @@ import { action as quoteAction } from "./api.checkout-quote";
 const engines = await openTestDatabases();
 reportPostgresSkipped("/api/checkout/quote");
 
-/** A shop in Germany, in the test shop's dollars: prices incl. VAT, German and French rates, EU shipping. */
-const GERMAN_SHOP = taxShippingSetupSchema("USD").parse({
-  pricesIncludeTax: true,
-  outsideTaxZones: "refuse",
-  taxZones: [
-    { name: "Germany", areas: ["DE"], rate: 19, classRates: { reduced: 7 } },
-    { name: "France", areas: ["FR"], rate: 20, classRates: { reduced: 5.5 } },
-  ],
-  shippingZones: [
-    {
-      name: "EU",
-      areas: ["DE", "FR", "AT"],
-      methods: [
-        {
-          id: "standard",
-          name: "Standard",
-          estimate: "2-4 days",
-          bySubtotal: [
-            { from: 0, price: 4.9 },
-            { from: 50, price: 0 },
-          ],
-        },
-        {
-          id: "freight",
-          name: "Freight",
-          estimate: "1 week",
-          byWeight: [
-            { upToGrams: 5000, price: 9.9 },
-            { upToGrams: 30000, price: 29 },
-          ],
-        },
-      ],
-    },
-  ],
-});
+/** The German shop, in the test shop's dollars, refusing to sell outside its tax zones. */
+const GERMAN_SHOP = taxShippingSetupSchema("USD").parse(germanShopDocument("refuse"));
 
 describe.each(engines)("the checkout's quote on $name", (engine: TestDatabase) => {
   const { context, taxShipping } = shopContext(engine);
@@ -164,7 +132,7 @@ describe.each(engines)("the checkout's quote on $name", (engine: TestDatabase) =
       body: { error: { code: "not_sold_there", field: "shippingAddress.country" } },
     });
     expect(
-      await quote({ shippingAddress: { country: "DE" }, shippingMethod: "express" }, cookie),
+      await quote({ shippingAddress: { country: "DE" }, shippingMethod: "overnight" }, cookie),
     ).toMatchObject({
       status: 422,
       body: { error: { code: "invalid_shipping_method", field: "shippingMethod" } },

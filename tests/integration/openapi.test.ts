@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiDocument, JsonSchema } from "../../app/utils/openapi";
 import { CookieClient, signUp } from "../support/http-client";
 import { type ShopProcess, startShopProcess } from "../support/shop-process";
+import { germanShopDocument } from "../support/tax-setups";
 
 /**
  * The OpenAPI description (/openapi.json) against the shop itself: real
@@ -221,34 +222,7 @@ describe("real answers match the description", () => {
     const schema =
       document.paths["/api/admin/tax-and-shipping"]?.put?.requestBody?.content["application/json"].schema;
     const validate = ajv.compile(schema as object);
-    const germanShop = {
-      pricesIncludeTax: true,
-      outsideTaxZones: "no-tax",
-      taxZones: [{ name: "Germany", areas: ["DE"], rate: 19, classRates: { reduced: 7 }, taxShipping: true }],
-      shippingZones: [
-        {
-          name: "EU",
-          areas: ["DE", "FR"],
-          methods: [
-            {
-              id: "standard",
-              name: "Standard",
-              estimate: "2-4 days",
-              bySubtotal: [
-                { from: 0, price: 4.9 },
-                { from: 50, price: 0 },
-              ],
-            },
-            {
-              id: "freight",
-              name: "Freight",
-              estimate: "1 week",
-              byWeight: [{ upToGrams: 5000, price: 9.9 }],
-            },
-          ],
-        },
-      ],
-    };
+    const germanShop = germanShopDocument();
     expect(validate(germanShop), ajv.errorsText(validate.errors)).toBe(true);
     expect(validate({ ...germanShop, outsideTaxZones: "maybe" })).toBe(false);
     await expectDescribed(

@@ -6,6 +6,7 @@ import type { Database } from "~/db/client.server";
 import { cartLines, products, productVariants } from "~/db/schema";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
 import { quoteAnswerSchema, quoteRequestSchema } from "./checkout-quote-schema";
+import { countryName } from "./checkout-schema";
 
 /**
  * POST /api/checkout/quote (issue 35): the visitor's cart at an address, as
@@ -45,11 +46,9 @@ async function quoteLinesOf(db: Pick<Database, "select">, cartId: string): Promi
   }));
 }
 
-const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region" });
-
 /** Why no quote, as the API says it: each names the field to change. */
 function quoteRefusal(refusal: QuoteRefusal, destination: Destination): Response {
-  const country = COUNTRY_NAMES.of(destination.country) ?? destination.country;
+  const country = countryName(destination.country) ?? destination.country;
   switch (refusal) {
     case "not-shipped":
       return apiError(422, {

@@ -18,7 +18,7 @@ const SHIPPING_METHODS = ["standard", "express"] as const;
 const PAYMENT_METHODS = ["cash-on-delivery", "bank-transfer", "card"] as const;
 
 /** A country's name in English, or undefined for a code that is not a country's. */
-const countryName = (code: string): string | undefined => countries.getName(code, "en") ?? undefined;
+export const countryName = (code: string): string | undefined => countries.getName(code, "en") ?? undefined;
 
 /** Whether a postal code is written as its country writes them: any text where the country has no rules. */
 const postalCodeFits = (postalCode: string, country: string): boolean =>
