@@ -172,11 +172,14 @@ export async function checkoutVisitorOf(
   const visitor = await cartVisitorOf(request, context);
   const owner = ownerOf(request, visitor);
   const cartId = owner ? await cartIdOf(visitor.db, owner) : null;
-  const settings = await context.get(servicesContext).settings.current();
+  const services = context.get(servicesContext);
+  // One after the other: a shop without a saved setup prices it from the settings just read.
+  const settings = await services.settings.current();
+  const setup = await services.taxShipping.current();
   return {
     userId: visitor.userId,
     cart: cartId ? { id: cartId } : null,
-    rates: shippingRatesIn(settings),
+    setup,
     orders: orderServicesWith(context, settings),
   };
 }

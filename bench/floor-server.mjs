@@ -189,6 +189,9 @@ async function shippingRates() {
   const { rows } = await pool.query(SQL.settings(SETTING_NAMES.length), SETTING_NAMES);
   const value = { ...DEFAULT_SHIPPING };
   for (const row of rows) if (row.name in value) value[row.name] = row.value;
+  // Then, as the shop, its tax and shipping setup (none saved in the bench: the shipping settings
+  // price the order, and no tax).
+  await pool.query(SQL.taxSetup, ["taxAndShipping"]);
   settings = { value, readAt: Date.now() };
   return value;
 }
@@ -261,6 +264,8 @@ async function placeIn(client, order) {
     soldLines.map((line) => line.unitPriceCents),
     soldLines.map((line) => line.quantity),
     soldLines.map((line) => line.lineTotalCents),
+    // The shop's default setup charges no tax: each line's is 0.
+    soldLines.map(() => 0),
   ]);
   await client.query(SQL.emptyCart, [cartId]);
   const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
@@ -272,7 +277,11 @@ async function placeIn(client, order) {
         ? 0
         : rates.standardShippingCents;
   const totalCents = subtotalCents + shippingCents;
-  const { rows } = await client.query(SQL.totals, [subtotalCents, shippingCents, totalCents, orderId]);
+  const methodName = checkout.shippingMethod === "express" ? "Express" : "Standard";
+  const { rows } = await client.query(SQL.totals, [
+    ...[subtotalCents, shippingCents, totalCents, 0, "[]", false, methodName],
+    orderId,
+  ]);
   const { number, status } = rows[0];
   const text = `Thank you for your order ${number}.\n\n${soldLines.map((line) => `${line.quantity} × ${line.name}`).join("\n")}\n\nTotal: $${(totalCents / 100).toFixed(2)}`;
   const html = `<!doctype html><p>${text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll("\n", "<br>")}</p>`;

@@ -1,3 +1,4 @@
+import { unitsText } from "./money";
 import type { Area, ShippingMethod, TaxShippingSetup, TaxZone } from "./tax-shipping-setup";
 
 /**
@@ -8,6 +9,12 @@ import type { Area, ShippingMethod, TaxShippingSetup, TaxZone } from "./tax-ship
  * rounding is each line's tax (and shipping's), half-up to the minor unit,
  * so the taxes per rate are sums of figures the order's lines show.
  */
+
+/** Percent with up to 4 decimals (8.875 % in New York) as millionths. */
+export const RATE_DECIMALS = 4;
+
+/** A rate in millionths as people write it: 190,000 is 19, 57,500 is 5.75. */
+export const percentOf = (millionths: number): number => Number(unitsText(millionths, RATE_DECIMALS));
 
 /** Where the order goes: a country (ISO 3166-1 alpha-2) and, where its addresses have one, its region (ISO 3166-2). */
 export interface Destination {
@@ -30,9 +37,12 @@ interface MethodOffer {
   name: string;
   estimate: string;
   price: number;
+  /** Where a band of subtotal makes it free, the subtotal it is free from (what the checkout tells the shopper). */
+  freeFrom: number | null;
 }
 
-interface TaxAmount {
+/** One rate's tax on a quote, and on the order placed at it (`orders.taxes`). */
+export interface TaxAmount {
   /** The zone's name, and the class's beside it for a class rate: "Germany", "Germany (reduced)". */
   name: string;
   /** In millionths: 190,000 is 19 %. */
@@ -82,6 +92,17 @@ function methodPrice(method: ShippingMethod, subtotal: number, grams: number): n
   return method.byWeight.find((band) => grams <= band.upToGrams)?.price;
 }
 
+/** The subtotal from which a method priced by bands of subtotal is free, if one band is. */
+function freeFromOf(method: ShippingMethod): number | null {
+  if (!("bySubtotal" in method)) return null;
+  return method.bySubtotal.find((band) => band.price === 0 && band.from > 0)?.from ?? null;
+}
+
+/** Every country the shop ships to, or to a region of (ISO 3166-1 alpha-2): what the checkout's list offers. */
+export function shippedCountries(setup: TaxShippingSetup): Set<string> {
+  return new Set(setup.shippingZones.flatMap((zone) => zone.areas.map((area) => area.slice(0, 2))));
+}
+
 /** The methods the shop offers an address for this parcel, in the owner's order; undefined where it does not ship. */
 function methodsFor(
   setup: TaxShippingSetup,
@@ -95,7 +116,15 @@ function methodsFor(
     const price = methodPrice(method, subtotal, grams);
     return price === undefined
       ? []
-      : [{ id: method.id, name: method.name, estimate: method.estimate, price }];
+      : [
+          {
+            id: method.id,
+            name: method.name,
+            estimate: method.estimate,
+            price,
+            freeFrom: freeFromOf(method),
+          },
+        ];
   });
 }
 

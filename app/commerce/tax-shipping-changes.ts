@@ -1,5 +1,5 @@
+import { percentOf } from "./checkout-quote";
 import type { ShippingZone, TaxShippingSetup, TaxZone } from "./tax-shipping-setup";
-import { percentOf } from "./tax-shipping-setup";
 
 /**
  * What a new tax and shipping setup changes, in words the activity log shows

@@ -1,5 +1,6 @@
 import { iso31661, iso31662 } from "iso-3166";
 import { z } from "~/utils/zod";
+import { percentOf, RATE_DECIMALS } from "./checkout-quote";
 import {
   type CurrencyCode,
   decimalAmount,
@@ -7,7 +8,6 @@ import {
   minorDigitsOf,
   money,
   unitsOfDecimalText,
-  unitsText,
 } from "./money";
 import { TAX_CLASS } from "./tax-class";
 
@@ -88,9 +88,6 @@ const isArea = (area: string): boolean => COUNTRIES.has(area) || REGIONS.has(are
 const unitsOfDecimal = (value: number, decimals: number): number | undefined =>
   // String of a negative, an exponent or NaN is no plain decimal: refused by the text's reading.
   unitsOfDecimalText(String(value), decimals);
-
-/** Percent with up to 4 decimals (8.875 % in New York) as millionths. */
-const RATE_DECIMALS = 4;
 
 const rateField = () =>
   z
@@ -313,9 +310,6 @@ export function taxShippingSetupSchema(currency: CurrencyCode) {
       { when: (payload) => typeof payload.value === "object" && payload.value !== null },
     ) satisfies z.ZodType<TaxShippingSetup, unknown>;
 }
-
-/** A rate in millionths as the document writes it: 190,000 is 19, 57,500 is 5.75. */
-export const percentOf = (millionths: number): number => Number(unitsText(millionths, RATE_DECIMALS));
 
 /** The document of a setup: amounts as decimals of `currency`, rates in percent (what GET answers). */
 export function setupDocument(setup: TaxShippingSetup, currency: CurrencyCode) {

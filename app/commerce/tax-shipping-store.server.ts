@@ -39,23 +39,27 @@ export function createTaxShippingStore(
   db: Database,
   settings: { current(): Promise<ShopSettings> },
 ): TaxShippingStore {
-  let cached: { setup: TaxShippingSetup; readAt: number } | undefined;
+  // The saved setup, or null for none: a shop without one follows its shipping settings as they change.
+  let cached: { saved: TaxShippingSetup | null; readAt: number } | undefined;
 
-  async function read(reader: Pick<Database, "select">): Promise<TaxShippingSetup> {
+  async function readSaved(reader: Pick<Database, "select">): Promise<TaxShippingSetup | null> {
     const [row] = await reader
       .select({ value: shopSettings.value })
       .from(shopSettings)
       .where(eq(shopSettings.name, SETTING));
-    return row ? (row.value as TaxShippingSetup) : fromSettings(await settings.current());
+    return row ? (row.value as TaxShippingSetup) : null;
+  }
+
+  async function read(reader: Pick<Database, "select">): Promise<TaxShippingSetup> {
+    return (await readSaved(reader)) ?? fromSettings(await settings.current());
   }
 
   return {
     async current() {
       const now = Date.now();
-      if (cached && now - cached.readAt < FRESH_FOR_MS) return cached.setup;
-      const setup = await read(db);
-      cached = { setup, readAt: now };
-      return setup;
+      if (!cached || now - cached.readAt >= FRESH_FOR_MS)
+        cached = { saved: await readSaved(db), readAt: now };
+      return cached.saved ?? fromSettings(await settings.current());
     },
 
     async replace(actor, setup) {
@@ -77,7 +81,7 @@ export function createTaxShippingStore(
           after: setup,
         });
       });
-      cached = { setup, readAt: Date.now() };
+      cached = { saved: setup, readAt: Date.now() };
       return setup;
     },
   };

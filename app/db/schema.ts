@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   customType,
   foreignKey,
@@ -16,6 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import type { TaxAmount } from "../commerce/checkout-quote";
 import { ORDER_STATUS_LIST_SQL, type OrderStatus } from "../commerce/order-states";
 import { users } from "./auth-schema";
 import { bytea } from "./column-types";
@@ -273,10 +275,18 @@ export const orders = pgTable(
     /** Name, lines, city, postal code and country, as they were when the order was placed. */
     shippingAddress: jsonb("shipping_address").notNull(),
     shippingMethod: text("shipping_method").notNull(),
+    /** The method's name as its zone offered it ("Colissimo"); null for orders from before zones (Standard, Express). */
+    shippingMethodName: text("shipping_method_name"),
     paymentMethod: text("payment_method").notNull(),
     subtotalCents: bigint("subtotal_cents", { mode: "number" }).notNull(),
     shippingCents: bigint("shipping_cents", { mode: "number" }).notNull(),
     totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    /** The tax charged, the sum of `taxes`: in the lines and shipping when prices include tax, else added to them. */
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull().default(0),
+    /** Whether the lines' and shipping's prices contain the tax (the shop's setup when it was placed). */
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
+    /** The tax by rate as charged: `[{ name: "Germany", rate: 190000, amount: 1596 }]` (rate in millionths). */
+    taxes: jsonb("taxes").$type<TaxAmount[]>().notNull().default([]),
     /**
      * The ISO 4217 currency its amounts are in (every `_cents` column holds that currency's minor
      * units): the shop's when it was placed, kept when the shop later changes its own.
@@ -308,7 +318,7 @@ export const orders = pgTable(
     check("orders_currency_check", sql`${table.currency} ~ '^[A-Z]{3}$'`),
     check(
       "orders_total_check",
-      sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents}`,
+      sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.taxCents} >= 0 and ${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents} + case when ${table.pricesIncludeTax} then 0 else ${table.taxCents} end`,
     ),
   ],
 );
@@ -334,6 +344,8 @@ export const orderLines = pgTable(
     unitPriceCents: bigint("unit_price_cents", { mode: "number" }).notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalCents: bigint("line_total_cents", { mode: "number" }).notNull(),
+    /** The line's tax, half-up to the minor unit: contained in its total or added to it, as the order's `prices_include_tax`. */
+    taxCents: bigint("tax_cents", { mode: "number" }).notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.variantId] }),
@@ -346,7 +358,7 @@ export const orderLines = pgTable(
     check("order_lines_quantity_check", sql`${table.quantity} between 1 and 99`),
     check(
       "order_lines_total_check",
-      sql`${table.unitPriceCents} >= 0 and ${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`,
+      sql`${table.unitPriceCents} >= 0 and ${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity} and ${table.taxCents} >= 0`,
     ),
   ],
 );

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { TaxShippingSetup } from "~/commerce/tax-shipping-setup";
 import { auditLog, shopSettings } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
 import { shopContext } from "../../tests/support/shop-context";
@@ -43,11 +44,16 @@ describe.each(engines)("the shop's settings on $name", (engine: TestDatabase) =>
     expect(sent.body?.saved).toBe(true);
 
     const checkout = await sendForm(checkoutLoader, context, "/checkout", { method: "GET", cookie: owner });
-    expect(checkout.body?.rates).toEqual({
-      standardCents: 350,
-      freeStandardFromCents: 7_500,
-      expressCents: 1_499,
-    });
+    expect((checkout.body?.setup as TaxShippingSetup | undefined)?.shippingZones[0]?.methods).toMatchObject([
+      {
+        id: "standard",
+        bySubtotal: [
+          { from: 0, price: 350 },
+          { from: 7_500, price: 0 },
+        ],
+      },
+      { id: "express", flat: 1_499 },
+    ]);
     const form = await sendForm(loader, context, "/admin/settings", { method: "GET", cookie: owner });
     expect(form.body?.current).toEqual({ ...SAVED, freeShippingFrom: "75.00" });
 
@@ -148,11 +154,16 @@ describe.each(engines)("the shop's settings on $name", (engine: TestDatabase) =>
     const sent = await sendForm(action, context, "/admin/settings", { cookie: owner, form: yen });
     expect(sent.status).toBe(200);
     const checkout = await sendForm(checkoutLoader, context, "/checkout", { method: "GET", cookie: owner });
-    expect(checkout.body?.rates).toEqual({
-      standardCents: 500,
-      freeStandardFromCents: 8_000,
-      expressCents: 1_500,
-    });
+    expect((checkout.body?.setup as TaxShippingSetup | undefined)?.shippingZones[0]?.methods).toMatchObject([
+      {
+        id: "standard",
+        bySubtotal: [
+          { from: 0, price: 500 },
+          { from: 8_000, price: 0 },
+        ],
+      },
+      { id: "express", flat: 1_500 },
+    ]);
     const form = await sendForm(loader, context, "/admin/settings", { method: "GET", cookie: owner });
     expect(form.body?.current).toMatchObject({ currency: "JPY", locale: "ja-JP", standardShipping: "500" });
     const [entry] = await engine.db.select().from(auditLog).where(eq(auditLog.actorEmail, ownerEmail));

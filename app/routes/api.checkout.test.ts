@@ -139,7 +139,7 @@ describe("POST /api/checkout", () => {
       "shippingAddress.country",
     ],
     [{ ...checkout, shippingAddress: { ...SHOPPER_ADDRESS, country: "US" } }, "shippingAddress.postalCode"],
-    [{ ...checkout, shippingMethod: "overnight" }, "shippingMethod"],
+    [{ ...checkout, shippingMethod: "Overnight!" }, "shippingMethod"],
     [{ ...checkout, paymentMethod: "card" }, "paymentMethod"],
   ])("refuses %j with a 400 naming %s", async (body, field) => {
     const { cookie } = await guestCart(5, 1);

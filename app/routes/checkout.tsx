@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { shippedCountries } from "~/commerce/checkout-quote";
 import { pageMeta } from "~/components/layout/page-meta";
 import { buttonClasses } from "~/components/ui/button";
 import {
   cardPaymentOffer,
   checkoutVisitorOf,
-  shippingRatesOf,
+  servicesContext,
   shopperOf,
   shoppingRefusalOf,
 } from "~/context.server";
 import { cartPageData } from "~/features/cart/cart-page.server";
 import { RepricedNote } from "~/features/cart/components/repriced-note";
 import { checkoutFormAction } from "~/features/orders/checkout-page.server";
+import { quoteLinesOf } from "~/features/orders/checkout-quote.server";
 import { countryChoices, likelyCountry } from "~/features/orders/checkout-schema";
 import { CheckoutForm } from "~/features/orders/components/checkout-form";
 import { regionChoices } from "~/features/orders/shipping-regions";
@@ -20,8 +22,19 @@ import { shoppingRefusalMessage } from "~/utils/shopping-rate-limit.server";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const shopper = await shopperOf(request, context);
-  const cart = await cartPageData(request, shopper.cart);
+  const [shopper, visitor] = await Promise.all([
+    shopperOf(request, context),
+    checkoutVisitorOf(request, context),
+  ]);
+  const [cart, quoteLines] = await Promise.all([
+    cartPageData(request, shopper.cart),
+    visitor.cart ? quoteLinesOf(context.get(servicesContext).database.db, visitor.cart.id) : [],
+  ]);
+  // The countries the shop ships to; the shopper's own first when it is one of them.
+  const shipped = shippedCountries(visitor.setup);
+  const countries = countryChoices().filter((choice) => shipped.has(choice.code));
+  const likely = likelyCountry(shopperLocale(request));
+  const country = shipped.has(likely) ? likely : (countries[0]?.code ?? likely);
   return data(
     {
       lines: cart.lines.map(
@@ -35,12 +48,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           lineTotalCents,
         }),
       ),
-      subtotalCents: cart.subtotalCents,
+      quoteLines,
+      setup: visitor.setup,
       repriced: { from: cart.repricedFrom, to: cart.currency },
-      rates: await shippingRatesOf(context),
-      countries: countryChoices(),
+      countries,
       regions: regionChoices(),
-      defaults: { email: shopper.email, name: shopper.name, country: likelyCountry(shopperLocale(request)) },
+      defaults: { email: shopper.email, name: shopper.name, country },
       // A new key for each page shown: every send of this page's form is one checkout.
       idempotencyKey: randomUUID(),
       cardPayment: cardPaymentOffer(context),

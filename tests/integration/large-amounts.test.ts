@@ -8,6 +8,7 @@ import { placeOrder } from "~/features/orders/place-order.server";
 import { recordingMail } from "../support/recording-mailer";
 import { onlyVariantOf, productInStock } from "../support/shop-context";
 import { SHOPPER_ADDRESS } from "../support/shopper";
+import { flatShippingSetup } from "../support/tax-setups";
 import { openTestDatabases, type TestDatabase } from "../support/test-database";
 
 /**
@@ -47,7 +48,7 @@ describe.each(engines)("amounts past 32 bits of cents, on $name", (engine: TestD
       shippingAddress: SHOPPER_ADDRESS,
       shippingMethod: "standard",
       paymentMethod: "cash-on-delivery",
-      shippingCentsFor: () => 499,
+      setup: flatShippingSetup(499),
       currency: "USD",
       status: "placed",
       paymentDueAt: null,

@@ -1,6 +1,7 @@
 import { type OrderRequest, type Placement, placeOrder } from "~/features/orders/place-order.server";
 import type { MailQueue } from "~/utils/mail-queue.server";
 import { SHOPPER_ADDRESS } from "./shopper";
+import { flatShippingSetup } from "./tax-setups";
 
 /**
  * `count` guests checking out the same lines at once (pay on delivery, no email, each with its
@@ -29,7 +30,7 @@ export function racingCheckouts(
         shippingAddress: SHOPPER_ADDRESS,
         shippingMethod: "standard",
         paymentMethod: "cash-on-delivery",
-        shippingCentsFor: () => 0,
+        setup: flatShippingSetup(0),
         currency: "USD",
         status: "placed",
         paymentDueAt: null,

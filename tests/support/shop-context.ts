@@ -26,6 +26,7 @@ import { createShopSettings } from "~/utils/shop-settings.server";
 import { createShoppingRateLimit, type ShoppingRateLimits } from "~/utils/shopping-rate-limit.server";
 import { recordingMail } from "./recording-mailer";
 import { SHOPPER_ADDRESS } from "./shopper";
+import { flatShippingSetup } from "./tax-setups";
 import type { TestDatabase } from "./test-database";
 
 const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -170,7 +171,7 @@ export async function placeTestOrder(
     shippingAddress: SHOPPER_ADDRESS,
     shippingMethod: "standard",
     paymentMethod: "bank-transfer",
-    shippingCentsFor: () => 499,
+    setup: flatShippingSetup(499),
     currency: "USD",
     status: "placed",
     paymentDueAt: null,

@@ -1,3 +1,5 @@
+import { everywhereSetup, type TaxShippingSetup } from "~/commerce/tax-shipping-setup";
+
 /**
  * A shop in Germany as its owner writes its tax and shipping setup (issue
  * 35's example, with France beside Germany): prices include VAT; German and
@@ -39,6 +41,25 @@ export function germanShopDocument(outsideTaxZones: "no-tax" | "refuse" = "no-ta
             ],
           },
         ],
+      },
+    ],
+  };
+}
+
+/**
+ * A setup that charges `shipping` minor units by its Standard method to any
+ * country and no tax: what the placing tests that are not about taxes order with.
+ */
+export function flatShippingSetup(shipping: number): TaxShippingSetup {
+  return {
+    pricesIncludeTax: false,
+    outsideTaxZones: "no-tax",
+    taxZones: [],
+    shippingZones: [
+      {
+        name: "Everywhere",
+        areas: everywhereSetup({ standard: 0, freeFrom: 0, express: 0 }).shippingZones[0]?.areas ?? [],
+        methods: [{ id: "standard", name: "Standard", estimate: "3-5 business days", flat: shipping }],
       },
     ],
   };

@@ -1,5 +1,6 @@
 import { decimalAmount, minorAtMost, money } from "~/commerce/money";
 import { formatAmount, shopMoney } from "~/commerce/shop-money.server";
+import type { TaxShippingSetup } from "~/commerce/tax-shipping-setup";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
 import { awaitingCardPaymentEmail } from "./card-payments/card-payment-emails.server";
 import { windowInWords } from "./card-payments/card-payments.server";
@@ -8,6 +9,7 @@ import {
   type Checkout,
   checkoutConflictSchema,
   checkoutSchema,
+  countryName,
   idempotencyKeySchema,
   orderAnswerSchema,
 } from "./checkout-schema";
@@ -17,7 +19,7 @@ import { orderPath } from "./order-link.server";
 import type { OrderServices } from "./orders.server";
 import { paymentMethod } from "./payment-methods.server";
 import { type Placement, placeOrder } from "./place-order.server";
-import { type ShippingRates, shippingCents } from "./shipping";
+import { quoteRefusal } from "./quote-refusal";
 
 /**
  * POST /api/checkout with an Idempotency-Key: places the visitor's cart as
@@ -25,15 +27,16 @@ import { type ShippingRates, shippingCents } from "./shipping";
  * with the same order; 409 when stock is short (each line and what is left),
  * the cart is empty, or the order no longer comes to the `expectedTotal` the
  * client showed (the new lines and total); 422 when the key was used for
- * another request; 400 naming each bad field.
+ * another request or the shop has no quote for the address (it does not ship
+ * or sell there, or not by that method); 400 naming each bad field.
  */
 
-/** Who checks out: their account (or none), their cart's id and lines, and the shipping rates. */
+/** Who checks out: their account (or none), their cart's id, and the shop's tax and shipping setup. */
 export interface CheckoutVisitor {
   userId: string | null;
   /** The visitor's cart (its lines are read when it is placed), or null without one. */
   cart: { id: string } | null;
-  rates: ShippingRates;
+  setup: TaxShippingSetup;
   /** The orders feature's services: its mail queue places the order and writes its confirmation email. */
   orders: OrderServices;
 }
@@ -50,7 +53,7 @@ export async function checkoutResponse(request: Request, visitor: CheckoutVisito
     "{ email, shippingAddress, shippingMethod, paymentMethod, expectedTotal? }",
   );
   if (!body.ok) return body.response;
-  return placementResponse(await placeCheckout(visitor, body.value, key.data));
+  return placementResponse(await placeCheckout(visitor, body.value, key.data), body.value);
 }
 
 /** A placement, and for a placed order where the shopper goes next (its payment method says). */
@@ -95,7 +98,7 @@ export async function placeCheckout(
     shippingAddress: checkout.shippingAddress,
     shippingMethod: checkout.shippingMethod,
     paymentMethod: checkout.paymentMethod,
-    shippingCentsFor: (subtotal) => shippingCents(checkout.shippingMethod, subtotal, visitor.rates),
+    setup: visitor.setup,
     currency,
     // Read from its digits, to the currency's minor unit: a total the shopper saw has no finer part.
     expectedTotalCents:
@@ -134,9 +137,14 @@ const cartEmpty = () =>
 /** What the API says when card payments are off, and the checkout page beside its Payment field. */
 export const CARD_UNAVAILABLE = "Card payments are not available in this shop: choose another way to pay.";
 
-function placementResponse(placement: CheckoutPlacement): Response {
+function placementResponse(placement: CheckoutPlacement, checkout: Checkout): Response {
   const noStore = { "Cache-Control": "no-store" };
   if (placement.outcome === "empty") return cartEmpty();
+  if (placement.outcome === "not-quoted") {
+    const { shippingAddress } = checkout;
+    const country = countryName(shippingAddress.country) ?? shippingAddress.country;
+    return apiError(422, quoteRefusal(placement.refusal, shippingAddress, country));
+  }
   if (placement.outcome === "card-unavailable") {
     return apiError(400, { code: "invalid_field", message: CARD_UNAVAILABLE, field: "paymentMethod" });
   }

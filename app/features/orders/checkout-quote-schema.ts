@@ -1,6 +1,6 @@
 import { amountSchema, currencySchema } from "~/commerce/money-schema";
 import { z } from "~/utils/zod";
-import { destinationSchema } from "./checkout-schema";
+import { destinationSchema, shippingMethodIdSchema, taxesSchema, taxIncludedSchema } from "./checkout-schema";
 
 /**
  * `POST /api/checkout/quote` (issue 35): what the visitor's cart comes to at
@@ -11,9 +11,7 @@ export const quoteRequestSchema = z.object({
   shippingAddress: destinationSchema.describe(
     "Where the order goes: `country` (ISO 3166-1 alpha-2) and, for the countries whose addresses have one, `region` (ISO 3166-2).",
   ),
-  shippingMethod: z
-    .string("Choose a shipping method by its id, as the quote lists them.")
-    .regex(/^[a-z][a-z0-9-]{0,39}$/, "Choose a shipping method by its id, as the quote lists them.")
+  shippingMethod: shippingMethodIdSchema
     .optional()
     .describe("One of the quote's `shippingMethods[].id`; without it, the first the address is offered."),
 });
@@ -44,19 +42,7 @@ export const quoteAnswerSchema = z.object({
     .describe("The methods the shop offers this address for this cart, in the shop's order."),
   shippingMethod: z.answerString().describe("The method `shipping` is for."),
   shipping: money(),
-  taxes: z
-    .array(
-      z.object({
-        name: z
-          .answerString()
-          .describe('The tax zone, and the class beside it for a class rate: "Germany (reduced)".'),
-        rate: z.number().min(0).max(100).describe("In percent."),
-        amount: money(),
-      }),
-    )
-    .describe("The tax at each rate the order pays: each line's tax (and shipping's, where taxed) summed."),
-  taxIncluded: z
-    .boolean()
-    .describe("Prices include tax: `taxes` are contained in the lines and shipping, not added."),
+  taxes: taxesSchema,
+  taxIncluded: taxIncludedSchema,
   total: money().describe("subtotal + shipping, plus the taxes when they are not included."),
 });

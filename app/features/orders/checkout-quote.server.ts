@@ -1,12 +1,13 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { type Destination, type QuoteLine, type QuoteRefusal, quoteFor } from "~/commerce/checkout-quote";
+import { percentOf, type QuoteLine, quoteFor } from "~/commerce/checkout-quote";
 import { type CurrencyCode, decimalAmount, money } from "~/commerce/money";
-import { percentOf, type TaxShippingSetup } from "~/commerce/tax-shipping-setup";
+import type { TaxShippingSetup } from "~/commerce/tax-shipping-setup";
 import type { Database } from "~/db/client.server";
 import { cartLines, products, productVariants } from "~/db/schema";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
 import { quoteAnswerSchema, quoteRequestSchema } from "./checkout-quote-schema";
 import { countryName } from "./checkout-schema";
+import { quoteRefusal } from "./quote-refusal";
 
 /**
  * POST /api/checkout/quote (issue 35): the visitor's cart at an address, as
@@ -23,8 +24,8 @@ export interface QuoteCaller {
   currency: CurrencyCode;
 }
 
-/** The cart's live lines as a quote takes them, in the order they were added. */
-async function quoteLinesOf(db: Pick<Database, "select">, cartId: string): Promise<QuoteLine[]> {
+/** The cart's live lines as a quote takes them, in the order they were added (the quote's API, the checkout page). */
+export async function quoteLinesOf(db: Pick<Database, "select">, cartId: string): Promise<QuoteLine[]> {
   const rows = await db
     .select({
       lineId: cartLines.variantId,
@@ -46,37 +47,6 @@ async function quoteLinesOf(db: Pick<Database, "select">, cartId: string): Promi
   }));
 }
 
-/** Why no quote, as the API says it: each names the field to change. */
-function quoteRefusal(refusal: QuoteRefusal, destination: Destination): Response {
-  const country = countryName(destination.country) ?? destination.country;
-  switch (refusal) {
-    case "not-shipped":
-      return apiError(422, {
-        code: "not_shipped_there",
-        message: `The shop does not ship to ${country}.`,
-        field: "shippingAddress.country",
-      });
-    case "not-taxed":
-      return apiError(422, {
-        code: "not_sold_there",
-        message: `The shop does not sell to ${destination.region ? "this region of " : ""}${country}.`,
-        field: destination.region ? "shippingAddress.region" : "shippingAddress.country",
-      });
-    case "no-method-fits":
-      return apiError(422, {
-        code: "no_shipping_method",
-        message: `No shipping method takes this order to ${country}: it is heavier than the shop sends there.`,
-        field: "shippingAddress.country",
-      });
-    case "unknown-method":
-      return apiError(422, {
-        code: "invalid_shipping_method",
-        message: "Choose one of the shipping methods the quote offers for this address.",
-        field: "shippingMethod",
-      });
-  }
-}
-
 export async function quoteResponse(request: Request, caller: QuoteCaller): Promise<Response> {
   const body = await parsedJsonBody(
     request,
@@ -90,7 +60,11 @@ export async function quoteResponse(request: Request, caller: QuoteCaller): Prom
   }
   const destination = body.value.shippingAddress;
   const answer = quoteFor(caller.setup, lines, destination, body.value.shippingMethod);
-  if (!answer.ok) return quoteRefusal(answer.refusal, destination);
+  if (!answer.ok)
+    return apiError(
+      422,
+      quoteRefusal(answer.refusal, destination, countryName(destination.country) ?? destination.country),
+    );
   const { quote } = answer;
   const amount = (minor: number) => decimalAmount(money(minor, caller.currency));
   return Response.json(

@@ -13,7 +13,6 @@ import { isRegionOf, regionLabel } from "./shipping-regions";
  */
 countries.registerLocale(english);
 
-const SHIPPING_METHODS = ["standard", "express"] as const;
 /** Card only where card payments are on (STRIPE_* or the demo stand-in): the server refuses it elsewhere. */
 const PAYMENT_METHODS = ["cash-on-delivery", "bank-transfer", "card"] as const;
 
@@ -128,10 +127,16 @@ const expectedTotalSchema = z
     "The order's total as the shopper was shown it, in the shop's currency. When the cart, a price or the shipping method makes the total another, nothing is placed: 409 `total_changed` with the new total. Leave it out to place the order at whatever it comes to.",
   );
 
+/** A shipping method, by the id the shop's zones give it (the quote lists those an address is offered). */
+export const shippingMethodIdSchema = z
+  .string("Choose a shipping method.")
+  .regex(/^[a-z][a-z0-9-]{0,39}$/, "Choose one of the shipping methods offered for this address.")
+  .describe("One of the methods the shop's zone offers the address (`shippingMethods[].id` of a quote).");
+
 export const checkoutSchema = z.object({
   email: z.email("Enter a valid email address."),
   shippingAddress: shippingAddressSchema,
-  shippingMethod: z.enum(SHIPPING_METHODS, "Choose Standard or Express shipping."),
+  shippingMethod: shippingMethodIdSchema,
   paymentMethod: z.enum(PAYMENT_METHODS, "Choose how to pay: Pay on delivery, Bank transfer or Card."),
   expectedTotal: expectedTotalSchema.optional(),
 });
@@ -144,6 +149,23 @@ export const idempotencyKeySchema = z
   .regex(/^[\w.:-]{8,200}$/, "The Idempotency-Key must be 8 to 200 letters, digits, '-', '_', '.' or ':'.");
 
 const money = amountSchema;
+
+/** The tax at each rate, as a quote and an order say it. */
+export const taxesSchema = z
+  .array(
+    z.object({
+      name: z
+        .answerString()
+        .describe('The tax zone, and the class beside it for a class rate: "Germany (reduced)".'),
+      rate: z.number().min(0).max(100).describe("In percent."),
+      amount: money(),
+    }),
+  )
+  .describe("The tax at each rate the order pays: each line's tax (and shipping's, where taxed) summed.");
+
+export const taxIncludedSchema = z
+  .boolean()
+  .describe("Prices include tax: `taxes` are contained in the lines and shipping, not added.");
 
 const orderLineSchema = z.object({
   productId: z.number().int(),
@@ -161,6 +183,7 @@ const orderLineSchema = z.object({
   unitPrice: money(),
   quantity: z.number().int().min(1).max(99),
   lineTotal: money(),
+  tax: money().describe("The line's tax: contained in `lineTotal` when `taxIncluded`, else added."),
 });
 
 export const orderAnswerSchema = z.object({
@@ -172,7 +195,10 @@ export const orderAnswerSchema = z.object({
     lines: z.array(orderLineSchema),
     subtotal: money(),
     shipping: money(),
-    total: money().describe("Prices include tax."),
+    tax: money().describe("The sum of `taxes`."),
+    taxes: taxesSchema,
+    taxIncluded: taxIncludedSchema,
+    total: money().describe("subtotal + shipping, plus the tax when it is not included."),
     currency: currencySchema,
   }),
   paymentUrl: z
@@ -212,6 +238,9 @@ export const checkoutConflictSchema = z.object({
       lines: z.array(orderLineSchema).describe("The order as it would be placed now, at today's prices."),
       subtotal: money(),
       shipping: money(),
+      tax: money(),
+      taxes: taxesSchema,
+      taxIncluded: taxIncludedSchema,
       total: money().describe("What the order comes to now: send it as expectedTotal to place it."),
       currency: currencySchema,
     }),

@@ -100,7 +100,7 @@ export async function adminOrderPage(db: Database, params: Record<string, string
     /** The customer's account, when the order was placed signed in (and the account still exists). */
     customer: order.customerId ? { id: order.customerId, name: order.customerName ?? "" } : null,
     address: addressLines(shippingAddress),
-    shippingMethod: shippingMethodLabel(order.shippingMethod),
+    shippingMethod: shippingMethodLabel(order.shippingMethod, order.shippingMethodName),
     paymentMethod: paymentMethod(order.paymentMethod).label,
     trackingNumber: order.trackingNumber,
     /** Its invoice once paid, and the credit note of a paid order cancelled (docs/decisions/0049). */

@@ -2,14 +2,14 @@ import { lineName } from "~/commerce/options-label";
 import { formatAmount } from "~/commerce/shop-money.server";
 import { escapeHtml } from "~/utils/escape-html";
 import type { QueuedMessage } from "~/utils/mail-queue.server";
-import { shippingMethodLabel } from "./order-format";
+import { shippingMethodLabel, taxLabel } from "./order-format";
 import { type PaymentSettings, paymentMethod } from "./payment-methods.server";
 import type { OrderToConfirm } from "./place-order.server";
 import { addressLines } from "./shipping-regions";
 
 /**
  * The order's confirmation email, text and HTML saying the same: the lines,
- * the totals (prices include tax), where it goes, how to pay, and the
+ * the totals and taxes, where it goes, how to pay, and the
  * order's signed link. Unlike the account emails it quotes what the shopper
  * typed (the name and address): a confirmation that does not say where the
  * parcel goes is no confirmation. In the HTML part that text is only ever
@@ -35,10 +35,16 @@ export function orderConfirmationEmail(order: OrderToConfirm, facts: EmailFacts)
     (line) =>
       `${line.quantity} × ${lineName(line)} at ${formatAmount(line.unitPriceCents, order.currency)}: ${formatAmount(line.lineTotalCents, order.currency)}`,
   );
+  const included = order.pricesIncludeTax;
+  const taxes = order.taxes.map(
+    (tax) => `${taxLabel(tax, included)}: ${formatAmount(tax.amount, order.currency)}`,
+  );
   const totals = [
     `Subtotal: ${formatAmount(order.subtotalCents, order.currency)}`,
-    `${shippingMethodLabel(order.shippingMethod)}: ${order.shippingCents === 0 ? "free" : formatAmount(order.shippingCents, order.currency)}`,
-    `Total: ${formatAmount(order.totalCents, order.currency)}, including tax`,
+    `${shippingMethodLabel(order.shippingMethod, order.shippingMethodName)}: ${order.shippingCents === 0 ? "free" : formatAmount(order.shippingCents, order.currency)}`,
+    ...(included ? [] : taxes),
+    `Total: ${formatAmount(order.totalCents, order.currency)}`,
+    ...(included ? taxes : []),
   ];
   const sections: Section[] = [
     { title: "Your order", lines: [...lines, "", ...totals] },

@@ -1,3 +1,5 @@
+import { percentOf } from "~/commerce/checkout-quote";
+
 /**
  * How the shop words an order, the same on its page, in its email and in
  * the shopper's list of orders. Shared with the browser: no server imports.
@@ -18,7 +20,21 @@ const SHIPPING_METHOD_LABELS: Readonly<Record<string, string>> = {
   express: "Express shipping",
 };
 
-export const shippingMethodLabel = (method: string): string => SHIPPING_METHOD_LABELS[method] ?? method;
+/**
+ * The shipping line's label: the method's name as its zone offered it
+ * ("Colissimo shipping"), or for an order from before zones its id's label.
+ */
+export function shippingMethodLabel(method: string, name?: string | null): string {
+  if (!name) return SHIPPING_METHOD_LABELS[method] ?? method;
+  return /shipping/i.test(name) ? name : `${name} shipping`;
+}
+
+/**
+ * A tax's line on an order, its page, its email and Stripe's page: added
+ * ("Tax, Ohio 5.75 %") or contained in the prices ("Includes tax, Germany 19 %").
+ */
+export const taxLabel = (tax: { name: string; rate: number }, included: boolean): string =>
+  `${included ? "Includes tax" : "Tax"}, ${tax.name} ${percentOf(tax.rate)} %`;
 
 export interface AddressSnapshot {
   name: string;

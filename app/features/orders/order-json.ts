@@ -1,3 +1,4 @@
+import { percentOf, type TaxAmount } from "~/commerce/checkout-quote";
 import { decimalAmount, money } from "~/commerce/money";
 import type { OrderStatus } from "~/commerce/order-states";
 
@@ -11,10 +12,14 @@ interface LinesInCents {
     unitPriceCents: number;
     quantity: number;
     lineTotalCents: number;
+    taxCents: number;
   }[];
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  taxCents: number;
+  taxes: TaxAmount[];
+  pricesIncludeTax: boolean;
   /** What every amount is in (ISO 4217). */
   currency: string;
 }
@@ -41,9 +46,17 @@ export function linesInDollars(order: LinesInCents) {
       unitPrice: decimal(line.unitPriceCents),
       quantity: line.quantity,
       lineTotal: decimal(line.lineTotalCents),
+      tax: decimal(line.taxCents),
     })),
     subtotal: decimal(order.subtotalCents),
     shipping: decimal(order.shippingCents),
+    tax: decimal(order.taxCents),
+    taxes: order.taxes.map((tax) => ({
+      name: tax.name,
+      rate: percentOf(tax.rate),
+      amount: decimal(tax.amount),
+    })),
+    taxIncluded: order.pricesIncludeTax,
     total: decimal(order.totalCents),
     currency: order.currency,
   };

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders } from "~/db/schema";
+import type { OrderTaxes } from "./place-order.server";
 
 /** An order's lines as they were sold, in (product, variant) order (on the shop's database or in a transaction). */
 export function orderLinesOf(db: Pick<Database, "select">, orderId: number) {
@@ -14,6 +15,7 @@ export function orderLinesOf(db: Pick<Database, "select">, orderId: number) {
       unitPriceCents: orderLines.unitPriceCents,
       quantity: orderLines.quantity,
       lineTotalCents: orderLines.lineTotalCents,
+      taxCents: orderLines.taxCents,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
@@ -28,10 +30,14 @@ export const ORDER_PAGE_COLUMNS = {
   placedAt: orders.createdAt,
   shippingAddress: orders.shippingAddress,
   shippingMethod: orders.shippingMethod,
+  shippingMethodName: orders.shippingMethodName,
   paymentMethod: orders.paymentMethod,
   subtotalCents: orders.subtotalCents,
   shippingCents: orders.shippingCents,
   totalCents: orders.totalCents,
+  taxCents: orders.taxCents,
+  taxes: orders.taxes,
+  pricesIncludeTax: orders.pricesIncludeTax,
   currency: orders.currency,
 };
 
@@ -44,16 +50,17 @@ interface SoldLine {
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
+  taxCents: number;
 }
 
 /** An order's lines and amounts as the shopper's and the back office's pages show them (OrderTotals). */
 export function linesAndAmounts(
-  order: { subtotalCents: number; shippingCents: number; totalCents: number; currency: string },
+  order: OrderTaxes & { subtotalCents: number; shippingCents: number; totalCents: number; currency: string },
   lines: readonly SoldLine[],
 ) {
   return {
     lines: lines.map(
-      ({ productId, variantId, name, sku, options, unitPriceCents, quantity, lineTotalCents }) => ({
+      ({ productId, variantId, name, sku, options, unitPriceCents, quantity, lineTotalCents, taxCents }) => ({
         productId,
         variantId,
         name,
@@ -62,11 +69,15 @@ export function linesAndAmounts(
         unitPriceCents,
         quantity,
         lineTotalCents,
+        taxCents,
       }),
     ),
     subtotalCents: order.subtotalCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    taxCents: order.taxCents,
+    taxes: order.taxes,
+    pricesIncludeTax: order.pricesIncludeTax,
     currency: order.currency,
   };
 }

@@ -67,7 +67,7 @@ export async function orderPageData(
     placedAt: order.placedAt.toISOString(),
     ...linesAndAmounts(order, order.lines),
     address: addressLines(order.shippingAddress),
-    shippingMethod: shippingMethodLabel(order.shippingMethod),
+    shippingMethod: shippingMethodLabel(order.shippingMethod, order.shippingMethodName),
     payment: { label: paymentMethod(order.paymentMethod).label, ...instructionsOf(order, viewer) },
     card:
       order.paymentMethod === "card"

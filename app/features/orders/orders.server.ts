@@ -7,7 +7,7 @@ import type { CardPaymentServices } from "./card-payments/card-payments.server";
 import type { AddressSnapshot } from "./order-format";
 import { ORDER_PAGE_COLUMNS, orderLinesOf } from "./order-lines.server";
 import { isOrderToken } from "./order-link.server";
-import type { PlacedOrderLine } from "./place-order.server";
+import type { OrderTaxes, PlacedOrderLine } from "./place-order.server";
 
 /**
  * Orders as their shoppers see them: one order for its page and the JSON
@@ -39,13 +39,14 @@ export interface OrderViewer {
   services: OrderServices;
 }
 
-export interface OrderDetails {
+export interface OrderDetails extends OrderTaxes {
   id: number;
   number: string;
   status: OrderStatus;
   placedAt: Date;
   shippingAddress: AddressSnapshot;
   shippingMethod: string;
+  shippingMethodName: string | null;
   paymentMethod: string;
   subtotalCents: number;
   shippingCents: number;

@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type { QuoteRefusal, TaxAmount } from "~/commerce/checkout-quote";
 import type { OrderStatus } from "~/commerce/order-states";
 import { takeStock as takeStockLines } from "~/commerce/stock.server";
+import type { TaxShippingSetup } from "~/commerce/tax-shipping-setup";
 import type { Transaction } from "~/db/client.server";
 import { failedOnLockCycle, failedWith, UNIQUE_VIOLATION } from "~/db/errors.server";
 import { orders } from "~/db/schema";
 import type { MailQueue, QueuedMessage } from "~/utils/mail-queue.server";
 import type { ShortLine } from "./checkout-schema";
+import { chargedAtAddress, type PricedLine } from "./order-charge";
 import type { AddressSnapshot } from "./order-format";
 import { orderLinesOf } from "./order-lines.server";
 import { newOrderNumber } from "./order-number";
@@ -24,7 +27,9 @@ import {
  * Placing an order in one transaction (docs/decisions/0027): the
  * idempotency key is claimed first, the stock taken with conditional
  * updates that never go below zero, the lines snapshotted at the prices the
- * database holds now, in integer cents. A short line takes nothing at all.
+ * database holds now, in integer cents, and charged the quote of the shop's
+ * tax and shipping setup at its address (commerce/checkout-quote.ts): the
+ * method's price, each line's tax. A short line takes nothing at all.
  * The confirmation email is written by the same transaction (the mail
  * queue's, decision 0025), so it exists exactly when the order does: a retry
  * that finds its order, a short line and an empty cart write none.
@@ -39,8 +44,11 @@ export interface OrderRequest {
   shippingAddress: AddressSnapshot;
   shippingMethod: string;
   paymentMethod: string;
-  /** What shipping costs for the order's subtotal (in cents), decided in the placing transaction. */
-  shippingCentsFor: (subtotalCents: number) => number;
+  /**
+   * The shop's tax and shipping setup: the order is charged its quote for the
+   * lines read in the placing transaction, at the shipping address, by `shippingMethod`.
+   */
+  setup: TaxShippingSetup;
   /** The shop's currency now (ISO 4217): its prices and shipping are in it, and the order records it. */
   currency: string;
   /**
@@ -86,14 +94,25 @@ export interface PlacedOrderLine {
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
+  /** Its tax: contained in `lineTotalCents` when the order's prices include tax, else added to it. */
+  taxCents: number;
 }
 
-interface PlacedOrder {
+/** The tax an order was charged: each rate's, their sum, and whether the prices contain it. */
+export interface OrderTaxes {
+  taxCents: number;
+  taxes: TaxAmount[];
+  pricesIncludeTax: boolean;
+}
+
+interface PlacedOrder extends OrderTaxes {
   id: number;
   number: string;
   status: OrderStatus;
   subtotalCents: number;
   shippingCents: number;
+  /** The shipping method's name as its zone offered it ("Express"). */
+  shippingMethodName: string | null;
   totalCents: number;
   /** What its amounts are in (ISO 4217): the shop's currency when it was placed. */
   currency: string;
@@ -106,7 +125,7 @@ export interface OrderToConfirm
     Pick<OrderRequest, "email" | "shippingAddress" | "shippingMethod" | "paymentMethod"> {}
 
 /** What the order would come to now: its lines at today's prices and its totals, in cents. */
-interface OrderQuote {
+interface OrderQuote extends OrderTaxes {
   lines: PlacedOrderLine[];
   subtotalCents: number;
   shippingCents: number;
@@ -120,7 +139,9 @@ export type Placement =
   /** Nothing placed: the order comes to another total than the one expected. */
   | { outcome: "total-changed"; expectedTotalCents: number; order: OrderQuote }
   | { outcome: "empty" }
-  | { outcome: "key-reused" };
+  | { outcome: "key-reused" }
+  /** Nothing placed: the shop does not ship or sell to the address, or not by that method. */
+  | { outcome: "not-quoted"; refusal: QuoteRefusal };
 
 /** Thrown inside the transaction to roll it back when a line is short. */
 class StockShort extends Error {
@@ -131,6 +152,13 @@ class StockShort extends Error {
 
 /** Thrown inside the transaction to roll back the key's claim when there is nothing to order. */
 class NothingToOrder extends Error {}
+
+/** Thrown inside the transaction when the setup has no quote for the address: the key's claim rolls back too. */
+class NotQuoted extends Error {
+  constructor(readonly refusal: QuoteRefusal) {
+    super("not quoted");
+  }
+}
 
 /**
  * Thrown inside the transaction when the order's total is not the one the
@@ -161,6 +189,7 @@ export async function placeOrder(mail: MailQueue, request: OrderRequest): Promis
     } catch (error) {
       if (error instanceof StockShort) return { outcome: "short", lines: error.lines };
       if (error instanceof NothingToOrder) return { outcome: "empty" };
+      if (error instanceof NotQuoted) return { outcome: "not-quoted", refusal: error.refusal };
       if (error instanceof TotalChanged) {
         return { outcome: "total-changed", expectedTotalCents: error.expectedTotalCents, order: error.order };
       }
@@ -211,10 +240,9 @@ async function placeIn(
   // Checked after the key: a retry of a placed order finds its cart empty, and its order above.
   if (lines.length === 0) throw new NothingToOrder();
 
-  const soldLines = await linesAtTodaysPrices(tx, lines);
-  const subtotalCents = soldLines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const shippingCents = request.shippingCentsFor(subtotalCents);
-  const totalCents = subtotalCents + shippingCents;
+  const charged = chargedAtAddress(request, await linesAtTodaysPrices(tx, lines));
+  if (!charged.ok) throw new NotQuoted(charged.refusal);
+  const { soldLines, subtotalCents, shippingCents, totalCents, taxes } = charged.order;
   const { expectedTotalCents } = request;
   if (expectedTotalCents != null && expectedTotalCents !== totalCents) {
     // A short line is said first: the shopper's next step is the cart, not the new total.
@@ -224,6 +252,7 @@ async function placeIn(
       subtotalCents,
       shippingCents,
       totalCents,
+      ...taxes,
       currency: request.currency,
     });
   }
@@ -241,6 +270,7 @@ async function placeIn(
     unitPrices: soldLines.map((line) => line.unitPriceCents),
     quantities: soldLines.map((line) => line.quantity),
     lineTotals: soldLines.map((line) => line.lineTotalCents),
+    lineTaxes: soldLines.map((line) => line.taxCents),
   });
   if (request.cartId) await emptyCart(tx, { cartId: request.cartId });
   const [order] = await writeTotals(tx, {
@@ -248,6 +278,10 @@ async function placeIn(
     subtotal: subtotalCents,
     shipping: shippingCents,
     total: totalCents,
+    tax: taxes.taxCents,
+    taxes: JSON.stringify(taxes.taxes),
+    pricesIncludeTax: taxes.pricesIncludeTax,
+    methodName: charged.order.shippingMethodName,
   });
   if (!order) throw new Error("the order just written is missing");
   const placed: PlacedOrder = {
@@ -256,7 +290,9 @@ async function placeIn(
     status: order.status,
     subtotalCents,
     shippingCents,
+    shippingMethodName: charged.order.shippingMethodName,
     totalCents: order.totalCents,
+    ...taxes,
     currency: request.currency,
     lines: soldLines,
   };
@@ -273,7 +309,7 @@ async function placeIn(
  * variant) order. A line whose variant is gone is left out here; taking the
  * stock finds it short.
  */
-async function linesAtTodaysPrices(tx: Transaction, lines: OrderedLine[]): Promise<PlacedOrderLine[]> {
+async function linesAtTodaysPrices(tx: Transaction, lines: OrderedLine[]): Promise<PricedLine[]> {
   const quantities = new Map(lines.map((line) => [line.variantId, line]));
   const sold = await variantsNow(tx, { variantIds: [...quantities.keys()] });
   return sold
@@ -309,9 +345,13 @@ async function readOrderByKey(
     .where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
   if (!row) return null;
   const lines = await orderLinesOf(tx, row.id);
-  const { id, number, status, subtotalCents, shippingCents, totalCents, currency } = row;
+  const { id, number, status, subtotalCents, shippingCents, shippingMethodName, totalCents, currency } = row;
+  const { taxCents, taxes, pricesIncludeTax } = row;
   return {
-    order: { id, number, status, subtotalCents, shippingCents, totalCents, currency, lines },
+    order: {
+      ...{ id, number, status, subtotalCents, shippingCents, shippingMethodName, totalCents, currency },
+      ...{ taxCents, taxes, pricesIncludeTax, lines },
+    },
     requestHash: row.requestHash,
   };
 }

@@ -52,7 +52,7 @@ export const cartLinesOf = fixedStatement<
       from ${cartLines} where ${cartLines.cartId} = ${value("cartId")}`,
 );
 
-/** What each variant sells as now: its product's name, its SKU, option values and price. */
+/** What each variant sells as now: its product's name, its SKU, option values, price, tax class and weight. */
 export const variantsNow = fixedStatement<
   {
     variantId: number;
@@ -61,12 +61,15 @@ export const variantsNow = fixedStatement<
     sku: string;
     options: Record<string, string>;
     unitPriceCents: number;
+    taxClass: string | null;
+    weightGrams: number | null;
   },
   "variantIds"
 >(
   (value) => sql`
     select v.id as "variantId", v.product_id as "productId", ${products.name} as "name", v.sku as "sku",
-           ${variantOptions(sql`v`)} as "options", v.price_minor as "unitPriceCents"
+           ${variantOptions(sql`v`)} as "options", v.price_minor as "unitPriceCents",
+           ${products.taxClass} as "taxClass", v.weight_grams as "weightGrams"
       from ${productVariants} v join ${products} on ${products.id} = v.product_id
      where v.id = any(${value("variantIds")}::int[])`,
   { numbers: ["unitPriceCents"] },
@@ -84,14 +87,16 @@ export const writeLines = fixedStatement<
   | "unitPrices"
   | "quantities"
   | "lineTotals"
+  | "lineTaxes"
 >(
   (value) => sql`
     insert into ${orderLines} (order_id, product_id, variant_id, name, sku, options, unit_price_cents, quantity,
-                               line_total_cents)
+                               line_total_cents, tax_cents)
     select ${value("orderId")}, line.*
       from unnest(${value("productIds")}::int[], ${value("variantIds")}::int[], ${value("names")}::text[],
                   ${value("skus")}::text[], ${value("options")}::jsonb[], ${value("unitPrices")}::bigint[],
-                  ${value("quantities")}::int[], ${value("lineTotals")}::bigint[]) as line`,
+                  ${value("quantities")}::int[], ${value("lineTotals")}::bigint[],
+                  ${value("lineTaxes")}::bigint[]) as line`,
 );
 
 export const emptyCart = fixedStatement<never, "cartId">(
@@ -100,11 +105,13 @@ export const emptyCart = fixedStatement<never, "cartId">(
 
 export const writeTotals = fixedStatement<
   { number: string; status: OrderStatus; totalCents: number },
-  "orderId" | "subtotal" | "shipping" | "total"
+  "orderId" | "subtotal" | "shipping" | "total" | "tax" | "taxes" | "pricesIncludeTax" | "methodName"
 >(
   (value) => sql`
     update ${orders} set subtotal_cents = ${value("subtotal")}, shipping_cents = ${value("shipping")},
-                         total_cents = ${value("total")}
+                         total_cents = ${value("total")}, tax_cents = ${value("tax")},
+                         taxes = ${value("taxes")}::jsonb, prices_include_tax = ${value("pricesIncludeTax")},
+                         shipping_method_name = ${value("methodName")}
      where ${orders.id} = ${value("orderId")}
     returning ${orders.number} as "number", ${orders.status} as "status", ${orders.totalCents} as "totalCents"`,
   { numbers: ["totalCents"] },

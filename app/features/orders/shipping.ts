@@ -6,15 +6,6 @@ export interface ShippingRates {
   expressCents: number;
 }
 
-export function shippingCents(
-  method: "standard" | "express",
-  subtotalCents: number,
-  rates: ShippingRates,
-): number {
-  if (method === "express") return rates.expressCents;
-  return subtotalCents >= rates.freeStandardFromCents ? 0 : rates.standardCents;
-}
-
 /** Days a shopper has to send a product back. */
 const RETURN_DAYS = 30;
 

@@ -4,7 +4,7 @@ import type { OrderStatus } from "~/commerce/order-states";
 import type { Database } from "~/db/client.server";
 import { cardPayments, orders } from "~/db/schema";
 import { logFailure } from "~/utils/logger.server";
-import { shippingMethodLabel } from "../order-format";
+import { shippingMethodLabel, taxLabel } from "../order-format";
 import { orderLinesOf } from "../order-lines.server";
 import { orderPath } from "../order-link.server";
 import { type CardPaymentServices, expireLeftOpenSessions, paymentsOf } from "./card-payments.server";
@@ -52,9 +52,12 @@ export async function openCardPayment(deps: CardCheckoutDeps, number: string): P
       email: orders.email,
       paymentMethod: orders.paymentMethod,
       shippingMethod: orders.shippingMethod,
+      shippingMethodName: orders.shippingMethodName,
       shippingCents: orders.shippingCents,
       totalCents: orders.totalCents,
       currency: orders.currency,
+      taxes: orders.taxes,
+      pricesIncludeTax: orders.pricesIncludeTax,
     })
     .from(orders)
     .where(eq(orders.number, number));
@@ -85,12 +88,16 @@ export async function openCardPayment(deps: CardCheckoutDeps, number: string): P
         ...(order.shippingCents > 0
           ? [
               {
-                name: shippingMethodLabel(order.shippingMethod),
+                name: shippingMethodLabel(order.shippingMethod, order.shippingMethodName),
                 unitAmountCents: order.shippingCents,
                 quantity: 1,
               },
             ]
           : []),
+        // Tax added to the prices is a line of its own per rate, so Stripe's page adds up to the order's total.
+        ...(order.pricesIncludeTax ? [] : order.taxes)
+          .filter((tax) => tax.amount > 0)
+          .map((tax) => ({ name: taxLabel(tax, false), unitAmountCents: tax.amount, quantity: 1 })),
       ],
       ...returnUrls(number, deps),
     });

@@ -18,6 +18,8 @@ export interface CheckoutAddressProps {
   /** The country chosen now: with JavaScript, as the shopper changes it; without, as the page was sent. */
   country: string;
   onCountryChange: (country: string) => void;
+  /** The region chosen, as the shopper changes it: a region may be taxed or shipped to apart from its country. */
+  onRegionChange: (region: string) => void;
   /**
    * Without JavaScript, the props of the "Update for this country" button (a submit
    * that shows the chosen country's regions); null once the list follows the
@@ -45,6 +47,7 @@ export function CheckoutAddress({
   regions,
   country,
   onCountryChange,
+  onRegionChange,
   updateButton,
   focus,
 }: CheckoutAddressProps) {
@@ -109,6 +112,7 @@ export function CheckoutAddress({
           label={regionList.label}
           autoComplete="shipping address-level1"
           autoFocus={focus === address.region.name}
+          onChange={onRegionChange}
         >
           <option value="">{`Choose a ${regionList.label.toLowerCase()}`}</option>
           {regionList.choices.map((choice) => (

@@ -7,21 +7,26 @@ import {
 } from "@conform-to/react";
 import { type ReactNode, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { type QuoteLine, quoteFor } from "~/commerce/checkout-quote";
 import { decimalText, money } from "~/commerce/money";
+import type { TaxShippingSetup } from "~/commerce/tax-shipping-setup";
 import { useAmountFormat, useShopMoney } from "~/commerce/use-money";
 import { Field, FormMessage } from "~/components/forms/field";
 import { useFailedSubmission } from "~/components/forms/use-failed-submission";
 import { buttonClasses } from "~/components/ui/button";
 import { useHydrated } from "~/utils/hydrated";
 import type { CheckoutFormFields, ShortLine } from "../checkout-schema";
-import { type ShippingRates, shippingCents } from "../shipping";
+import { quoteRefusal } from "../quote-refusal";
 import { CheckoutAddress, type RegionLists, regionChoiceOf } from "./checkout-address";
 import { type CheckoutLine, CheckoutSummary, ShortLines, TotalChanged } from "./checkout-summary";
 
 export interface CheckoutFormProps {
   lines: CheckoutLine[];
-  subtotalCents: number;
-  rates: ShippingRates;
+  /** The cart's lines as its quote takes them (tax class, weight): the page prices them as the order will be. */
+  quoteLines: QuoteLine[];
+  /** The shop's tax and shipping setup: the methods, prices and taxes each address gets. */
+  setup: TaxShippingSetup;
+  /** The countries the shop ships to, by name. */
   countries: { code: string; name: string }[];
   /** Each country whose addresses need a region (state, province): what it is called, and its regions. */
   regions: RegionLists;
@@ -54,7 +59,9 @@ const FIELD_ORDER = [
 
 /**
  * The checkout: contact, address, shipping and payment, and a summary whose
- * shipping and total follow the method chosen. The form carries that total
+ * shipping, taxes and total follow the address and method chosen — the
+ * shop's setup quoted here as the server quotes it when it places the order
+ * (commerce/checkout-quote.ts). The form carries that total
  * (`expectedTotal`): the order is placed only at the total the shopper saw,
  * which "Place order" also names. Without JavaScript the page cannot follow
  * a choice by itself, so "Update total" (beside the shipping methods) and
@@ -66,8 +73,8 @@ const FIELD_ORDER = [
  */
 export function CheckoutForm({
   lines,
-  subtotalCents,
-  rates,
+  quoteLines,
+  setup,
   countries,
   regions,
   defaults,
@@ -84,7 +91,6 @@ export function CheckoutForm({
     defaultValue: {
       email: defaults.email,
       shippingAddress: { name: defaults.name, country: defaults.country },
-      shippingMethod: "standard",
       paymentMethod: "cash-on-delivery",
       idempotencyKey,
     },
@@ -92,15 +98,19 @@ export function CheckoutForm({
   const formRef = useFailedSubmission(answer?.result);
   const hydrated = useHydrated();
   const address = fields.shippingAddress.getFieldset();
-  const [method, setMethod] = useState<"standard" | "express">(
-    fields.shippingMethod.initialValue === "express" ? "express" : "standard",
-  );
+  const [method, setMethod] = useState(fields.shippingMethod.initialValue);
   const [payment, setPayment] = useState(fields.paymentMethod.initialValue ?? "cash-on-delivery");
   const [country, setCountry] = useState(address.country.initialValue ?? defaults.country);
+  const [region, setRegion] = useState(address.region.initialValue);
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formAction === "/checkout";
-  const shipping = (chosen: "standard" | "express") => shippingCents(chosen, subtotalCents, rates);
-  const totalCents = subtotalCents + shipping(method);
+  // The address's methods and taxes: the method chosen, or the first offered where it is not one of them.
+  const destination = { country, region: regionChoiceOf(regions, country) ? (region ?? null) : null };
+  const offered = quoteFor(setup, quoteLines, destination);
+  const quoted = offered.ok
+    ? quoteFor(setup, quoteLines, destination, offeredId(offered.quote.shippingMethods, method))
+    : offered;
+  const quote = quoted.ok ? quoted.quote : null;
   const price = (cents: number) => (cents === 0 ? "Free" : formatAmount(cents));
   // Without JavaScript the page itself puts the focus where it comes back to (with it,
   // useFailedSubmission does): `autoFocus` is written into the server's HTML. The first field in
@@ -115,12 +125,7 @@ export function CheckoutForm({
   const focusFirst = (name: string) => (focus === name ? { autoFocus: true } : {});
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-5">
-      <CheckoutSummary
-        lines={lines}
-        subtotalCents={subtotalCents}
-        shippingCents={shipping(method)}
-        method={method}
-      />
+      <CheckoutSummary lines={lines} quote={quote} />
       <Form
         ref={formRef}
         method="post"
@@ -135,17 +140,19 @@ export function CheckoutForm({
           errors={form.errors}
           autoFocus={firstInvalid === undefined && updated === undefined}
         />
-        {answer?.totalChanged ? (
-          <TotalChanged shownCents={answer.totalChanged.shownCents} totalCents={totalCents} />
+        {answer?.totalChanged && quote ? (
+          <TotalChanged shownCents={answer.totalChanged.shownCents} totalCents={quote.total} />
         ) : null}
         <ShortLines short={answer?.short ?? []} lines={lines} />
         <input type="hidden" name={fields.idempotencyKey.name} value={idempotencyKey} />
         {/* The total this page shows: the order is placed at it, or not at all. */}
-        <input
-          type="hidden"
-          name={fields.expectedTotal.name}
-          value={decimalText(money(totalCents, currency))}
-        />
+        {quote ? (
+          <input
+            type="hidden"
+            name={fields.expectedTotal.name}
+            value={decimalText(money(quote.total, currency))}
+          />
+        ) : null}
         <fieldset className="space-y-5 rounded-xl border border-slate-200 bg-white p-5">
           <legend className="px-1 text-lg font-bold text-slate-900">Contact</legend>
           <Field
@@ -162,26 +169,27 @@ export function CheckoutForm({
           regions={regions}
           country={country}
           onCountryChange={setCountry}
+          onRegionChange={setRegion}
           updateButton={hydrated ? null : form.validate.getButtonProps({ name: address.country.name })}
           focus={focus}
         />
         <Choices
           legend="Shipping"
           meta={fields.shippingMethod}
-          onChange={(value) => setMethod(value === "express" ? "express" : "standard")}
+          onChange={setMethod}
+          chosen={quote?.shippingMethod.id}
           focusChosen={focus === fields.shippingMethod.name}
-          options={[
-            {
-              value: "standard",
-              label: `Standard: ${price(shipping("standard"))}`,
-              detail: `3 to 5 working days. Free from ${formatAmount(rates.freeStandardFromCents)}.`,
-            },
-            {
-              value: "express",
-              label: `Express: ${price(shipping("express"))}`,
-              detail: "1 to 2 working days.",
-            },
-          ]}
+          // Why nothing is offered (the shop does not ship or sell there): said where the methods would be.
+          note={
+            quoted.ok
+              ? undefined
+              : quoteRefusal(quoted.refusal, destination, countryNameIn(countries, country)).message
+          }
+          options={(quote?.shippingMethods ?? []).map((offer) => ({
+            value: offer.id,
+            label: `${offer.name}: ${price(offer.price)}`,
+            detail: `${offer.estimate}.${offer.freeFrom === null ? "" : ` Free from ${formatAmount(offer.freeFrom)}.`}`,
+          }))}
         >
           {hydrated ? null : (
             // Without JavaScript the summary cannot follow the choice: this shows its total first.
@@ -226,7 +234,7 @@ export function CheckoutForm({
         >
           {placing
             ? "Placing your order…"
-            : `${payment === "card" ? "Place order and pay by card" : "Place order"} · ${formatAmount(totalCents)}`}
+            : `${payment === "card" ? "Place order and pay by card" : "Place order"}${quote ? ` · ${formatAmount(quote.total)}` : ""}`}
         </button>
       </Form>
     </div>
@@ -238,6 +246,10 @@ interface ChoicesProps {
   meta: FieldMetadata<string>;
   options: { value: string; label: string; detail: string }[];
   onChange?: (value: string) => void;
+  /** The option checked, where the page decides it (the method charged); otherwise the form's own choice. */
+  chosen?: string;
+  /** Said in place of the options when there are none. */
+  note?: string;
   /** Focus the chosen option as the page comes back (after "Update total" without JavaScript). */
   focusChosen?: boolean;
   /** After the options: what acts on the choice (the Update total button). */
@@ -245,7 +257,16 @@ interface ChoicesProps {
 }
 
 /** A radio group: a fieldset whose legend names it, each choice with its price or how it works. */
-function Choices({ legend, meta, options, onChange, focusChosen = false, children }: ChoicesProps) {
+function Choices({
+  legend,
+  meta,
+  options,
+  onChange,
+  chosen,
+  note,
+  focusChosen = false,
+  children,
+}: ChoicesProps) {
   const error = meta.errors?.[0];
   const inputs = getCollectionProps(meta, { type: "radio", options: options.map((option) => option.value) });
   return (
@@ -259,8 +280,10 @@ function Choices({ legend, meta, options, onChange, focusChosen = false, childre
           {error}
         </p>
       ) : null}
+      {note ? <p className="text-sm text-slate-800">{note}</p> : null}
       {options.map((option, index) => {
-        const { key, ...input } = inputs[index] ?? {};
+        const { key, defaultChecked, ...input } = inputs[index] ?? {};
+        const checked = chosen === undefined ? { defaultChecked } : { checked: chosen === option.value };
         return (
           <label
             key={key ?? option.value}
@@ -268,8 +291,9 @@ function Choices({ legend, meta, options, onChange, focusChosen = false, childre
           >
             <input
               {...input}
+              {...checked}
               // biome-ignore lint/a11y/noAutofocus: the choice an Update priced, as its page comes back without JavaScript
-              autoFocus={focusChosen && meta.initialValue === option.value}
+              autoFocus={focusChosen && (chosen ?? meta.initialValue) === option.value}
               onChange={(event) => onChange?.(event.currentTarget.value)}
               className="mt-1 size-4 shrink-0 accent-indigo-600"
             />
@@ -284,3 +308,10 @@ function Choices({ legend, meta, options, onChange, focusChosen = false, childre
     </fieldset>
   );
 }
+
+const countryNameIn = (countries: readonly { code: string; name: string }[], code: string) =>
+  countries.find((choice) => choice.code === code)?.name ?? code;
+
+/** The method asked for when the address is offered it; otherwise none (the quote takes the first). */
+const offeredId = (offers: readonly { id: string }[], asked: string | undefined) =>
+  offers.some((offer) => offer.id === asked) ? asked : undefined;

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import type { Quote } from "~/commerce/checkout-quote";
 import { lineName } from "~/commerce/options-label";
 import { useAmountFormat } from "~/commerce/use-money";
 import type { ShortLine } from "../checkout-schema";
+import { TaxRows } from "./order-totals";
 
 export interface CheckoutLine {
   productId: number;
@@ -15,13 +17,17 @@ export interface CheckoutLine {
 
 interface SummaryProps {
   lines: CheckoutLine[];
-  subtotalCents: number;
-  shippingCents: number;
-  method: "standard" | "express";
+  /** The order at the address and method chosen; null where the shop has no quote for the address. */
+  quote: Quote | null;
 }
 
-/** The order as it will be placed: its lines, shipping for the method chosen, and the total the form carries. */
-export function CheckoutSummary({ lines, subtotalCents, shippingCents: shipping, method }: SummaryProps) {
+/**
+ * The order as it will be placed: its lines, shipping for the method chosen,
+ * its taxes and the total the form carries. Without a quote for the address,
+ * the lines and their subtotal only.
+ */
+export function CheckoutSummary({ lines, quote }: SummaryProps) {
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const formatAmount = useAmountFormat();
   return (
     <section
@@ -41,20 +47,27 @@ export function CheckoutSummary({ lines, subtotalCents, shippingCents: shipping,
       </ul>
       {/* Polite: the shipping method chosen changes these, and a screen reader hears the new total. */}
       <dl aria-live="polite" className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
-        <div className="flex justify-between">
+        <div className="flex justify-between gap-4">
           <dt className="text-slate-800">Subtotal</dt>
-          <dd className="text-slate-900">{formatAmount(subtotalCents)}</dd>
+          <dd className="text-slate-900 tabular-nums">{formatAmount(quote?.subtotal ?? subtotal)}</dd>
         </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-800">{`Shipping (${method === "express" ? "Express" : "Standard"})`}</dt>
-          <dd className="text-slate-900">{shipping === 0 ? "Free" : formatAmount(shipping)}</dd>
-        </div>
-        <div className="flex justify-between text-base font-bold">
-          <dt className="text-slate-900">Total</dt>
-          <dd className="text-slate-900">{formatAmount(subtotalCents + shipping)}</dd>
-        </div>
+        {quote ? (
+          <>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-800">{`Shipping (${quote.shippingMethod.name})`}</dt>
+              <dd className="text-slate-900 tabular-nums">
+                {quote.shipping === 0 ? "Free" : formatAmount(quote.shipping)}
+              </dd>
+            </div>
+            {quote.taxIncluded ? null : <TaxRows taxes={quote.taxes} included={false} />}
+            <div className="flex justify-between gap-4 text-base font-bold">
+              <dt className="text-slate-900">Total</dt>
+              <dd className="text-slate-900 tabular-nums">{formatAmount(quote.total)}</dd>
+            </div>
+            {quote.taxIncluded ? <TaxRows taxes={quote.taxes} included /> : null}
+          </>
+        ) : null}
       </dl>
-      <p className="mt-2 text-sm text-slate-700">Prices include tax.</p>
     </section>
   );
 }

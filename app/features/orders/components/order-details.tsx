@@ -98,7 +98,6 @@ export function OrderDetails({ order }: { order: OrderPageData }) {
             order={order}
             className="mt-4 space-y-2 border-t border-slate-200 pt-4"
             totalClassName="text-lg font-bold text-slate-900"
-            totalNote={<span className="text-sm font-normal text-slate-600"> including tax</span>}
           />
         </Panel>
 
