@@ -81,6 +81,10 @@ describeWhen([postgresServer], "invoice numbers across three processes on Postgr
       );
       const [waiting] = (result as unknown as { rows: { n: number }[] }).rows;
       if ((waiting?.n ?? 0) >= 1) break;
+      // An issuer that ended before it waited would leave this loop waiting for ever: say why instead.
+      for (const other of others) {
+        if (other.child.exitCode !== null) throw new Error(`an issuer ended early: ${other.output()}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     holder.child.kill("SIGKILL");
@@ -99,5 +103,7 @@ describeWhen([postgresServer], "invoice numbers across three processes on Postgr
     );
     expect(new Set(issued.map((row) => row.orderId)).size).toBe(200);
     expect(issued.some((row) => row.orderId === held)).toBe(false);
-  });
+    // Its own PostgreSQL is made and started inside the test: on a loaded 2-core machine that alone
+    // has taken most of a minute.
+  }, 180_000);
 });
