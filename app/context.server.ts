@@ -168,8 +168,10 @@ export function clearedCartCookieOf(context: Readonly<RouterContextProvider>): s
 export async function checkoutVisitorOf(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  /** The visitor's cart, when the caller has read who is shopping already (shopperOf): the session is read once. */
+  cart?: CartVisitor,
 ): Promise<CheckoutVisitor> {
-  const visitor = await cartVisitorOf(request, context);
+  const visitor = cart ?? (await cartVisitorOf(request, context));
   const owner = ownerOf(request, visitor);
   const cartId = owner ? await cartIdOf(visitor.db, owner) : null;
   const services = context.get(servicesContext);

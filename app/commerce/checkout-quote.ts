@@ -32,6 +32,22 @@ export interface QuoteLine<Id = number> {
   grams: number;
 }
 
+/** A line as a quote takes it: `quantity` of a variant at `unitPrice`, its product's tax class and its weight. */
+export function quoteLineOf<Id>(line: {
+  lineId: Id;
+  unitPrice: number;
+  quantity: number;
+  taxClass: string | null;
+  weightGrams: number | null;
+}): QuoteLine<Id> {
+  return {
+    lineId: line.lineId,
+    total: line.unitPrice * line.quantity,
+    taxClass: line.taxClass,
+    grams: (line.weightGrams ?? 0) * line.quantity,
+  };
+}
+
 interface MethodOffer {
   id: string;
   name: string;
@@ -58,6 +74,8 @@ export interface Quote<Id = number> {
   shippingMethod: MethodOffer;
   shipping: number;
   taxes: TaxAmount[];
+  /** The sum of `taxes`. */
+  tax: number;
   /** Prices include tax: `taxes` are contained in the lines and shipping, not added. */
   taxIncluded: boolean;
   total: number;
@@ -196,6 +214,7 @@ export function quoteFor<Id>(
       shippingMethod: chosen,
       shipping: chosen.price,
       taxes,
+      tax: taxTotal,
       taxIncluded: included,
       total: subtotal + chosen.price + (included ? 0 : taxTotal),
     },

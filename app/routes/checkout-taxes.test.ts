@@ -6,7 +6,7 @@ import { orderLines, orders, shopSettings, stockLevels } from "~/db/schema";
 import { sendForm } from "../../tests/support/form-post";
 import { productInStock, shopContext } from "../../tests/support/shop-context";
 import { checkoutForm } from "../../tests/support/shopper";
-import { germanShopDocument } from "../../tests/support/tax-setups";
+import { germanShopDocument, PARIS_ADDRESS } from "../../tests/support/tax-setups";
 import { openPgliteTestDatabase } from "../../tests/support/test-database";
 import { action as linesAction } from "./api.cart-lines";
 import { action as checkoutApi } from "./api.checkout";
@@ -30,14 +30,6 @@ beforeAll(async () => {
   const setup = taxShippingSetupSchema("USD").parse(germanShopDocument("refuse"));
   await engine.db.insert(shopSettings).values({ name: "taxAndShipping", value: setup });
 });
-
-const PARIS = {
-  name: "Ada Shopper",
-  line1: "1 rue de Rivoli",
-  city: "Paris",
-  postalCode: "75001",
-  country: "FR",
-};
 
 /** A guest's cart with two of a $19.99 product: its cookie and the product. */
 async function twoKettles() {
@@ -74,7 +66,7 @@ const onHand = async (productId: number) =>
 describe("a checkout in a shop with tax zones", () => {
   it("the API charges the French rate inside the prices and keeps each line's tax", async () => {
     const { cookie } = await twoKettles();
-    const placed = await placeByApi(cookie, { shippingAddress: PARIS, shippingMethod: "standard" });
+    const placed = await placeByApi(cookie, { shippingAddress: PARIS_ADDRESS, shippingMethod: "standard" });
     expect(placed.status).toBe(201);
     // 39.98 at 20 % contains 6.66; Standard (4.90 below 50) contains 0.82.
     expect(placed.body.order).toMatchObject({
@@ -98,14 +90,14 @@ describe("a checkout in a shop with tax zones", () => {
 
   it("the API places nothing where the shop does not ship or sell, or not by that method, naming the field", async () => {
     const { cookie, productId } = await twoKettles();
-    const oregon = { ...PARIS, country: "US", region: "US-OR", postalCode: "97204" };
+    const oregon = { ...PARIS_ADDRESS, country: "US", region: "US-OR", postalCode: "97204" };
     const answers = [
       await placeByApi(cookie, { shippingAddress: oregon, shippingMethod: "standard" }),
       await placeByApi(cookie, {
-        shippingAddress: { ...PARIS, country: "AT", postalCode: "1010" },
+        shippingAddress: { ...PARIS_ADDRESS, country: "AT", postalCode: "1010" },
         shippingMethod: "standard",
       }),
-      await placeByApi(cookie, { shippingAddress: PARIS, shippingMethod: "ground" }),
+      await placeByApi(cookie, { shippingAddress: PARIS_ADDRESS, shippingMethod: "ground" }),
     ];
     expect(answers.map(({ status, body }) => ({ status, error: body.error }))).toEqual([
       {
@@ -139,9 +131,9 @@ describe("a checkout in a shop with tax zones", () => {
     const { cookie, productId } = await twoKettles();
     const { idempotencyKey } = await pageFor(cookie);
     const paris = {
-      "shippingAddress.line1": PARIS.line1,
-      "shippingAddress.city": PARIS.city,
-      "shippingAddress.postalCode": PARIS.postalCode,
+      "shippingAddress.line1": PARIS_ADDRESS.line1,
+      "shippingAddress.city": PARIS_ADDRESS.city,
+      "shippingAddress.postalCode": PARIS_ADDRESS.postalCode,
       "shippingAddress.country": "FR",
     };
     const place = (changes: Record<string, string>) =>

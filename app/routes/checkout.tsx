@@ -22,10 +22,8 @@ import { shoppingRefusalMessage } from "~/utils/shopping-rate-limit.server";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [shopper, visitor] = await Promise.all([
-    shopperOf(request, context),
-    checkoutVisitorOf(request, context),
-  ]);
+  const shopper = await shopperOf(request, context);
+  const visitor = await checkoutVisitorOf(request, context, shopper.cart);
   const [cart, quoteLines] = await Promise.all([
     cartPageData(request, shopper.cart),
     visitor.cart ? quoteLinesOf(context.get(servicesContext).database.db, visitor.cart.id) : [],

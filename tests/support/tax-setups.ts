@@ -51,16 +51,21 @@ export function germanShopDocument(outsideTaxZones: "no-tax" | "refuse" = "no-ta
  * country and no tax: what the placing tests that are not about taxes order with.
  */
 export function flatShippingSetup(shipping: number): TaxShippingSetup {
+  const everywhere = everywhereSetup({ standard: shipping, freeFrom: 0, express: 0 });
   return {
-    pricesIncludeTax: false,
-    outsideTaxZones: "no-tax",
-    taxZones: [],
-    shippingZones: [
-      {
-        name: "Everywhere",
-        areas: everywhereSetup({ standard: 0, freeFrom: 0, express: 0 }).shippingZones[0]?.areas ?? [],
-        methods: [{ id: "standard", name: "Standard", estimate: "3-5 business days", flat: shipping }],
-      },
-    ],
+    ...everywhere,
+    shippingZones: everywhere.shippingZones.map((zone) => ({
+      ...zone,
+      methods: [{ id: "standard", name: "Standard", estimate: "3-5 business days", flat: shipping }],
+    })),
   };
 }
+
+/** A French shipping address, valid by the checkout's rules: the German shop's buyer in France. */
+export const PARIS_ADDRESS = {
+  name: "Ada Shopper",
+  line1: "1 rue de Rivoli",
+  city: "Paris",
+  postalCode: "75001",
+  country: "FR",
+};

@@ -9,7 +9,6 @@ import {
   type Checkout,
   checkoutConflictSchema,
   checkoutSchema,
-  countryName,
   idempotencyKeySchema,
   orderAnswerSchema,
 } from "./checkout-schema";
@@ -19,7 +18,7 @@ import { orderPath } from "./order-link.server";
 import type { OrderServices } from "./orders.server";
 import { paymentMethod } from "./payment-methods.server";
 import { type Placement, placeOrder } from "./place-order.server";
-import { quoteRefusal } from "./quote-refusal";
+import { quoteRefusalAt } from "./quote-refusal.server";
 
 /**
  * POST /api/checkout with an Idempotency-Key: places the visitor's cart as
@@ -141,9 +140,7 @@ function placementResponse(placement: CheckoutPlacement, checkout: Checkout): Re
   const noStore = { "Cache-Control": "no-store" };
   if (placement.outcome === "empty") return cartEmpty();
   if (placement.outcome === "not-quoted") {
-    const { shippingAddress } = checkout;
-    const country = countryName(shippingAddress.country) ?? shippingAddress.country;
-    return apiError(422, quoteRefusal(placement.refusal, shippingAddress, country));
+    return apiError(422, quoteRefusalAt(placement.refusal, checkout.shippingAddress));
   }
   if (placement.outcome === "card-unavailable") {
     return apiError(400, { code: "invalid_field", message: CARD_UNAVAILABLE, field: "paymentMethod" });

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, redirectDocument } from "react-router";
 import { readForm } from "~/utils/form-submission.server";
 import { CARD_UNAVAILABLE, type CheckoutVisitor, placeCheckout } from "./checkout-api.server";
-import { checkoutFormSchema, countryName } from "./checkout-schema";
-import { quoteRefusal } from "./quote-refusal";
+import { checkoutFormSchema } from "./checkout-schema";
+import { quoteRefusalAt } from "./quote-refusal.server";
 
 /**
  * The checkout page's form, sent: checked against the API's own schema,
@@ -70,9 +70,7 @@ export async function checkoutFormAction(
       return refusal(submission.reply({ formErrors: [EMPTY] }), 409);
     case "not-quoted": {
       // Said beside the field to change: the country, the region or the shipping method.
-      const { shippingAddress } = checkout;
-      const country = countryName(shippingAddress.country) ?? shippingAddress.country;
-      const { field, message } = quoteRefusal(placement.refusal, shippingAddress, country);
+      const { field, message } = quoteRefusalAt(placement.refusal, checkout.shippingAddress);
       return refusal(submission.reply({ fieldErrors: { [field]: [message] } }), 422);
     }
     case "key-reused":

@@ -1,13 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { percentOf, type QuoteLine, quoteFor } from "~/commerce/checkout-quote";
+import { percentOf, type QuoteLine, quoteFor, quoteLineOf } from "~/commerce/checkout-quote";
 import { type CurrencyCode, decimalAmount, money } from "~/commerce/money";
 import type { TaxShippingSetup } from "~/commerce/tax-shipping-setup";
 import type { Database } from "~/db/client.server";
 import { cartLines, products, productVariants } from "~/db/schema";
 import { apiError, parsedJsonBody } from "~/utils/http.server";
 import { quoteAnswerSchema, quoteRequestSchema } from "./checkout-quote-schema";
-import { countryName } from "./checkout-schema";
-import { quoteRefusal } from "./quote-refusal";
+import { quoteRefusalAt } from "./quote-refusal.server";
 
 /**
  * POST /api/checkout/quote (issue 35): the visitor's cart at an address, as
@@ -39,12 +38,7 @@ export async function quoteLinesOf(db: Pick<Database, "select">, cartId: string)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(and(eq(cartLines.cartId, cartId), isNull(products.archivedAt), isNull(productVariants.archivedAt)))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.variantId));
-  return rows.map((row) => ({
-    lineId: row.lineId,
-    total: row.unitPrice * row.quantity,
-    taxClass: row.taxClass,
-    grams: (row.weightGrams ?? 0) * row.quantity,
-  }));
+  return rows.map(quoteLineOf);
 }
 
 export async function quoteResponse(request: Request, caller: QuoteCaller): Promise<Response> {
@@ -60,11 +54,7 @@ export async function quoteResponse(request: Request, caller: QuoteCaller): Prom
   }
   const destination = body.value.shippingAddress;
   const answer = quoteFor(caller.setup, lines, destination, body.value.shippingMethod);
-  if (!answer.ok)
-    return apiError(
-      422,
-      quoteRefusal(answer.refusal, destination, countryName(destination.country) ?? destination.country),
-    );
+  if (!answer.ok) return apiError(422, quoteRefusalAt(answer.refusal, destination));
   const { quote } = answer;
   const amount = (minor: number) => decimalAmount(money(minor, caller.currency));
   return Response.json(

@@ -1,4 +1,4 @@
-import { quoteFor } from "~/commerce/checkout-quote";
+import { quoteFor, quoteLineOf } from "~/commerce/checkout-quote";
 import type { OrderRequest, OrderTaxes, PlacedOrderLine } from "./place-order.server";
 
 /** A line at today's price, with what its quote needs: its product's tax class, its variant's weight. */
@@ -18,12 +18,7 @@ export function chargedAtAddress(
   const { country, region } = request.shippingAddress;
   const answer = quoteFor(
     request.setup,
-    priced.map((line) => ({
-      lineId: line.variantId,
-      total: line.lineTotalCents,
-      taxClass: line.taxClass,
-      grams: (line.weightGrams ?? 0) * line.quantity,
-    })),
+    priced.map((line) => quoteLineOf({ ...line, lineId: line.variantId, unitPrice: line.unitPriceCents })),
     { country, region },
     request.shippingMethod,
   );
@@ -35,7 +30,7 @@ export function chargedAtAddress(
     taxCents: taxOfLine.get(line.variantId) ?? 0,
   }));
   const taxes: OrderTaxes = {
-    taxCents: quote.taxes.reduce((sum, tax) => sum + tax.amount, 0),
+    taxCents: quote.tax,
     taxes: quote.taxes,
     pricesIncludeTax: quote.taxIncluded,
   };

@@ -5,7 +5,7 @@ import { taxShippingSetupSchema } from "~/commerce/tax-shipping-setup";
 import { orderLines, orders, products, stockLevels } from "~/db/schema";
 import { recordingMail } from "../../../tests/support/recording-mailer";
 import { onlyVariantOf, productInStock } from "../../../tests/support/shop-context";
-import { germanShopDocument } from "../../../tests/support/tax-setups";
+import { germanShopDocument, PARIS_ADDRESS } from "../../../tests/support/tax-setups";
 import {
   openTestDatabases,
   reportPostgresSkipped,
@@ -34,13 +34,6 @@ const ohio = taxShippingSetupSchema("USD").parse({
   ],
 });
 
-const PARIS = {
-  name: "Ada Shopper",
-  line1: "1 rue de Rivoli",
-  city: "Paris",
-  postalCode: "75001",
-  country: "FR",
-};
 const COLUMBUS = {
   name: "Ada Shopper",
   line1: "1 High Street",
@@ -65,7 +58,7 @@ describe.each(engines)("an order's taxes on $name", (engine: TestDatabase) => {
     idempotencyKey: randomUUID(),
     userId: null,
     email: "shopper@example.com",
-    shippingAddress: PARIS,
+    shippingAddress: PARIS_ADDRESS,
     shippingMethod: "standard",
     paymentMethod: "bank-transfer",
     setup: german(),
@@ -144,7 +137,11 @@ describe.each(engines)("an order's taxes on $name", (engine: TestDatabase) => {
       // Shipped to (the EU zone lists Austria), but a shop that refuses outside its tax zones does not sell there.
       await placeOrder(
         mail,
-        request({ setup: german("refuse"), shippingAddress: { ...PARIS, country: "AT" }, lines: [kettle] }),
+        request({
+          setup: german("refuse"),
+          shippingAddress: { ...PARIS_ADDRESS, country: "AT" },
+          lines: [kettle],
+        }),
       ),
       await placeOrder(mail, request({ shippingAddress: COLUMBUS, lines: [kettle] })),
       await placeOrder(mail, request({ shippingMethod: "ground", lines: [kettle] })),

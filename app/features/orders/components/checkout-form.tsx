@@ -106,10 +106,9 @@ export function CheckoutForm({
   const placing = navigation.state !== "idle" && navigation.formAction === "/checkout";
   // The address's methods and taxes: the method chosen, or the first offered where it is not one of them.
   const destination = { country, region: regionChoiceOf(regions, country) ? (region ?? null) : null };
-  const offered = quoteFor(setup, quoteLines, destination);
-  const quoted = offered.ok
-    ? quoteFor(setup, quoteLines, destination, offeredId(offered.quote.shippingMethods, method))
-    : offered;
+  const asked = quoteFor(setup, quoteLines, destination, method);
+  const quoted =
+    !asked.ok && asked.refusal === "unknown-method" ? quoteFor(setup, quoteLines, destination) : asked;
   const quote = quoted.ok ? quoted.quote : null;
   const price = (cents: number) => (cents === 0 ? "Free" : formatAmount(cents));
   // Without JavaScript the page itself puts the focus where it comes back to (with it,
@@ -311,7 +310,3 @@ function Choices({
 
 const countryNameIn = (countries: readonly { code: string; name: string }[], code: string) =>
   countries.find((choice) => choice.code === code)?.name ?? code;
-
-/** The method asked for when the address is offered it; otherwise none (the quote takes the first). */
-const offeredId = (offers: readonly { id: string }[], asked: string | undefined) =>
-  offers.some((offer) => offer.id === asked) ? asked : undefined;

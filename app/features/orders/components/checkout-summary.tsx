@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import type { Quote } from "~/commerce/checkout-quote";
 import { lineName } from "~/commerce/options-label";
-import { useAmountFormat } from "~/commerce/use-money";
+import { useAmountFormat, useShopMoney } from "~/commerce/use-money";
 import type { ShortLine } from "../checkout-schema";
-import { TaxRows } from "./order-totals";
+import { OrderTotals } from "./order-totals";
+
+const TOTALS = "mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm";
 
 export interface CheckoutLine {
   productId: number;
@@ -29,6 +31,7 @@ interface SummaryProps {
 export function CheckoutSummary({ lines, quote }: SummaryProps) {
   const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const formatAmount = useAmountFormat();
+  const { currency } = useShopMoney();
   return (
     <section
       aria-labelledby="checkout-summary"
@@ -45,29 +48,32 @@ export function CheckoutSummary({ lines, quote }: SummaryProps) {
           </li>
         ))}
       </ul>
-      {/* Polite: the shipping method chosen changes these, and a screen reader hears the new total. */}
-      <dl aria-live="polite" className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-800">Subtotal</dt>
-          <dd className="text-slate-900 tabular-nums">{formatAmount(quote?.subtotal ?? subtotal)}</dd>
-        </div>
+      {/* Polite: the address and method chosen change these, and a screen reader hears the new total. */}
+      <div aria-live="polite">
         {quote ? (
-          <>
+          // The order's own totals, as its page will show them once placed.
+          <OrderTotals
+            order={{
+              subtotalCents: quote.subtotal,
+              shippingCents: quote.shipping,
+              shippingMethod: `Shipping (${quote.shippingMethod.name})`,
+              taxes: quote.taxes,
+              pricesIncludeTax: quote.taxIncluded,
+              totalCents: quote.total,
+              currency,
+            }}
+            className={TOTALS}
+            totalClassName="text-base font-bold text-slate-900"
+          />
+        ) : (
+          <dl className={TOTALS}>
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-800">{`Shipping (${quote.shippingMethod.name})`}</dt>
-              <dd className="text-slate-900 tabular-nums">
-                {quote.shipping === 0 ? "Free" : formatAmount(quote.shipping)}
-              </dd>
+              <dt className="text-slate-700">Subtotal</dt>
+              <dd className="tabular-nums">{formatAmount(subtotal)}</dd>
             </div>
-            {quote.taxIncluded ? null : <TaxRows taxes={quote.taxes} included={false} />}
-            <div className="flex justify-between gap-4 text-base font-bold">
-              <dt className="text-slate-900">Total</dt>
-              <dd className="text-slate-900 tabular-nums">{formatAmount(quote.total)}</dd>
-            </div>
-            {quote.taxIncluded ? <TaxRows taxes={quote.taxes} included /> : null}
-          </>
-        ) : null}
-      </dl>
+          </dl>
+        )}
+      </div>
     </section>
   );
 }

@@ -22,7 +22,7 @@ interface OrderTotalsProps {
  * before the total, or contained ("Includes tax, Germany 19 %") after it. A
  * 0 % rate is listed too: the shopper sees no tax is due, not that it was forgotten.
  */
-export function TaxRows({
+function TaxRows({
   taxes,
   included,
   currency,
